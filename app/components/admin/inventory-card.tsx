@@ -1,0 +1,103 @@
+import { Link } from 'react-router'
+import { dangerButtonClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import type { InventoryCard } from '#app/modules/catalog/admin-products.server.ts'
+import { formatCOP } from '#app/utils/money.ts'
+
+export type InventoryCardData = InventoryCard
+
+/** Spec §2: each visibility flag shows as Activo or Inactivo. */
+function StatusRow({ label, active, testId }: { label: string; active: boolean; testId: string }) {
+  return (
+    <>
+      <dt className="text-gray-600">{label}</dt>
+      <dd data-testid={testId} className={active ? 'text-green-700' : 'text-gray-500'}>
+        {active ? 'Activo' : 'Inactivo'}
+      </dd>
+    </>
+  )
+}
+
+/** One product of the admin inventory grid (spec §2). */
+export function InventoryCard({
+  product,
+  deleting,
+  onDelete,
+}: {
+  product: InventoryCardData
+  deleting: boolean
+  onDelete: () => void
+}) {
+  return (
+    <li
+      data-testid="inventory-card"
+      data-sku={product.sku}
+      // On a phone the image sits beside the details, so a long inventory stays quick to scan.
+      className="flex overflow-hidden rounded-xl border border-brand-100 bg-white shadow-sm sm:flex-col"
+    >
+      <ProductImage
+        image={product.image}
+        sizes="(min-width: 1024px) 240px, (min-width: 640px) 45vw, 112px"
+        className="aspect-square w-28 shrink-0 self-start object-cover sm:w-full"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-3 text-sm">
+        <h2 className="font-semibold" data-testid="inventory-name">
+          {product.name}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-gray-600">SKU</dt>
+          <dd className="font-mono text-xs break-all" data-testid="inventory-sku">
+            {product.sku}
+          </dd>
+          <dt className="text-gray-600">Stock</dt>
+          <dd
+            data-testid="inventory-stock"
+            className={product.stock === 0 ? 'font-semibold text-red-600' : 'font-semibold'}
+          >
+            {product.stock}
+          </dd>
+          <dt className="text-gray-600">Precio</dt>
+          <dd data-testid="inventory-price">
+            {product.priceLevel1 > 0 ? formatCOP(product.priceLevel1) : 'N/A'}
+          </dd>
+          <dt className="text-gray-600">Costo</dt>
+          <dd data-testid="inventory-cost">{product.cost > 0 ? formatCOP(product.cost) : 'N/A'}</dd>
+          <dt className="text-gray-600">Ubicaciones</dt>
+          <dd data-testid="inventory-locations">
+            {product.locations.length === 0 ? (
+              <span className="text-gray-500">—</span>
+            ) : (
+              <ul>
+                {product.locations.map((location) => (
+                  <li key={location.code} className="font-mono text-xs">
+                    {location.code}: {location.stock}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+          <StatusRow label="Mayor" active={product.showWholesale} testId="inventory-wholesale" />
+          <StatusRow label="Detal" active={product.showRetail} testId="inventory-retail" />
+        </dl>
+        <div className="mt-auto flex gap-2 pt-2">
+          <Link
+            to={`/admin/productos/editar/${encodeURIComponent(product.sku)}`}
+            className={secondaryButtonClass}
+            aria-label={`Editar ${product.name}`}
+          >
+            Editar
+          </Link>
+          <button
+            type="button"
+            className={dangerButtonClass}
+            disabled={deleting}
+            onClick={onDelete}
+            aria-label={`Eliminar ${product.name}`}
+          >
+            Eliminar
+          </button>
+        </div>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,53 @@
+import {
+  BadgeDollarSign,
+  Bell,
+  ChartColumn,
+  CircleQuestionMark,
+  CircleUser,
+  ClipboardList,
+  House,
+  Megaphone,
+  Package,
+  Percent,
+  Search,
+  Settings,
+  Shield,
+  Tags,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+
+export type AdminMenuEntry = {
+  label: string
+  icon: LucideIcon
+  /** The section's page. Without it the entry is not shown (no dead links) until it is built. */
+  to?: string
+  /** Active only on exactly `to` (the admin home), not on its sub-pages. */
+  end?: boolean
+}
+
+/**
+ * The side menu of the admin area, in the order of spec §2. To open a section, give its entry a
+ * `to` (e.g. Productos → '/admin/productos') and add the route under `admin` in app/routes.ts.
+ * "Cerrar sesión" always follows the list.
+ */
+export const ADMIN_MENU: readonly AdminMenuEntry[] = [
+  { label: 'Inicio', icon: House, to: '/admin', end: true },
+  { label: 'Productos', icon: Package, to: '/admin/productos' },
+  { label: 'Gestión de pedidos', icon: ClipboardList },
+  { label: 'Usuarios', icon: Users },
+  { label: 'Ventas', icon: BadgeDollarSign },
+  { label: 'Reportes', icon: ChartColumn },
+  { label: 'Configuraciones', icon: Settings },
+  { label: 'Categorías', icon: Tags, to: '/admin/categorias' },
+  { label: 'Descuentos y Promociones', icon: Percent },
+  { label: 'Marketing', icon: Megaphone },
+  { label: 'SEO', icon: Search },
+  { label: 'Mensajes y Notificaciones', icon: Bell },
+  { label: 'Perfil', icon: CircleUser, to: '/admin/perfil' },
+  { label: 'Seguridad', icon: Shield },
+  { label: 'Ayuda', icon: CircleQuestionMark },
+]
+
+export const SIGN_OUT_LABEL = 'Cerrar sesión'
+export const COMING_SOON_LABEL = 'Próximamente'

@@ -1,0 +1,51 @@
+import type { StoreInfo } from '#app/modules/settings/settings.server.ts'
+
+export function whatsappLink(number: string, text: string) {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`
+}
+
+export const WHATSAPP_INFO_TEXT = 'Hola, quisiera más información sobre sus productos.'
+
+/** Ley 1480 de 2011, art. 50: who sells, how to reach them, and the right of withdrawal. */
+export function Footer({ store }: { store: StoreInfo }) {
+  const { seller } = store
+  return (
+    <footer className="mt-16 border-t border-brand-100 bg-brand-50 text-sm text-gray-700">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <section>
+          <h2 className="mb-2 font-semibold text-ink">{store.storeName}</h2>
+          <p>{seller.legalName}</p>
+          <p>NIT {seller.nit}</p>
+          <p>{seller.address}</p>
+        </section>
+        <section>
+          <h2 className="mb-2 font-semibold text-ink">Contacto</h2>
+          <p>
+            WhatsApp:{' '}
+            <a className="underline" href={whatsappLink(seller.phone, WHATSAPP_INFO_TEXT)}>
+              +{seller.phone}
+            </a>
+          </p>
+          <p>
+            Correo:{' '}
+            <a className="underline" href={`mailto:${seller.email}`}>
+              {seller.email}
+            </a>
+          </p>
+          <p>
+            Pagos: contra entrega o en línea con Mercado Pago. Precios en pesos colombianos (COP) con
+            impuestos incluidos.
+          </p>
+        </section>
+        <section>
+          <h2 className="mb-2 font-semibold text-ink">Derecho de retracto</h2>
+          <p>
+            Tienes 5 días hábiles desde la entrega para retractarte de tu compra (Ley 1480 de 2011, art. 47).
+            Escríbenos por WhatsApp o al correo con tu número de pedido y te indicamos cómo devolver el
+            producto; te reembolsamos el dinero pagado.
+          </p>
+        </section>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,118 @@
+import { ChevronDown, ShoppingBag } from '#app/components/icons.tsx'
+import { useEffect, useRef } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { useCartLines } from '#app/modules/cart/cart-store.ts'
+import { totalQuantity } from '#app/modules/cart/cart.ts'
+import type { CategorySummary } from '#app/modules/catalog/catalog.server.ts'
+import { SearchBox } from './search-box.tsx'
+
+export function categoryPath(category: { id: string; name: string }) {
+  return `/categoria/${encodeURIComponent(category.id)}/${encodeURIComponent(category.name)}`
+}
+
+export function Header({ storeName, categories }: { storeName: string; categories: CategorySummary[] }) {
+  const count = totalQuantity(useCartLines())
+  return (
+    <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 font-semibold text-brand-700"
+          aria-label={`${storeName}, inicio`}
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <span className="hidden sm:inline">{storeName}</span>
+        </Link>
+        <div className="min-w-0 flex-1">
+          <SearchBox />
+        </div>
+        <Link
+          to="/carrito"
+          className="relative shrink-0 rounded-full p-2 text-brand-700 hover:bg-brand-50"
+          aria-label={`Carrito, ${count} productos`}
+          data-testid="header-cart"
+        >
+          <ShoppingBag className="size-6" aria-hidden="true" />
+          <span
+            data-testid="cart-count"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
+          >
+            {count}
+          </span>
+        </Link>
+      </div>
+      <nav
+        aria-label="Principal"
+        className="mx-auto flex max-w-6xl items-center gap-1 px-4 pb-2 text-sm font-medium"
+      >
+        <NavLink
+          to="/"
+          end
+          className={({ isActive }) =>
+            `rounded-full px-3 py-1.5 ${isActive ? 'bg-brand-100 text-brand-700' : 'hover:bg-brand-50'}`
+          }
+        >
+          Inicio
+        </NavLink>
+        <div className="group relative hidden md:block" data-testid="accesorios-menu">
+          <button
+            type="button"
+            className="flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-brand-50"
+            aria-haspopup="true"
+          >
+            Accesorios <ChevronDown className="size-4" aria-hidden="true" />
+          </button>
+          <ul className="invisible absolute top-full left-0 z-50 grid w-[28rem] grid-cols-2 gap-1 rounded-2xl border border-brand-100 bg-white p-2 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <CategoryLink category={category} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <MobileCategories categories={categories} />
+      </nav>
+    </header>
+  )
+}
+
+function CategoryLink({ category }: { category: CategorySummary }) {
+  return (
+    <Link to={categoryPath(category)} className="flex items-center gap-2 rounded-xl p-2 hover:bg-brand-50">
+      {category.image ? (
+        <img
+          src={category.image.thumb}
+          alt=""
+          width={40}
+          height={40}
+          className="size-10 rounded-lg object-cover"
+          loading="lazy"
+        />
+      ) : null}
+      <span>{category.name}</span>
+    </Link>
+  )
+}
+
+/** Small screens: a "Todas las categorías" dropdown that closes once a category is chosen. */
+function MobileCategories({ categories }: { categories: CategorySummary[] }) {
+  const details = useRef<HTMLDetailsElement>(null)
+  const location = useLocation()
+  useEffect(() => {
+    if (details.current) details.current.open = false
+  }, [location.pathname])
+  return (
+    <details ref={details} className="relative md:hidden" data-testid="mobile-categories">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-1.5 hover:bg-brand-50">
+        Todas las categorías <ChevronDown className="size-4" aria-hidden="true" />
+      </summary>
+      <ul className="absolute top-full left-0 z-50 mt-1 w-64 rounded-2xl border border-brand-100 bg-white p-2 shadow-lg">
+        {categories.map((category) => (
+          <li key={category.id}>
+            <CategoryLink category={category} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}

@@ -1,0 +1,50 @@
+import { formatCOP } from '#app/utils/money.ts'
+import { SummaryRow, Totals } from './totals.tsx'
+
+export type OrderSummaryData = {
+  number: number
+  status: string
+  paymentMethod: string
+  items: { productSku: string; title: string; quantity: number; unitPrice: number }[]
+  subtotal: number
+  shippingCost: number
+  total: number
+}
+
+export function OrderSummary({ order }: { order: OrderSummaryData }) {
+  return (
+    <section
+      className="w-full max-w-md rounded-2xl bg-brand-50 p-4 text-left text-sm"
+      aria-label="Resumen del pedido"
+      data-testid="order-summary"
+    >
+      <p className="mb-2 font-semibold">
+        Pedido N.º <span data-testid="order-number">{order.number}</span>
+      </p>
+      <ul className="mb-2 flex flex-col gap-1">
+        {order.items.map((item) => (
+          <li key={item.productSku} className="flex justify-between gap-2">
+            <span>
+              {item.title} × {item.quantity}
+            </span>
+            <span>{formatCOP(item.unitPrice * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <Totals
+        subtotal={order.subtotal}
+        shipping={order.shippingCost}
+        total={order.total}
+        testIdPrefix="order"
+        className="flex flex-col gap-1 border-t border-brand-100 pt-2"
+      >
+        <SummaryRow label="Estado" testId="order-status">
+          {order.status}
+        </SummaryRow>
+        <SummaryRow label="Pago">
+          {order.paymentMethod === 'acordar' ? 'Contra entrega' : 'Mercado Pago'}
+        </SummaryRow>
+      </Totals>
+    </section>
+  )
+}

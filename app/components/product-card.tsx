@@ -1,0 +1,55 @@
+import { ShoppingBag } from '#app/components/icons.tsx'
+import { Link } from 'react-router'
+import { cart } from '#app/modules/cart/cart-store.ts'
+import type { ProductCard as Card } from '#app/modules/catalog/catalog.server.ts'
+import { truncateName } from '#app/modules/catalog/pricing.ts'
+import { Price } from './price.tsx'
+import { ProductImage } from './product-image.tsx'
+
+export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+  return (
+    <article
+      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm"
+      data-testid="product-card"
+      data-sku={product.sku}
+    >
+      <Link to={`/producto/${encodeURIComponent(product.sku)}`} className="block" prefetch="intent">
+        <div className="relative aspect-square overflow-hidden bg-brand-50">
+          <ProductImage
+            image={product.image}
+            sizes="(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw"
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
+            priority={priority}
+          />
+          {product.discountPercent > 0 ? (
+            <span
+              className="absolute top-2 left-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white"
+              data-testid="discount-badge"
+            >
+              -{product.discountPercent}%
+            </span>
+          ) : null}
+        </div>
+        <h3 className="px-3 pt-2 text-sm font-medium" title={product.name}>
+          {truncateName(product.name)}
+        </h3>
+      </Link>
+      <div className="mt-auto flex flex-col gap-2 px-3 pt-1 pb-3">
+        <Price
+          price={product.price}
+          finalPrice={product.finalPrice}
+          discountPercent={product.discountPercent}
+        />
+        <button
+          type="button"
+          onClick={() => cart.add(product)}
+          className="flex items-center justify-center gap-1.5 rounded-full bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 active:scale-95"
+          aria-label={`Agregar ${product.name} al carrito`}
+        >
+          <ShoppingBag className="size-4" aria-hidden="true" />
+          Agregar
+        </button>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,102 @@
+import { Search } from '#app/components/icons.tsx'
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useFetcher } from 'react-router'
+import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
+import { formatCOP } from '#app/utils/money.ts'
+
+/** Spec §4: results show while the box has text and matches; a mousedown outside hides them. */
+export function SearchBox() {
+  const fetcher = useFetcher<{ query: string; items: ProductCard[] }>()
+  const [query, setQuery] = useState('')
+  const [open, setOpen] = useState(false)
+  const wrapper = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const text = query.trim()
+    if (!text) return
+    const timer = setTimeout(() => fetcher.load(`/api/buscar?q=${encodeURIComponent(text)}`), 120)
+    return () => clearTimeout(timer)
+    // fetcher.load is stable enough for this purpose; re-running on it would refetch in a loop
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query])
+
+  useEffect(() => {
+    const onMouseDown = (event: MouseEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onMouseDown)
+    return () => document.removeEventListener('mousedown', onMouseDown)
+  }, [])
+
+  const results = query.trim() && fetcher.data?.query === query.trim() ? fetcher.data.items : []
+  const showResults = open && results.length > 0
+
+  return (
+    <div ref={wrapper} className="relative w-full">
+      <Form method="get" action="/buscar" role="search" onSubmit={() => setOpen(false)}>
+        <label htmlFor="buscar" className="sr-only">
+          Buscar productos
+        </label>
+        <input
+          id="buscar"
+          name="q"
+          type="search"
+          autoComplete="off"
+          placeholder="Collares..."
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value)
+            setOpen(true)
+          }}
+          onFocus={() => setOpen(true)}
+          // A combobox, not a plain searchbox: only that role may say whether its list is open.
+          role="combobox"
+          aria-autocomplete="list"
+          aria-controls={showResults ? 'resultados-busqueda' : undefined}
+          aria-expanded={showResults}
+          className="w-full rounded-full border border-brand-100 bg-brand-50 py-2 pr-10 pl-4 text-sm outline-none focus:border-brand-500 focus:bg-white"
+        />
+        <button
+          type="submit"
+          className="absolute top-1/2 right-3 -translate-y-1/2 text-brand-600"
+          aria-label="Buscar"
+        >
+          <Search className="size-4" aria-hidden="true" />
+        </button>
+      </Form>
+      {showResults ? (
+        <ul
+          id="resultados-busqueda"
+          data-testid="search-results"
+          className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-auto rounded-2xl border border-brand-100 bg-white p-1 shadow-lg"
+        >
+          {results.map((product) => (
+            <li key={product.sku}>
+              <Link
+                to={`/producto/${encodeURIComponent(product.sku)}`}
+                onClick={() => {
+                  setOpen(false)
+                  setQuery('')
+                }}
+                className="flex items-center gap-3 rounded-xl p-2 hover:bg-brand-50"
+              >
+                {product.image ? (
+                  <img
+                    src={product.image.thumb}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="size-10 rounded-lg object-cover"
+                    loading="lazy"
+                  />
+                ) : null}
+                <span className="flex-1 text-sm">{product.name}</span>
+                <span className="text-sm font-medium">{formatCOP(product.finalPrice)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

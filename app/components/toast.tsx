@@ -1,0 +1,44 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+
+/**
+ * Toasts (spec §8: 3 s; success green, error red, warning amber, info teal). Only this small
+ * module is in the first-visit JavaScript: sonner and its setup (toaster.tsx) load once the page is
+ * idle, or on the first toast, whichever comes first.
+ */
+type Tone = 'success' | 'error' | 'warning' | 'info'
+
+const loadToaster = () => import('./toaster.tsx')
+let mountNow: () => void = () => {}
+
+function show(tone: Tone, message: string) {
+  mountNow()
+  void loadToaster().then((module) => module.showToast(tone, message))
+}
+
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  warning: (message: string) => show('warning', message),
+  info: (message: string) => show('info', message),
+}
+
+const LazyToaster = lazy(loadToaster)
+
+export function Toaster() {
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    mountNow = () => setMounted(true)
+    const idle = window.requestIdleCallback?.(mountNow, { timeout: 2000 })
+    const timer = idle === undefined ? setTimeout(mountNow, 500) : undefined
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle)
+      clearTimeout(timer)
+    }
+  }, [])
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  )
+}

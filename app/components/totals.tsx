@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react'
+import { formatCOP } from '#app/utils/money.ts'
+
+export function SummaryRow({
+  label,
+  children,
+  testId,
+  className = '',
+}: {
+  label: string
+  children: ReactNode
+  testId?: string
+  className?: string
+}) {
+  return (
+    <div className={`flex justify-between gap-2 ${className}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  )
+}
+
+/** Subtotal, shipping ("Gratis" when 0) and total, plus any further rows given as children. */
+export function Totals({
+  subtotal,
+  shipping,
+  total,
+  testIdPrefix,
+  className = 'flex flex-col gap-1',
+  totalClassName = 'font-semibold',
+  children,
+}: {
+  subtotal: number
+  shipping: number
+  total: number
+  /** `cart` gives cart-subtotal, cart-shipping and cart-total. */
+  testIdPrefix?: string
+  className?: string
+  totalClassName?: string
+  children?: ReactNode
+}) {
+  const testId = (name: string) => (testIdPrefix ? `${testIdPrefix}-${name}` : undefined)
+  return (
+    <dl className={className}>
+      <SummaryRow label="Subtotal" testId={testId('subtotal')}>
+        {formatCOP(subtotal)}
+      </SummaryRow>
+      <SummaryRow label="Envío" testId={testId('shipping')}>
+        {shipping === 0 ? 'Gratis' : formatCOP(shipping)}
+      </SummaryRow>
+      <SummaryRow label="Total" testId={testId('total')} className={totalClassName}>
+        {formatCOP(total)}
+      </SummaryRow>
+      {children}
+    </dl>
+  )
+}

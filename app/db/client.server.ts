@@ -1,0 +1,111 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Domain functions take either the database or an open transaction. */
+export type DbOrTx = Db | Tx
+
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Raw SQL on the shared connection(s), for pg-boss and maintenance. */
+  executeSql: SqlExecutor
+  close(): Promise<void>
+}
+
+export type DatabaseOptions =
+  /** A PostgreSQL server. */
+  | { url: string; poolSize?: number }
+  /** Embedded PGlite in a directory, or in memory when `directory` is omitted. */
+  | { directory?: string }
+
+const MIGRATIONS_LOCK_ID = 7_402_113
+
+export function migrationsFolder(): string {
+  const candidates = [path.resolve('drizzle'), path.resolve(import.meta.dirname, '../../drizzle')]
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')))
+  if (!found) throw new Error(`No se encontraron las migraciones (buscadas en ${candidates.join(', ')})`)
+  return found
+}
+
+/** Opens the database and applies the committed migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10)
+  return openPglite(options.directory)
+}
+
+async function openPglite(directory: string | undefined): Promise<Database> {
+  if (directory) fs.mkdirSync(directory, { recursive: true })
+  // pg_trgm backs the search index (migration 0001).
+  const client = new PGlite({ dataDir: directory, extensions: { pg_trgm } })
+  await client.waitReady
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder: migrationsFolder() })
+  // PGlite has no autovacuum, so nothing else ever gathers planner statistics; without them the
+  // planner guesses table sizes and picks whole-table plans for list pages (~0.1 s at 10k products).
+  await client.exec('analyze')
+  return {
+    db,
+    kind: 'pglite',
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values) : { rows: lastRows(await client.exec(text)) },
+    close: () => client.close(),
+  }
+}
+
+function lastRows(results: { rows: unknown[] }[]): unknown[] {
+  return results.at(-1)?.rows ?? []
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max })
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
+  // Several app instances may start at once: only one applies migrations.
+  const lockClient = await pool.connect()
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_ID])
+    await migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), {
+      migrationsFolder: migrationsFolder(),
+    })
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_ID]).catch(() => {})
+    lockClient.release()
+  }
+  return {
+    db,
+    kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    close: () => pool.end(),
+  }
+}
+
+declare global {
+  var __vitrinaDatabase: Database | undefined
+}
+
+/** The process-wide database, opened once at start-up (it survives dev reloads). */
+export function setDatabase(database: Database | undefined) {
+  globalThis.__vitrinaDatabase = database
+}
+
+export function getDatabase(): Database {
+  const database = globalThis.__vitrinaDatabase
+  if (!database) throw new Error('La base de datos no se ha abierto todavía')
+  return database
+}
+
+export const getDb = () => getDatabase().db

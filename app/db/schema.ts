@@ -1,0 +1,7 @@
+export * from '#app/modules/catalog/schema.ts'
+export * from '#app/modules/inventory/schema.ts'
+export * from '#app/modules/order/schema.ts'
+export * from '#app/modules/auth/schema.ts'
+export * from '#app/modules/analytics/schema.ts'
+export * from '#app/modules/settings/schema.ts'
+export * from '#app/modules/payment/schema.ts'

@@ -1,0 +1,93 @@
+import PgBoss from 'pg-boss'
+import type { Database, DbOrTx } from '#app/db/client.server.ts'
+
+/** Every durable job of the shop, with its payload. */
+export type JobPayloads = {
+  /** One WhatsApp "nuevo_pedido" template to one business number. */
+  'order-new-notice': { orderId: string; to: string }
+  /** Fetch a Mercado Pago payment after its webhook and settle the order. */
+  'payment-notification': { eventId: string; paymentId: string }
+  /** Cancel online-payment orders left unpaid too long, releasing their units. */
+  'order-expire-unpaid': Record<string, never>
+}
+export type JobName = keyof JobPayloads
+
+/** Jobs that exhausted their retries land here, for an admin to see. */
+export const DEAD_LETTER_QUEUE = 'dead-letters'
+
+const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
+  // WhatsApp throttles (130429, 131056): back off generously.
+  'order-new-notice': { retryLimit: 8, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  'payment-notification': {
+    retryLimit: 10,
+    retryDelay: 15,
+    retryBackoff: true,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
+  'order-expire-unpaid': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+}
+
+export interface JobQueue {
+  /** Enqueues on the given transaction's connection, so the job exists only if it commits. */
+  send<N extends JobName>(
+    on: DbOrTx,
+    name: N,
+    data: JobPayloads[N],
+    options?: PgBoss.JobOptions,
+  ): Promise<void>
+}
+
+type QueryClient = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }
+
+/**
+ * The raw client under a Drizzle database or transaction: a PGlite (transaction) or a
+ * node-postgres pool client. Both answer `query(text, values)`.
+ */
+export function sqlExecutorOf(on: DbOrTx): PgBoss.Db {
+  const client = (on as unknown as { session: { client: QueryClient } }).session.client
+  return { executeSql: (text, values) => client.query(text, values) as Promise<{ rows: never[] }> }
+}
+
+export type JobRuntime = { boss: PgBoss; queue: JobQueue }
+
+/** Starts pg-boss on the shop's database (its own schema) and creates the queues. */
+export async function startJobQueue(
+  database: Database,
+  options: { maintenance?: boolean } = {},
+): Promise<JobRuntime> {
+  const maintenance = options.maintenance ?? true
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+    supervise: maintenance,
+    schedule: maintenance,
+  })
+  boss.on('error', (error) => console.error('[jobs]', error.message))
+  await boss.start()
+  await ensureQueue(boss, DEAD_LETTER_QUEUE, {})
+  for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS))
+    await ensureQueue(boss, name, queueOptions)
+  return {
+    boss,
+    queue: {
+      async send(on, name, data, sendOptions = {}) {
+        await boss.send(name, data, { ...sendOptions, db: sqlExecutorOf(on) })
+      },
+    },
+  }
+}
+
+async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>) {
+  if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options })
+  else await boss.createQueue(name, { name, ...options })
+}
+
+/** A queue that keeps what was sent in memory: for tests that only look at what was enqueued. */
+export function recordingJobQueue(): JobQueue & { sent: { name: JobName; data: unknown }[] } {
+  const sent: { name: JobName; data: unknown }[] = []
+  return {
+    sent,
+    async send(_on, name, data) {
+      sent.push({ name, data })
+    },
+  }
+}

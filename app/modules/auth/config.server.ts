@@ -1,0 +1,140 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Env } from '#app/utils/env.server.ts'
+
+/** How long an admin stays signed in. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
+/** How long a started sign-in may take before its state, nonce and verifier are dropped. */
+export const SIGN_IN_TTL_SECONDS = 10 * 60
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com'
+/** Where the bundled OpenID provider is mounted when no real one is configured. */
+export const LOCAL_PROVIDER_PATH = '/dev-idp'
+export const LOCAL_CLIENT_ID = 'vitrina-local'
+export const CALLBACK_PATH = '/login-admin/callback'
+/**
+ * With the local provider and no ADMIN_EMAILS, this demo address is the admin, so `npm start` works
+ * out of the box. Never used with Google or in production.
+ */
+export const LOCAL_ADMIN_EMAIL = 'admin@vitrina.local'
+
+export type OidcSettings = {
+  issuer: string
+  clientId: string
+  clientSecret: string
+  redirectUri: string
+  /** The bundled provider over plain http: the only case that may skip https checks. */
+  local: boolean
+}
+
+export type AuthConfig = {
+  /** The allow-list, lowercased. Read on every request, so removing an address locks it out. */
+  adminEmails: string[]
+  publicUrl: string
+  /** A real deployment: Secure cookies with the `__Host-` prefix. */
+  production: boolean
+  /** Signs the sign-in cookie and derives the anti-forgery tokens. */
+  secret: string
+  oidc: OidcSettings
+  sessionTtlMs: number
+}
+
+/** No issuer and no client credentials outside production: the bundled provider signs people in. */
+export function usesLocalProvider(env: Env): boolean {
+  return (
+    env.APP_ENV !== 'production' && !env.OIDC_ISSUER && !env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET
+  )
+}
+
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** The effective allow-list: ADMIN_EMAILS, or the demo admin when the local provider is in use. */
+export function adminEmailsFor(env: Env): string[] {
+  const listed = env.ADMIN_EMAILS.map(normalizeEmail)
+  if (listed.length) return listed
+  return usesLocalProvider(env) ? [LOCAL_ADMIN_EMAIL] : []
+}
+
+/** Client secret of the bundled provider's only client; both ends live in this process. */
+export function localClientSecret(secret: string): string {
+  return createHmac('sha256', secret).update('vitrina-local-client').digest('base64url')
+}
+
+/** Builds the sign-in configuration from the validated environment. */
+export function authConfigFromEnv(env: Env, secret: string): AuthConfig {
+  const local = usesLocalProvider(env)
+  // The bundled provider lets anyone sign in as any e-mail: it must never face the internet, even
+  // when a deployment forgot APP_ENV=production.
+  if (local && !isLoopbackUrl(env.publicUrl)) {
+    throw new Error(
+      `El inicio de sesión local solo funciona en esta máquina, pero PUBLIC_URL es ${env.publicUrl}. ` +
+        'Para publicar la tienda define APP_ENV=production, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET y ADMIN_EMAILS.',
+    )
+  }
+  const redirectUri = `${env.publicUrl}${CALLBACK_PATH}`
+  const oidc: OidcSettings = local
+    ? {
+        issuer: `${env.publicUrl}${LOCAL_PROVIDER_PATH}`,
+        clientId: LOCAL_CLIENT_ID,
+        clientSecret: localClientSecret(secret),
+        redirectUri,
+        local: true,
+      }
+    : {
+        issuer: (env.OIDC_ISSUER ?? GOOGLE_ISSUER).replace(/\/$/, ''),
+        clientId: env.GOOGLE_CLIENT_ID ?? '',
+        clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
+        redirectUri,
+        local: false,
+      }
+  return {
+    adminEmails: adminEmailsFor(env),
+    publicUrl: env.publicUrl,
+    production: env.APP_ENV === 'production',
+    secret,
+    oidc,
+    sessionTtlMs: SESSION_TTL_MS,
+  }
+}
+
+/**
+ * SESSION_SECRET, or (local use only; production requires the variable) a random secret kept in
+ * DATA_DIR so sign-ins in progress survive a restart.
+ */
+export function sessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET
+  const file = path.join(env.dataDir, 'auth', 'session-secret')
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim()
+    if (stored.length >= 32) return stored
+  } catch {
+    // first start: create it below
+  }
+  const created = randomBytes(32).toString('base64url')
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, created, { mode: 0o600 })
+  return created
+}
+
+declare global {
+  var __vitrinaAuth: AuthConfig | undefined
+}
+
+/** Set once at start-up (and by tests). */
+export function setAuthConfig(config: AuthConfig | undefined) {
+  globalThis.__vitrinaAuth = config
+}
+
+export function getAuthConfig(): AuthConfig {
+  const config = globalThis.__vitrinaAuth
+  if (!config) throw new Error('El inicio de sesión de administradores no se ha configurado todavía')
+  return config
+}

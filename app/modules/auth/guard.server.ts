@@ -1,0 +1,188 @@
+import { data, redirect } from 'react-router'
+import { getDb } from '#app/db/client.server.ts'
+import { getAuthConfig } from './config.server.ts'
+import { CSRF_FIELD, CSRF_HEADER } from './csrf.ts'
+import {
+  ERROR_PARAM,
+  errorText,
+  FORBIDDEN_POST_MESSAGE,
+  loginPath,
+  NOTICE_PARAM,
+  noticeText,
+  RETURN_PARAM,
+  safeReturnTo,
+} from './messages.ts'
+import { isAllowed, type AuthContext } from './oidc.server.ts'
+import {
+  clearSessionCookieHeader,
+  csrfTokenFor,
+  deleteAdminSession,
+  deleteSessionById,
+  findAdminSession,
+  readSessionToken,
+  tokensMatch,
+  type AdminSession,
+} from './session.server.ts'
+
+/** What an admin page knows about the person using it. */
+export type SignedInAdmin = {
+  email: string
+  displayName: string | null
+  pictureUrl: string | null
+  profile: Record<string, unknown>
+  createdAt: Date
+  expiresAt: Date
+  /** Echo in every admin form post (hidden field `csrf`, or the `X-CSRF-Token` header). */
+  csrfToken: string
+}
+
+/** The request's database and sign-in configuration, as set at start-up. */
+export function authContext(): AuthContext {
+  return { db: getDb(), config: getAuthConfig() }
+}
+
+type Check =
+  | { status: 'admin'; admin: SignedInAdmin; session: AdminSession }
+  | { status: 'anonymous' | 'expired' | 'unauthorised'; hadCookie: boolean }
+
+/**
+ * Reads the session cookie and checks the session against the database and the allow-list as it is
+ * now. A session whose address left the allow-list is deleted.
+ */
+export async function checkSession({ db, config }: AuthContext, request: Request): Promise<Check> {
+  const token = await readSessionToken(config, request)
+  const hadCookie = (request.headers.get('Cookie') ?? '').includes('vitrina_admin=')
+  if (!token) return { status: 'anonymous', hadCookie }
+  const found = await findAdminSession(db, token)
+  if (found.status !== 'valid')
+    return { status: found.status === 'expired' ? 'expired' : 'anonymous', hadCookie }
+  const { session } = found
+  if (!isAllowed(config, session.email)) {
+    await deleteSessionById(db, session.id)
+    return { status: 'unauthorised', hadCookie }
+  }
+  return {
+    status: 'admin',
+    session,
+    admin: {
+      email: session.email,
+      displayName: session.displayName,
+      pictureUrl: session.pictureUrl,
+      profile: session.profile ?? {},
+      createdAt: session.createdAt,
+      expiresAt: session.expiresAt,
+      csrfToken: csrfTokenFor(config.secret, session.id),
+    },
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * The one guard of the admin area: every `/admin` loader and action calls it first.
+ * - no valid session → redirect to /login-admin (back to this page after signing in);
+ * - an e-mail no longer on ADMIN_EMAILS → redirect to /login-admin with the spec §4 message;
+ * - a POST (or any other unsafe method) from another site or without the session's anti-forgery
+ *   token → 403.
+ */
+export async function requireAdmin(
+  request: Request,
+  ctx: AuthContext = authContext(),
+): Promise<SignedInAdmin> {
+  const check = await checkSession(ctx, request)
+  if (check.status !== 'admin') {
+    const headers = new Headers()
+    if (check.hadCookie) headers.append('Set-Cookie', await clearSessionCookieHeader(ctx.config))
+    const url = new URL(request.url)
+    throw redirect(
+      loginPath({
+        notice:
+          check.status === 'unauthorised'
+            ? 'no-autorizado'
+            : check.status === 'expired'
+              ? 'sesion-expirada'
+              : undefined,
+        returnTo:
+          check.status !== 'unauthorised' && SAFE_METHODS.has(request.method)
+            ? url.pathname + url.search
+            : undefined,
+      }),
+      { headers },
+    )
+  }
+  if (!SAFE_METHODS.has(request.method)) {
+    await requireTrustedPost(ctx, request, check.admin.csrfToken)
+  }
+  return check.admin
+}
+
+/** Throws 403 unless the post comes from this site and carries the expected token. */
+export async function requireTrustedPost(ctx: AuthContext, request: Request, expectedToken: string) {
+  if (
+    !isSameOrigin(request, ctx.config.publicUrl) ||
+    !tokensMatch(expectedToken, await postedToken(request))
+  ) {
+    throw data({ message: FORBIDDEN_POST_MESSAGE }, { status: 403 })
+  }
+}
+
+/**
+ * Browsers say where a request comes from: `Sec-Fetch-Site` must be same-origin and `Origin`, when
+ * sent, must be the shop's own. (Clients that send neither still need the token.)
+ */
+export function isSameOrigin(request: Request, publicUrl: string): boolean {
+  const site = request.headers.get('Sec-Fetch-Site')
+  if (site && site !== 'same-origin') return false
+  const origin = request.headers.get('Origin')
+  if (origin === null) return true
+  return origin === new URL(publicUrl).origin || origin === new URL(request.url).origin
+}
+
+/** The token from the header or the form body; the body is read from a clone, so actions still can. */
+async function postedToken(request: Request): Promise<string | null> {
+  const header = request.headers.get(CSRF_HEADER)
+  if (header) return header
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
+    return null
+  }
+  try {
+    const value = (await request.clone().formData()).get(CSRF_FIELD)
+    return typeof value === 'string' ? value : null
+  } catch {
+    return null
+  }
+}
+
+/** For /login-admin: the allow-listed admin already signed in, if any. */
+export async function currentAdmin(ctx: AuthContext, request: Request): Promise<SignedInAdmin | null> {
+  const check = await checkSession(ctx, request)
+  return check.status === 'admin' ? check.admin : null
+}
+
+/** "Cerrar sesión": deletes the session (a valid token is required) and clears the cookie. */
+export async function signOut(ctx: AuthContext, request: Request): Promise<Response> {
+  const headers = new Headers({ 'Set-Cookie': await clearSessionCookieHeader(ctx.config) })
+  const token = await readSessionToken(ctx.config, request)
+  if (!token) return redirect(loginPath(), { headers })
+  const found = await findAdminSession(ctx.db, token)
+  if (found.status === 'valid') {
+    await requireTrustedPost(ctx, request, csrfTokenFor(ctx.config.secret, found.session.id))
+    await deleteAdminSession(ctx.db, token)
+    return redirect(loginPath({ notice: 'sesion-cerrada' }), { headers })
+  }
+  return redirect(loginPath(), { headers })
+}
+
+/** /login-admin: an allow-listed admin goes straight in; anyone else sees the page and its messages. */
+export async function signInPageState(ctx: AuthContext, request: Request) {
+  const url = new URL(request.url)
+  const returnTo = safeReturnTo(url.searchParams.get(RETURN_PARAM))
+  if (await currentAdmin(ctx, request)) throw redirect(returnTo)
+  return {
+    notice: noticeText(url.searchParams.get(NOTICE_PARAM)),
+    error: errorText(url.searchParams.get(ERROR_PARAM)),
+    returnTo: returnTo === '/admin' ? null : returnTo,
+    localProvider: ctx.config.oidc.local,
+  }
+}

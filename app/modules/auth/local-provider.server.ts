@@ -1,0 +1,303 @@
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import express from 'express'
+import Provider, { type Adapter, type AdapterPayload, type Configuration, type JWK } from 'oidc-provider'
+
+/**
+ * A real OpenID Connect provider for local use and tests, mounted at /dev-idp when no Google
+ * credentials are configured (never in production). Its sign-in page accepts any e-mail, so the app
+ * runs the same Authorization Code + PKCE + nonce code path it runs against Google.
+ */
+export type LocalProviderOptions = {
+  /** Full issuer URL, including the mount path, e.g. http://localhost:3000/dev-idp. */
+  issuer: string
+  clientId: string
+  clientSecret: string
+  redirectUris: string[]
+  /** Where the signing and cookie keys are kept across restarts; generated in memory if omitted. */
+  keysFile?: string
+  /** Shown on the sign-in page: the address that is an admin out of the box. */
+  hintEmail?: string
+}
+
+type LocalAccount = { sub: string; email: string; email_verified: boolean; name: string; picture: string }
+
+export function createLocalProvider(options: LocalProviderOptions): express.Router {
+  const issuer = options.issuer.replace(/\/$/, '')
+  const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
+  const keys = loadOrCreateKeys(options.keysFile)
+  const accounts = new Map<string, LocalAccount>()
+  const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>()
+
+  const configuration: Configuration = {
+    adapter: (name: string) => memoryAdapter(name, store),
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    jwks: { keys: [keys.signingKey] },
+    cookies: { keys: keys.cookieKeys },
+    scopes: ['openid', 'email', 'profile'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    // Put the e-mail and name in the id token itself, as Google does.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    clientBasedCORS: () => false,
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+    },
+    interactions: { url: (_ctx, interaction) => `${mountPath}/interaccion/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      const account = accounts.get(sub)
+      if (!account) return undefined
+      return { accountId: sub, claims: () => ({ ...account }) }
+    },
+    // A first-party client: no consent screen; the grant covers the requested scopes.
+    async loadExistingGrant(ctx) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId)
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId)
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      })
+      grant.addOIDCScope('openid email profile')
+      await grant.save()
+      return grant
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html'
+      ctx.body = page(
+        'Error del proveedor local',
+        `<p>${escapeHtml(String(out.error_description ?? out.error ?? 'Error'))}</p>`,
+      )
+    },
+  }
+  const provider = new Provider(issuer, configuration)
+
+  const router = express.Router()
+  const form = express.urlencoded({ extended: false, limit: '10kb' })
+
+  router.get('/interaccion/:uid', async (req, res, next) => {
+    try {
+      const details = await provider.interactionDetails(req, res)
+      res.type('html').send(signInPage(mountPath, details.uid, options.hintEmail))
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.post('/interaccion/:uid/login', form, async (req, res, next) => {
+    try {
+      const details = await provider.interactionDetails(req, res)
+      const body = (req.body ?? {}) as Record<string, unknown>
+      const email = typeof body.email === 'string' ? body.email.trim() : ''
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+        res
+          .status(400)
+          .type('html')
+          .send(signInPage(mountPath, details.uid, options.hintEmail, 'Escribe un correo válido.'))
+        return
+      }
+      const name = (typeof body.name === 'string' && body.name.trim()) || email.split('@')[0]!
+      const sub = `local-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 20)}`
+      accounts.set(sub, {
+        sub,
+        email,
+        email_verified: body.email_verified === 'on',
+        name,
+        picture: `${issuer}/avatar/${encodeURIComponent(name.charAt(0).toUpperCase())}.svg`,
+      })
+      // No single sign-on: each sign-in starts afresh, so switching e-mails never meets the
+      // provider's "sign the previous account out first" detour.
+      if (details.session?.uid) {
+        await (await provider.Session.findByUid(details.session.uid))?.destroy()
+        delete details.session
+        await details.persist()
+      }
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: sub, remember: false } },
+        { mergeWithLastSubmission: false },
+      )
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.post('/interaccion/:uid/cancelar', async (req, res, next) => {
+    try {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'El usuario canceló el inicio de sesión' },
+        { mergeWithLastSubmission: false },
+      )
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  router.get('/avatar/:file', (req, res) => {
+    const letter = (req.params.file.replace(/\.svg$/, '').charAt(0) || '?').toUpperCase()
+    res
+      .type('image/svg+xml')
+      .set('Cache-Control', 'public, max-age=86400')
+      .send(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
+          `<rect width="96" height="96" rx="48" fill="#9c5d3b"/>` +
+          `<text x="48" y="62" font-family="system-ui,sans-serif" font-size="44" fill="#fff" text-anchor="middle">${escapeHtml(letter)}</text></svg>`,
+      )
+  })
+
+  router.use(provider.callback())
+  return router
+}
+
+function signInPage(mountPath: string, uid: string, hintEmail?: string, error?: string) {
+  const action = `${mountPath}/interaccion/${encodeURIComponent(uid)}`
+  return page(
+    'Iniciar sesión (proveedor local)',
+    `<p class="note">Proveedor de identidad local, solo para desarrollo y pruebas: escribe cualquier correo.
+      En producción se inicia sesión con Google.</p>
+    ${hintEmail ? `<p class="hint">Administrador de demostración: <strong data-testid="hint-email">${escapeHtml(hintEmail)}</strong></p>` : ''}
+    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+    <form method="post" action="${action}/login">
+      <label>Correo electrónico
+        <input type="email" name="email" required autocomplete="email" autofocus value="${escapeHtml(hintEmail ?? '')}">
+      </label>
+      <label>Nombre
+        <input type="text" name="name" autocomplete="name" maxlength="80">
+      </label>
+      <label class="check"><input type="checkbox" name="email_verified" checked> Correo verificado</label>
+      <button type="submit">Continuar</button>
+    </form>
+    <form method="post" action="${action}/cancelar">
+      <button type="submit" class="secondary">Cancelar</button>
+    </form>`,
+  )
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #fdf6f0; color: #2b2420; margin: 0; padding: 1.5rem; }
+  main { max-width: 24rem; margin: 2rem auto; background: #fff; border-radius: 1rem; padding: 1.5rem; box-shadow: 0 1px 4px #0002; }
+  h1 { font-size: 1.25rem; margin-top: 0; }
+  label { display: block; margin: .75rem 0; font-weight: 600; }
+  input[type=email], input[type=text] { display: block; width: 100%; box-sizing: border-box; margin-top: .25rem; padding: .5rem; font: inherit; border: 1px solid #b7744f; border-radius: .5rem; }
+  .check { font-weight: 400; }
+  button { width: 100%; padding: .6rem; margin-top: .5rem; font: inherit; font-weight: 600; border: 0; border-radius: 999px; background: #9c5d3b; color: #fff; cursor: pointer; }
+  button.secondary { background: #f8e6d6; color: #7d472b; }
+  .note { font-size: .9rem; color: #5b4c44; }
+  .hint { background: #f8e6d6; padding: .5rem .75rem; border-radius: .5rem; }
+  .error { color: #b91c1c; font-weight: 600; }
+</style>
+</head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body>
+</html>`
+}
+
+function escapeHtml(value: string) {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
+}
+
+type Keys = { signingKey: JWK; cookieKeys: string[] }
+
+/** The provider's own RSA signing key and cookie keys, kept in a file so restarts keep them. */
+function loadOrCreateKeys(file: string | undefined): Keys {
+  if (file) {
+    try {
+      const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Keys
+      if (stored.signingKey?.kty === 'RSA' && stored.cookieKeys?.length) return stored
+    } catch {
+      // first start: generate below
+    }
+  }
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const keys: Keys = {
+    signingKey: {
+      ...(privateKey.export({ format: 'jwk' }) as JWK),
+      kid: randomBytes(8).toString('hex'),
+      alg: 'RS256',
+      use: 'sig',
+    },
+    cookieKeys: [randomBytes(32).toString('base64url')],
+  }
+  if (file) {
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 })
+  }
+  return keys
+}
+
+/** In-memory storage for the provider's short-lived artefacts (codes, sessions, grants). */
+function memoryAdapter(
+  name: string,
+  store: Map<string, { payload: AdapterPayload; expiresAt: number }>,
+): Adapter {
+  const key = (id: string) => `${name}:${id}`
+  const read = (id: string) => {
+    const entry = store.get(key(id))
+    if (!entry) return undefined
+    if (entry.expiresAt <= Date.now()) {
+      store.delete(key(id))
+      return undefined
+    }
+    return entry.payload
+  }
+  const findBy = (field: 'uid' | 'userCode', value: string) => {
+    for (const [k, entry] of store) {
+      if (k.startsWith(`${name}:`) && entry.payload[field] === value && entry.expiresAt > Date.now()) {
+        return entry.payload
+      }
+    }
+    return undefined
+  }
+  return {
+    async upsert(id, payload, expiresIn) {
+      store.set(key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity })
+    },
+    async find(id) {
+      return read(id)
+    },
+    async findByUid(uid) {
+      return findBy('uid', uid)
+    },
+    async findByUserCode(userCode) {
+      return findBy('userCode', userCode)
+    },
+    async consume(id) {
+      const payload = read(id)
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000)
+    },
+    async destroy(id) {
+      store.delete(key(id))
+    },
+    async revokeByGrantId(grantId) {
+      for (const [k, entry] of store) if (entry.payload.grantId === grantId) store.delete(k)
+    },
+  }
+}

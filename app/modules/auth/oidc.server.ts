@@ -1,0 +1,183 @@
+import * as client from 'openid-client'
+import { redirect } from 'react-router'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { normalizeEmail, type AuthConfig, type OidcSettings } from './config.server.ts'
+import { loginPath, RETURN_PARAM, safeReturnTo, type ErrorCode, type NoticeCode } from './messages.ts'
+import {
+  authCookies,
+  createAdminSession,
+  deleteExpiredSessions,
+  sessionCookieHeader,
+  type AdminIdentity,
+} from './session.server.ts'
+
+export type AuthContext = { db: DbOrTx; config: AuthConfig }
+
+/** Google and most providers: these scopes give the e-mail, its verification, name and picture. */
+const SCOPE = 'openid email profile'
+
+const discovered = new Map<string, Promise<client.Configuration>>()
+
+/** The provider's metadata (discovery), fetched once per issuer and client; a failure is retried. */
+export function oidcConfiguration(settings: OidcSettings): Promise<client.Configuration> {
+  const key = `${settings.issuer} ${settings.clientId}`
+  let pending = discovered.get(key)
+  if (!pending) {
+    pending = client.discovery(
+      new URL(settings.issuer),
+      settings.clientId,
+      settings.clientSecret,
+      client.ClientSecretPost(settings.clientSecret),
+      // Only the bundled provider speaks plain http (see design.md).
+      settings.local ? { execute: [client.allowInsecureRequests] } : undefined,
+    )
+    discovered.set(key, pending)
+    pending.catch(() => discovered.delete(key))
+  }
+  return pending
+}
+
+/** Forgets discovered metadata (tests restart providers on new ports). */
+export function forgetDiscovery() {
+  discovered.clear()
+}
+
+/** The state, nonce and PKCE verifier of a sign-in in progress, kept in a signed cookie. */
+type PendingSignIn = { state: string; nonce: string; verifier: string; returnTo: string }
+
+function isPendingSignIn(value: unknown): value is PendingSignIn {
+  if (!value || typeof value !== 'object') return false
+  const v = value as Record<string, unknown>
+  return (
+    typeof v.state === 'string' &&
+    typeof v.nonce === 'string' &&
+    typeof v.verifier === 'string' &&
+    typeof v.returnTo === 'string'
+  )
+}
+
+/** Starts the Authorization Code flow: PKCE, state and nonce, then off to the provider. */
+export async function beginSignIn({ config }: AuthContext, request: Request): Promise<Response> {
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get(RETURN_PARAM))
+  let configuration: client.Configuration
+  try {
+    configuration = await oidcConfiguration(config.oidc)
+  } catch (error) {
+    console.error('No se pudo consultar el proveedor de identidad:', errorMessage(error))
+    return redirect(loginPath({ error: 'proveedor', returnTo }))
+  }
+  const pending: PendingSignIn = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier: client.randomPKCECodeVerifier(),
+    returnTo,
+  }
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: config.oidc.redirectUri,
+    scope: SCOPE,
+    code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
+    code_challenge_method: 'S256',
+    state: pending.state,
+    nonce: pending.nonce,
+    // Google: let the person pick the account. Local: always ask for the e-mail again.
+    prompt: config.oidc.local ? 'login' : 'select_account',
+  })
+  return redirect(url.href, {
+    headers: { 'Set-Cookie': await authCookies(config).signIn.serialize(pending) },
+  })
+}
+
+/**
+ * The provider's redirect back: checks state, nonce and PKCE, exchanges the code and opens a session
+ * for a verified, allow-listed e-mail. Every other outcome goes back to the sign-in page with a
+ * message; nothing here answers with a 500.
+ */
+export async function completeSignIn(ctx: AuthContext, request: Request): Promise<Response> {
+  const { config, db } = ctx
+  const url = new URL(request.url)
+  const cookies = authCookies(config)
+  const headers = new Headers()
+  headers.append('Set-Cookie', await cookies.signIn.serialize('', { maxAge: 0 }))
+  const fail = (to: { error?: ErrorCode; notice?: NoticeCode; returnTo?: string }) =>
+    redirect(loginPath(to), { headers })
+
+  const pending = await cookies.signIn.parse(request.headers.get('Cookie')).catch(() => null)
+  const returnTo = isPendingSignIn(pending) ? pending.returnTo : undefined
+  const providerError = url.searchParams.get('error')
+  if (providerError) {
+    return fail({ error: providerError === 'access_denied' ? 'cancelado' : 'proveedor', returnTo })
+  }
+  if (!isPendingSignIn(pending) || url.searchParams.get('state') !== pending.state) {
+    return fail({ error: 'vencido' })
+  }
+
+  let identity: AdminIdentity
+  try {
+    const configuration = await oidcConfiguration(config.oidc)
+    // The provider answered at the configured redirect URI; behind a proxy request.url may differ.
+    const currentUrl = new URL(config.oidc.redirectUri)
+    currentUrl.search = url.search
+    const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: pending.verifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    })
+    let claims: Record<string, unknown> = { ...tokens.claims() }
+    if (typeof claims.email !== 'string') {
+      const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))
+      claims = { ...userInfo, ...claims }
+    }
+    identity = identityFromClaims(claims)
+  } catch (error) {
+    console.warn('Inicio de sesión rechazado por el proveedor o por la validación:', errorMessage(error))
+    return fail({ error: 'proveedor', returnTo })
+  }
+
+  if (!identity.emailVerified || !isAllowed(config, identity.email)) {
+    return fail({ notice: 'no-autorizado' })
+  }
+  await deleteExpiredSessions(db)
+  const { token } = await createAdminSession(db, identity, { ttlMs: config.sessionTtlMs })
+  headers.append('Set-Cookie', await sessionCookieHeader(config, token))
+  return redirect(pending.returnTo, { headers })
+}
+
+/** Allow-list check, case-insensitive. Only `email_verified === true` counts as verified. */
+export function isAllowed(config: AuthConfig, email: string): boolean {
+  return config.adminEmails.includes(normalizeEmail(email))
+}
+
+const KEPT_CLAIMS = [
+  'iss',
+  'sub',
+  'email',
+  'email_verified',
+  'name',
+  'given_name',
+  'family_name',
+  'picture',
+  'locale',
+  'hd',
+  'auth_time',
+] as const
+
+export function identityFromClaims(claims: Record<string, unknown>): AdminIdentity {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
+  const email = text(claims.email)
+  if (!email) throw new Error('El proveedor no entregó un correo')
+  const profile: Record<string, unknown> = {}
+  for (const name of KEPT_CLAIMS) if (claims[name] !== undefined) profile[name] = claims[name]
+  const picture = text(claims.picture)
+  return {
+    email,
+    emailVerified: claims.email_verified === true,
+    displayName: text(claims.name) ?? text(claims.given_name),
+    pictureUrl: picture && /^https?:\/\//.test(picture) ? picture : null,
+    profile,
+  }
+}
+
+function errorMessage(error: unknown) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}

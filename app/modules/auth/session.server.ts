@@ -1,0 +1,128 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { eq, lt } from 'drizzle-orm'
+import { createCookie, type Cookie } from 'react-router'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { adminSessions } from './schema.ts'
+import { SIGN_IN_TTL_SECONDS, type AuthConfig } from './config.server.ts'
+
+export type AdminSession = typeof adminSessions.$inferSelect
+
+/** What the identity provider told us about the person signing in. */
+export type AdminIdentity = {
+  email: string
+  emailVerified: boolean
+  displayName: string | null
+  pictureUrl: string | null
+  /** The id-token claims worth keeping (issuer, subject, names, picture, locale…). */
+  profile: Record<string, unknown>
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+/** Stores a new session and returns the token for the cookie (only its hash is stored). */
+export async function createAdminSession(
+  db: DbOrTx,
+  identity: AdminIdentity,
+  options: { ttlMs: number; now?: Date },
+): Promise<{ token: string; session: AdminSession }> {
+  const now = options.now ?? new Date()
+  const token = randomBytes(32).toString('base64url')
+  const [session] = await db
+    .insert(adminSessions)
+    .values({
+      id: hashToken(token),
+      email: identity.email,
+      displayName: identity.displayName,
+      pictureUrl: identity.pictureUrl,
+      profile: identity.profile,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + options.ttlMs),
+    })
+    .returning()
+  return { token, session: session! }
+}
+
+export type SessionLookup = { status: 'valid'; session: AdminSession } | { status: 'missing' | 'expired' }
+
+/** The session behind a cookie token. An expired one is deleted and reported as such. */
+export async function findAdminSession(db: DbOrTx, token: string, now = new Date()): Promise<SessionLookup> {
+  const id = hashToken(token)
+  const [session] = await db.select().from(adminSessions).where(eq(adminSessions.id, id)).limit(1)
+  if (!session) return { status: 'missing' }
+  if (session.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(adminSessions).where(eq(adminSessions.id, id))
+    return { status: 'expired' }
+  }
+  return { status: 'valid', session }
+}
+
+export async function deleteAdminSession(db: DbOrTx, token: string) {
+  await db.delete(adminSessions).where(eq(adminSessions.id, hashToken(token)))
+}
+
+export async function deleteSessionById(db: DbOrTx, id: string) {
+  await db.delete(adminSessions).where(eq(adminSessions.id, id))
+}
+
+/** Removes every expired session (run on each sign-in, so the table never grows unbounded). */
+export async function deleteExpiredSessions(db: DbOrTx, now = new Date()) {
+  await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now))
+}
+
+/** The per-session anti-forgery token: derived, so it needs no storage and dies with the session. */
+export function csrfTokenFor(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`csrf:${sessionId}`).digest('base64url')
+}
+
+export function tokensMatch(expected: string, given: string | null | undefined): boolean {
+  if (!given) return false
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+type Cookies = { session: Cookie; signIn: Cookie }
+const cookiesByConfig = new WeakMap<AuthConfig, Cookies>()
+
+/**
+ * The two cookies of admin sign-in, HttpOnly and SameSite=Lax (Lax lets the provider's redirect back
+ * carry them); Secure with the `__Host-` prefix in production.
+ */
+export function authCookies(config: AuthConfig): Cookies {
+  let cookies = cookiesByConfig.get(config)
+  if (!cookies) {
+    const prefix = config.production ? '__Host-' : ''
+    const options = {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      path: '/',
+      secure: config.production,
+      secrets: [config.secret],
+    }
+    cookies = {
+      session: createCookie(`${prefix}vitrina_admin`, {
+        ...options,
+        maxAge: Math.floor(config.sessionTtlMs / 1000),
+      }),
+      signIn: createCookie(`${prefix}vitrina_oidc`, { ...options, maxAge: SIGN_IN_TTL_SECONDS }),
+    }
+    cookiesByConfig.set(config, cookies)
+  }
+  return cookies
+}
+
+/** The session token in the request's cookie, if any (a forged or malformed cookie reads as none). */
+export async function readSessionToken(config: AuthConfig, request: Request): Promise<string | null> {
+  const value = await authCookies(config)
+    .session.parse(request.headers.get('Cookie'))
+    .catch(() => null)
+  return typeof value === 'string' && value.length > 0 ? value : null
+}
+
+export function sessionCookieHeader(config: AuthConfig, token: string) {
+  return authCookies(config).session.serialize(token)
+}
+
+export function clearSessionCookieHeader(config: AuthConfig) {
+  return authCookies(config).session.serialize('', { maxAge: 0 })
+}

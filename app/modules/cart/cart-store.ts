@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react'
+import { toast } from '#app/components/toast.tsx'
+import {
+  addToLines,
+  parseStoredLines,
+  removeLine,
+  setLineQuantity,
+  type CartChange,
+  type CartLine,
+  type CartProduct,
+} from './cart.ts'
+
+/** The shopper's cart lines in localStorage, shared by every component and every tab. */
+const STORAGE_KEY = 'vitrina.carrito'
+const EMPTY: CartLine[] = []
+const listeners = new Set<() => void>()
+let cache: { raw: string | null; lines: CartLine[] } | undefined
+
+function read(): CartLine[] {
+  if (typeof window === 'undefined') return EMPTY
+  const raw = window.localStorage.getItem(STORAGE_KEY)
+  if (!cache || cache.raw !== raw) cache = { raw, lines: parseStoredLines(raw) }
+  return cache.lines
+}
+
+function write(lines: CartLine[]) {
+  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(lines))
+  for (const listener of listeners) listener()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+export function useCartLines(): CartLine[] {
+  return useSyncExternalStore(subscribe, read, () => EMPTY)
+}
+
+function apply(change: CartChange): boolean {
+  if (change.ok) write(change.lines)
+  toast[change.tone](change.message)
+  return change.ok
+}
+
+export const cart = {
+  add: (product: CartProduct | null | undefined, quantity = 1) =>
+    apply(addToLines(read(), product, quantity)),
+  setQuantity: (product: CartProduct | null | undefined, quantity: number) =>
+    apply(setLineQuantity(read(), product, quantity)),
+  remove: (sku: string) => apply(removeLine(read(), sku)),
+  /** Drops lines silently, e.g. products no longer sold. */
+  drop: (skus: string[]) => write(read().filter((line) => !skus.includes(line.sku))),
+  clear: () => write([]),
+  lines: read,
+}

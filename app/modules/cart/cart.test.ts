@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest'
+import { addToLines, parseStoredLines, removeLine, setLineQuantity, totalQuantity } from './cart.ts'
+
+const collar = { sku: 'COL-CAT-AAAA1111', name: 'Collar Luna', available: 3 }
+
+describe('adding (spec §4, §8)', () => {
+  test('adds one unit with the success message', () => {
+    const change = addToLines([], collar)
+    expect(change).toEqual({
+      ok: true,
+      lines: [{ sku: collar.sku, quantity: 1 }],
+      message: 'Collar Luna agregado al carrito.',
+      tone: 'success',
+    })
+  })
+
+  test('adds to an existing line', () => {
+    const change = addToLines([{ sku: collar.sku, quantity: 2 }], collar)
+    expect(change.lines).toEqual([{ sku: collar.sku, quantity: 3 }])
+  })
+
+  test('refuses to go above the available units', () => {
+    const lines = [{ sku: collar.sku, quantity: 3 }]
+    const change = addToLines(lines, collar)
+    expect(change).toEqual({
+      ok: false,
+      lines,
+      message: 'No hay suficiente stock para agregar 1 unidad(es).',
+      tone: 'error',
+    })
+  })
+
+  test('an unknown product is refused', () => {
+    expect(addToLines([], null)).toMatchObject({
+      ok: false,
+      message: 'El producto no existe.',
+      tone: 'error',
+    })
+  })
+})
+
+describe('setting a quantity', () => {
+  const lines = [{ sku: collar.sku, quantity: 1 }]
+
+  test('updates with the spec message', () => {
+    expect(setLineQuantity(lines, collar, 3)).toMatchObject({
+      ok: true,
+      lines: [{ sku: collar.sku, quantity: 3 }],
+      message: 'Cantidad de Collar Luna actualizada.',
+    })
+  })
+
+  test('refuses more than available', () => {
+    expect(setLineQuantity(lines, collar, 4)).toMatchObject({
+      ok: false,
+      lines,
+      message: 'No hay suficiente stock para establecer la cantidad a 4.',
+    })
+  })
+
+  test('allows 0 (blocked later at checkout) and clamps negatives and junk to 0', () => {
+    expect(setLineQuantity(lines, collar, 0).lines).toEqual([{ sku: collar.sku, quantity: 0 }])
+    expect(setLineQuantity(lines, collar, -2).lines).toEqual([{ sku: collar.sku, quantity: 0 }])
+    expect(setLineQuantity(lines, collar, Number.NaN).lines).toEqual([{ sku: collar.sku, quantity: 0 }])
+  })
+})
+
+test('removing warns with the spec message', () => {
+  expect(removeLine([{ sku: collar.sku, quantity: 1 }], collar.sku)).toEqual({
+    ok: true,
+    lines: [],
+    message: 'Eliminado del carrito.',
+    tone: 'warning',
+  })
+})
+
+test('the badge counts units, not lines', () => {
+  expect(
+    totalQuantity([
+      { sku: 'A', quantity: 2 },
+      { sku: 'B', quantity: 3 },
+    ]),
+  ).toBe(5)
+})
+
+describe('stored lines', () => {
+  test('keeps valid lines and merges duplicates', () => {
+    const raw = JSON.stringify([
+      { sku: 'A', quantity: 1 },
+      { sku: 'A', quantity: 2 },
+      { sku: 'B', quantity: 1.7 },
+    ])
+    expect(parseStoredLines(raw)).toEqual([
+      { sku: 'A', quantity: 3 },
+      { sku: 'B', quantity: 1 },
+    ])
+  })
+
+  test('drops anything malformed', () => {
+    expect(parseStoredLines('not json')).toEqual([])
+    expect(parseStoredLines('{"sku":"A"}')).toEqual([])
+    expect(
+      parseStoredLines(JSON.stringify([{ sku: 5, quantity: 1 }, null, { sku: 'C', quantity: 'x' }])),
+    ).toEqual([])
+  })
+})

@@ -1,0 +1,83 @@
+/** Pure cart rules (spec §4, §8): the browser keeps lines, the server owns prices and stock. */
+
+export type CartLine = { sku: string; quantity: number }
+
+export type CartProduct = { sku: string; name: string; available: number }
+
+export type CartChange =
+  | { ok: true; lines: CartLine[]; message: string; tone: 'success' | 'warning' }
+  | { ok: false; lines: CartLine[]; message: string; tone: 'error' }
+
+export const CART_MESSAGES = {
+  productMissing: 'El producto no existe.',
+  notEnoughToAdd: (n: number) => `No hay suficiente stock para agregar ${n} unidad(es).`,
+  notEnoughToSet: (n: number) => `No hay suficiente stock para establecer la cantidad a ${n}.`,
+  added: (name: string) => `${name} agregado al carrito.`,
+  updated: (name: string) => `Cantidad de ${name} actualizada.`,
+  removed: 'Eliminado del carrito.',
+  zeroQuantity: 'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
+  confirmRemove: '¿Está seguro de querer eliminar el producto?',
+} as const
+
+export function totalQuantity(lines: CartLine[]): number {
+  return lines.reduce((sum, line) => sum + Math.max(0, line.quantity), 0)
+}
+
+export function addToLines(
+  lines: CartLine[],
+  product: CartProduct | null | undefined,
+  quantity = 1,
+): CartChange {
+  if (!product) return { ok: false, lines, message: CART_MESSAGES.productMissing, tone: 'error' }
+  const current = lines.find((line) => line.sku === product.sku)?.quantity ?? 0
+  if (current + quantity > product.available) {
+    return { ok: false, lines, message: CART_MESSAGES.notEnoughToAdd(quantity), tone: 'error' }
+  }
+  const next = current
+    ? lines.map((line) => (line.sku === product.sku ? { ...line, quantity: current + quantity } : line))
+    : [...lines, { sku: product.sku, quantity }]
+  return { ok: true, lines: next, message: CART_MESSAGES.added(product.name), tone: 'success' }
+}
+
+export function setLineQuantity(
+  lines: CartLine[],
+  product: CartProduct | null | undefined,
+  quantity: number,
+): CartChange {
+  if (!product) return { ok: false, lines, message: CART_MESSAGES.productMissing, tone: 'error' }
+  const wanted = Math.max(0, Math.floor(Number.isFinite(quantity) ? quantity : 0))
+  if (wanted > product.available) {
+    return { ok: false, lines, message: CART_MESSAGES.notEnoughToSet(wanted), tone: 'error' }
+  }
+  const next = lines.map((line) => (line.sku === product.sku ? { ...line, quantity: wanted } : line))
+  return { ok: true, lines: next, message: CART_MESSAGES.updated(product.name), tone: 'success' }
+}
+
+export function removeLine(lines: CartLine[], sku: string): CartChange {
+  return {
+    ok: true,
+    lines: lines.filter((line) => line.sku !== sku),
+    message: CART_MESSAGES.removed,
+    tone: 'warning',
+  }
+}
+
+/** Reads stored lines defensively: anything malformed is dropped, duplicates are merged. */
+export function parseStoredLines(raw: string | null): CartLine[] {
+  if (!raw) return []
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (!Array.isArray(value)) return []
+    const merged = new Map<string, number>()
+    for (const item of value) {
+      if (!item || typeof item !== 'object') continue
+      const { sku, quantity } = item as Record<string, unknown>
+      if (typeof sku !== 'string' || !sku || typeof quantity !== 'number' || !Number.isFinite(quantity))
+        continue
+      merged.set(sku, (merged.get(sku) ?? 0) + Math.max(0, Math.floor(quantity)))
+    }
+    return [...merged].map(([sku, quantity]) => ({ sku, quantity }))
+  } catch {
+    return []
+  }
+}

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { UploadError } from '#app/modules/media/media.server.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { memoryStorage, pngUpload } from '#tests/media.ts'
+import {
+  CategoryAdminError,
+  createCategory,
+  getAdminCategory,
+  listAdminCategories,
+  updateCategory,
+} from './admin-categories.server.ts'
+import { listCategories } from './catalog.server.ts'
+import { categories, media } from './schema.ts'
+import { CATEGORY_MESSAGES } from './validators.ts'
+
+const t = setupTestDatabase()
+
+test('an empty database lists no categories', async () => {
+  expect(await listAdminCategories(t.db)).toEqual([])
+})
+
+test('creates a category with a trimmed name, a Categoria_<timestamp> id and an optional image', async () => {
+  const storage = memoryStorage()
+  const { id } = await createCategory(t.db, storage, { name: '  Collares  ' }, 1_700_000_000_000)
+  expect(id).toBe('Categoria_1700000000000')
+  // Same millisecond: the next free timestamp.
+  const second = await createCategory(
+    t.db,
+    storage,
+    { name: 'Aretes', image: await pngUpload() },
+    1_700_000_000_000,
+  )
+  expect(second.id).toBe('Categoria_1700000000001')
+  const list = await listAdminCategories(t.db)
+  expect(list.map((c) => c.name)).toEqual(['Collares', 'Aretes'])
+  expect(list[0]!.image).toBeNull()
+  expect(list[1]!.image?.src).toMatch(/^\/media\/categories\//)
+  expect(storage.files.size).toBeGreaterThan(0)
+  expect((await listCategories(t.db)).map((c: { name: string }) => c.name)).toEqual(
+    expect.arrayContaining(['Collares', 'Aretes']),
+  )
+})
+
+test('a blank name creates nothing (spec §5)', async () => {
+  const storage = memoryStorage()
+  const before = (await t.db.select().from(categories)).length
+  for (const name of ['', '   ', undefined]) {
+    await expect(createCategory(t.db, storage, { name, image: await pngUpload() })).rejects.toThrow(
+      new CategoryAdminError(CATEGORY_MESSAGES.nameRequired),
+    )
+  }
+  expect((await t.db.select().from(categories)).length).toBe(before)
+  expect(storage.files.size).toBe(0)
+})
+
+test('a fake image is refused and nothing is written', async () => {
+  const storage = memoryStorage()
+  const before = (await t.db.select().from(categories)).length
+  await expect(
+    createCategory(t.db, storage, { name: 'Anillos', image: { name: 'x.jpg', bytes: Buffer.from('hola') } }),
+  ).rejects.toBeInstanceOf(UploadError)
+  expect((await t.db.select().from(categories)).length).toBe(before)
+  expect(storage.files.size).toBe(0)
+})
+
+test('edits the name and replaces the image, deleting the old files after commit', async () => {
+  const storage = memoryStorage()
+  const { id } = await createCategory(t.db, storage, { name: 'Pulseras', image: await pngUpload() })
+  const oldFiles = [...storage.files.keys()]
+  await updateCategory(t.db, storage, id, {
+    name: ' Pulseras finas ',
+    image: await pngUpload('n.png', '#00ff00'),
+  })
+  const category = (await getAdminCategory(t.db, id))!
+  expect(category.name).toBe('Pulseras finas')
+  for (const file of oldFiles) expect(storage.files.has(file)).toBe(false)
+  expect(storage.files.size).toBeGreaterThan(0)
+  const [row] = await t.db.select().from(categories).where(eq(categories.id, id))
+  expect((await t.db.select().from(media).where(eq(media.id, row!.imageMediaId!))).length).toBe(1)
+  // Without a new image the old one stays.
+  await updateCategory(t.db, storage, id, { name: 'Pulseras' })
+  expect((await getAdminCategory(t.db, id))!.image).not.toBeNull()
+})
+
+test('edit refusals: unknown id, blank name; nothing changes', async () => {
+  const storage = memoryStorage()
+  await expect(updateCategory(t.db, storage, 'Categoria_0', { name: 'X' })).rejects.toThrow(
+    CATEGORY_MESSAGES.notFound,
+  )
+  const { id } = await createCategory(t.db, storage, { name: 'Tobilleras' })
+  await expect(updateCategory(t.db, storage, id, { name: ' ' })).rejects.toThrow(
+    CATEGORY_MESSAGES.nameRequired,
+  )
+  expect((await getAdminCategory(t.db, id))!.name).toBe('Tobilleras')
+})
+
+test('a storage failure while replacing the image keeps the category as it was', async () => {
+  const storage = memoryStorage()
+  const { id } = await createCategory(t.db, storage, { name: 'Relojes' })
+  storage.state.failPutsAfter = storage.state.puts + 1
+  await expect(
+    updateCategory(t.db, storage, id, {
+      name: 'Relojes nuevos',
+      image: await pngUpload('r.png', '#123456', 900, 900),
+    }),
+  ).rejects.toThrow()
+  expect((await getAdminCategory(t.db, id))!.name).toBe('Relojes')
+  expect(storage.files.size).toBe(0)
+})

@@ -1,0 +1,174 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Db, DbOrTx } from '#app/db/client.server.ts'
+import { joinedImage, type ImageSource } from '#app/modules/media/image-source.ts'
+import {
+  checkUploads,
+  deleteStoredFiles,
+  storedPaths,
+  storeUploads,
+  UploadError,
+  type StoredMedia,
+  type Upload,
+} from '#app/modules/media/media.server.ts'
+import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { categories, media } from './schema.ts'
+import { CATEGORY_MESSAGES, CategoryNameSchema } from './validators.ts'
+
+export class CategoryAdminError extends Error {
+  override name = 'CategoryAdminError'
+}
+
+const CATEGORY_MEDIA_FOLDER = 'categories'
+
+export type CategoryInput = { name: unknown; image?: Upload | null }
+
+function parseName(name: unknown): string {
+  const parsed = CategoryNameSchema.safeParse(typeof name === 'string' ? name : '')
+  if (!parsed.success) throw new CategoryAdminError(parsed.error.issues[0]!.message)
+  return parsed.data
+}
+
+/** The Spanish text for a failed create/edit: a known refusal as is, anything else logged. */
+export function categoryErrorText(error: unknown): string {
+  if (error instanceof CategoryAdminError || error instanceof UploadError) return error.message
+  console.error(error)
+  return 'no se pudo guardar, intenta de nuevo.'
+}
+
+async function storeCategoryImage(storage: MediaStorage, image: Upload | null | undefined) {
+  if (!image) return null
+  const checked = await checkUploads([image])
+  if (checked[0]!.kind !== 'image')
+    throw new CategoryAdminError('La imagen de la categoría debe ser una imagen.')
+  const [stored] = await storeUploads(storage, [image], checked, CATEGORY_MEDIA_FOLDER)
+  return stored!
+}
+
+function mediaRow(stored: StoredMedia) {
+  return {
+    productSku: null,
+    kind: stored.kind,
+    path: stored.path,
+    mimeType: stored.mimeType,
+    width: stored.width,
+    height: stored.height,
+    variants: stored.variants,
+  }
+}
+
+/**
+ * Inserts with a spec §3 id, "Categoria_" and a timestamp (ms), bumped past any id taken (also by
+ * a concurrent create: the insert itself claims the id).
+ */
+async function insertWithFreshId(
+  tx: DbOrTx,
+  now: number,
+  values: { name: string; imageMediaId: number | null },
+): Promise<string> {
+  for (let stamp = now; ; stamp++) {
+    const [row] = await tx
+      .insert(categories)
+      .values({ id: `Categoria_${stamp}`, ...values })
+      .onConflictDoNothing({ target: categories.id })
+      .returning({ id: categories.id })
+    if (row) return row.id
+  }
+}
+
+/** Spec §5: the trimmed name is required; an empty name creates nothing. Image optional. */
+export async function createCategory(
+  db: Db,
+  storage: MediaStorage,
+  input: CategoryInput,
+  now = Date.now(),
+): Promise<{ id: string }> {
+  const name = parseName(input.name)
+  const stored = await storeCategoryImage(storage, input.image)
+  try {
+    return await db.transaction(async (tx) => {
+      let imageMediaId: number | null = null
+      if (stored) {
+        const [row] = await tx.insert(media).values(mediaRow(stored)).returning({ id: media.id })
+        imageMediaId = row!.id
+      }
+      return { id: await insertWithFreshId(tx, now, { name, imageMediaId }) }
+    })
+  } catch (error) {
+    if (stored) await deleteStoredFiles(storage, storedPaths(stored))
+    throw error
+  }
+}
+
+/** Renames a category and, when a new image is given, replaces its image (old files go after commit). */
+export async function updateCategory(
+  db: Db,
+  storage: MediaStorage,
+  id: string,
+  input: CategoryInput,
+): Promise<void> {
+  const name = parseName(input.name)
+  const [existing] = await db.select().from(categories).where(eq(categories.id, id))
+  if (!existing) throw new CategoryAdminError(CATEGORY_MESSAGES.notFound)
+  const stored = await storeCategoryImage(storage, input.image)
+  let replaced: { path: string; variants: StoredMedia['variants'] } | undefined
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update')
+      if (!current) throw new CategoryAdminError(CATEGORY_MESSAGES.notFound)
+      let imageMediaId = current.imageMediaId
+      if (stored) {
+        const [row] = await tx.insert(media).values(mediaRow(stored)).returning({ id: media.id })
+        imageMediaId = row!.id
+        if (current.imageMediaId !== null) {
+          const [old] = await tx.delete(media).where(eq(media.id, current.imageMediaId)).returning()
+          replaced = old
+        }
+      }
+      await tx.update(categories).set({ name, imageMediaId }).where(eq(categories.id, id))
+    })
+  } catch (error) {
+    if (stored) await deleteStoredFiles(storage, storedPaths(stored))
+    throw error
+  }
+  if (replaced) await deleteStoredFiles(storage, storedPaths(replaced))
+}
+
+export type AdminCategory = { id: string; name: string; createdAt: string; image: ImageSource | null }
+
+/** Every category, oldest first (the order the original's list had), with its image. */
+function adminCategoryQuery(db: DbOrTx) {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      createdAt: categories.createdAt,
+      mediaPath: media.path,
+      mediaKind: media.kind,
+      mediaWidth: media.width,
+      mediaHeight: media.height,
+      mediaVariants: media.variants,
+    })
+    .from(categories)
+    .leftJoin(media, eq(media.id, categories.imageMediaId))
+}
+
+type AdminCategoryRow = Awaited<ReturnType<typeof adminCategoryQuery>>[number]
+
+function toAdminCategory(row: AdminCategoryRow): AdminCategory {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    image: joinedImage(row, row.name),
+  }
+}
+
+export async function listAdminCategories(db: DbOrTx): Promise<AdminCategory[]> {
+  const rows = await adminCategoryQuery(db).orderBy(asc(categories.createdAt), asc(categories.id))
+  return rows.map(toAdminCategory)
+}
+
+export async function getAdminCategory(db: DbOrTx, id: string): Promise<AdminCategory | null> {
+  const [row] = await adminCategoryQuery(db).where(eq(categories.id, id))
+  return row ? toAdminCategory(row) : null
+}

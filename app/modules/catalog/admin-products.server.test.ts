@@ -1,0 +1,364 @@
+import { asc, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { stockMovements } from '#app/modules/inventory/schema.ts'
+import { UploadError } from '#app/modules/media/media.server.ts'
+import { orderItems, orders } from '#app/modules/order/schema.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createCategory, createProduct as createFixtureProduct } from '#tests/factories.ts'
+import { memoryStorage, pngUpload } from '#tests/media.ts'
+import {
+  createProduct,
+  deleteProduct,
+  deleteProductImage,
+  getEditableProduct,
+  listInventory,
+  ProductAdminError,
+  setMainImage,
+  updateProduct,
+  type CreateProductInput,
+} from './admin-products.server.ts'
+import { getProductDetail, searchProducts } from './catalog.server.ts'
+import { media, productCategories, productLocations, products } from './schema.ts'
+import {
+  DEFAULT_INVENTORY_FILTERS,
+  PRODUCT_MESSAGES,
+  ProductFieldsSchema,
+  productFieldsFrom,
+  type ProductFields,
+} from './validators.ts'
+
+const t = setupTestDatabase()
+let categoryA: string
+let categoryB: string
+
+beforeAll(async () => {
+  categoryA = (await createCategory(t.db, { id: 'Categoria_1700000000001', name: 'Collares' })).id
+  categoryB = (await createCategory(t.db, { id: 'Categoria_1700000000002', name: 'Aretes' })).id
+})
+
+function fields(overrides: Partial<ProductFields> = {}): ProductFields {
+  return ProductFieldsSchema.parse({
+    name: 'Collar Luna',
+    description: 'Collar dorado con dije de luna',
+    categoryIds: [categoryA],
+    cost: '12000',
+    level1: '45000.5',
+    discountPercent: '10',
+    purchaseLink: 'https://proveedor.example/luna',
+    supplierInfo: 'Proveedor Medellín',
+    showWholesale: 'on',
+    showRetail: 'on',
+    ...overrides,
+  })
+}
+
+async function input(overrides: Partial<CreateProductInput> = {}): Promise<CreateProductInput> {
+  return {
+    fields: fields(),
+    uploads: [await pngUpload('uno.png', '#aa0000'), await pngUpload('dos.png', '#00aa00')],
+    mainIndex: 1,
+    ...overrides,
+  }
+}
+
+const count = async (table: typeof products | typeof media) => (await t.db.select().from(table)).length
+
+describe('form fields', () => {
+  test('spec §5 messages for missing name, description or category', () => {
+    const form = new FormData()
+    form.set('name', '  ')
+    form.set('description', 'algo')
+    form.append('categoryIds', categoryA)
+    const parsed = productFieldsFrom(form)
+    expect(parsed.success).toBe(false)
+    expect(parsed.error!.issues[0]!.message).toBe(PRODUCT_MESSAGES.required)
+    const noCategory = new FormData()
+    noCategory.set('name', 'Anillo')
+    noCategory.set('description', 'Plata')
+    expect(productFieldsFrom(noCategory).error!.issues[0]!.message).toBe(PRODUCT_MESSAGES.required)
+  })
+
+  test('cost defaults to 0; numbers must not be negative', () => {
+    const form = new FormData()
+    form.set('name', 'Anillo')
+    form.set('description', 'Plata')
+    form.append('categoryIds', categoryA)
+    form.set('level1', '1000')
+    expect(productFieldsFrom(form).data!.cost).toBe(0)
+    form.set('cost', '-1')
+    expect(productFieldsFrom(form).error!.issues[0]!.message).toBe('El costo no puede ser negativo.')
+  })
+})
+
+describe('create', () => {
+  test('creates product, categories and media in one go, with a spec §9 sku and zero stock', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    expect(sku).toMatch(/^COL-CAT-[A-Z0-9]{8}$/)
+    const [row] = await t.db.select().from(products).where(eq(products.sku, sku))
+    expect(row).toMatchObject({
+      name: 'Collar Luna',
+      searchName: 'collar luna',
+      cost: 12_000_00,
+      priceLevel1: 45_000_50,
+      priceLevel2: 36_000_40,
+      priceLevel3: 31_500_35,
+      priceLevel4: 27_000_30,
+      priceLevel5: 18_000_20,
+      discountPercent: 10,
+      stock: 0,
+      unitsIn: 0,
+      unitsOut: 0,
+      showWholesale: true,
+      showRetail: true,
+      purchaseLink: 'https://proveedor.example/luna',
+      supplierInfo: 'Proveedor Medellín',
+    })
+    const files = await t.db
+      .select()
+      .from(media)
+      .where(eq(media.productSku, sku))
+      .orderBy(asc(media.position))
+    expect(files.map((f) => f.isMain)).toEqual([false, true])
+    for (const file of files) for (const v of file.variants) expect(storage.files.has(v.path)).toBe(true)
+    const cats = await t.db.select().from(productCategories).where(eq(productCategories.productSku, sku))
+    expect(cats.map((c) => c.categoryId)).toEqual([categoryA])
+  })
+
+  test('a typed level 5 replaces the computed 40 %', async () => {
+    const { sku } = await createProduct(
+      t.db,
+      memoryStorage(),
+      await input({ fields: fields({ level5: 15000 }) }),
+    )
+    const [row] = await t.db.select().from(products).where(eq(products.sku, sku))
+    expect(row!.priceLevel5).toBe(15_000_00)
+  })
+
+  test('retries the sku on a collision', async () => {
+    const storage = memoryStorage()
+    const first = await createProduct(t.db, storage, await input(), () => 0)
+    // The first 8 draws repeat the taken sku; the retry draws another.
+    let draws = 0
+    const second = await createProduct(t.db, storage, await input(), () => (++draws <= 8 ? 0 : 0.5))
+    expect(first.sku).toBe('COL-CAT-AAAAAAAA')
+    expect(second.sku).toBe('COL-CAT-SSSSSSSS')
+  })
+
+  test('refusals write nothing: no images, bad main index, unknown category, fake image', async () => {
+    const storage = memoryStorage()
+    const before = { products: await count(products), media: await count(media) }
+    const refusals: [Partial<CreateProductInput>, string][] = [
+      [{ uploads: [] }, PRODUCT_MESSAGES.imagesRequired],
+      [{ mainIndex: null }, PRODUCT_MESSAGES.mainImageInvalid],
+      [{ mainIndex: 2 }, PRODUCT_MESSAGES.mainImageInvalid],
+      [{ fields: fields({ categoryIds: ['Categoria_no_existe'] }) }, PRODUCT_MESSAGES.unknownCategory],
+    ]
+    for (const [overrides, message] of refusals) {
+      await expect(createProduct(t.db, storage, await input(overrides))).rejects.toThrow(
+        new ProductAdminError(message),
+      )
+    }
+    const fake = { name: 'falsa.jpg', bytes: Buffer.from('texto plano') }
+    await expect(
+      createProduct(t.db, storage, await input({ uploads: [await pngUpload(), fake] })),
+    ).rejects.toBeInstanceOf(UploadError)
+    expect(storage.files.size).toBe(0)
+    expect({ products: await count(products), media: await count(media) }).toEqual(before)
+  })
+
+  test('a storage failure leaves no product and no files', async () => {
+    const storage = memoryStorage()
+    storage.state.failPutsAfter = 1
+    const before = await count(products)
+    await expect(createProduct(t.db, storage, await input())).rejects.toThrow('almacenamiento lleno')
+    expect(await count(products)).toBe(before)
+    expect(storage.files.size).toBe(0)
+  })
+
+  test('a database failure deletes the files already written', async () => {
+    const storage = memoryStorage()
+    const before = await count(products)
+    // Discount 150 passes no validator here on purpose: the table's check constraint refuses it.
+    const bad = { ...fields(), discountPercent: 150 }
+    await expect(createProduct(t.db, storage, await input({ fields: bad }))).rejects.toThrow()
+    expect(await count(products)).toBe(before)
+    expect(storage.files.size).toBe(0)
+  })
+
+  test('the new product shows in the storefront only once it has stock', async () => {
+    const { sku } = await createProduct(
+      t.db,
+      memoryStorage(),
+      await input({ fields: fields({ name: 'Pulsera Única Zeta' }) }),
+    )
+    expect((await getProductDetail(t.db, sku))?.name).toBe('Pulsera Única Zeta')
+    await t.db.update(products).set({ stock: 3 }).where(eq(products.sku, sku))
+    const found = await searchProducts(t.db, 'pulsera unica zeta')
+    expect(found.map((p: { sku: string }) => p.sku)).toContain(sku)
+  })
+})
+
+describe('edit', () => {
+  test('updates fields, keeps the sku, adds images and can make a new one main', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    await updateProduct(t.db, storage, sku, {
+      fields: fields({
+        name: 'Collar Sol',
+        categoryIds: [categoryB, categoryA],
+        level1: 50000,
+        showWholesale: false,
+      }),
+      uploads: [await pngUpload('tres.png', '#0000aa')],
+      main: { upload: 0 },
+    })
+    const product = (await getEditableProduct(t.db, sku))!
+    expect(product).toMatchObject({ sku, name: 'Collar Sol', priceLevel1: 50_000_00, priceLevel5: 20_000_00 })
+    expect(product.categoryIds).toEqual([categoryB, categoryA])
+    expect(product.showWholesale).toBe(false)
+    expect(product.media.map((m) => m.isMain)).toEqual([false, false, true])
+    const [row] = await t.db.select().from(products).where(eq(products.sku, sku))
+    expect(row!.searchName).toBe('collar sol')
+  })
+
+  test('unknown sku and invalid main choice are refused without changes', async () => {
+    const storage = memoryStorage()
+    await expect(
+      updateProduct(t.db, storage, 'NO-EXISTE', { fields: fields(), uploads: [], main: { existing: 1 } }),
+    ).rejects.toThrow(PRODUCT_MESSAGES.notFound)
+    const { sku } = await createProduct(t.db, storage, await input())
+    const other = await createFixtureProduct(t.db)
+    const [otherImage] = await t.db.select().from(media).where(eq(media.productSku, other.sku))
+    for (const main of [null, { existing: otherImage!.id }, { upload: 0 }]) {
+      await expect(
+        updateProduct(t.db, storage, sku, { fields: fields({ name: 'Cambiado' }), uploads: [], main }),
+      ).rejects.toThrow(PRODUCT_MESSAGES.mainImageInvalid)
+    }
+    expect((await getEditableProduct(t.db, sku))!.name).toBe('Collar Luna')
+  })
+
+  test('main image: changes in one step; an unknown image changes nothing', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    const before = (await getEditableProduct(t.db, sku))!.media
+    const notMain = before.find((m) => !m.isMain)!
+    await setMainImage(t.db, sku, notMain.id)
+    const after = (await getEditableProduct(t.db, sku))!.media
+    expect(after.find((m) => m.isMain)!.id).toBe(notMain.id)
+    await expect(setMainImage(t.db, sku, 999_999)).rejects.toThrow(PRODUCT_MESSAGES.mainImageFailed)
+    expect((await getEditableProduct(t.db, sku))!.media.find((m) => m.isMain)!.id).toBe(notMain.id)
+  })
+
+  test('deleting an image removes its row and files; the main image cannot be deleted', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    const [first, second] = (await getEditableProduct(t.db, sku))!.media
+    const main = [first!, second!].find((m) => m.isMain)!
+    const other = [first!, second!].find((m) => !m.isMain)!
+    await expect(deleteProductImage(t.db, storage, sku, main.id)).rejects.toThrow(
+      PRODUCT_MESSAGES.imageDeleteMain,
+    )
+    const filesBefore = storage.files.size
+    await deleteProductImage(t.db, storage, sku, other.id)
+    expect((await getEditableProduct(t.db, sku))!.media.map((m) => m.id)).toEqual([main.id])
+    expect(storage.files.size).toBeLessThan(filesBefore)
+    await expect(deleteProductImage(t.db, storage, sku, other.id)).rejects.toThrow(
+      PRODUCT_MESSAGES.imageDeleteFailed,
+    )
+  })
+})
+
+describe('delete', () => {
+  test('removes the product, its rows and its files', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    await t.db.insert(productLocations).values({ productSku: sku, code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 0 })
+    expect(storage.files.size).toBeGreaterThan(0)
+    await deleteProduct(t.db, storage, sku)
+    expect(await getEditableProduct(t.db, sku)).toBeNull()
+    expect(await t.db.select().from(media).where(eq(media.productSku, sku))).toEqual([])
+    expect(await t.db.select().from(productCategories).where(eq(productCategories.productSku, sku))).toEqual(
+      [],
+    )
+    expect(storage.files.size).toBe(0)
+    await expect(deleteProduct(t.db, storage, sku)).rejects.toThrow(PRODUCT_MESSAGES.notFound)
+  })
+
+  test('a product with stock movements or order lines keeps its history (refused, nothing deleted)', async () => {
+    const storage = memoryStorage()
+    const moved = await createProduct(t.db, storage, await input())
+    await t.db.insert(stockMovements).values({
+      productSku: moved.sku,
+      type: 'in',
+      quantity: 1,
+      unitPrice: 100,
+      total: 100,
+      location: 'P1-C1-A1-E1-X1-Y1-Z1',
+      stockAfter: 1,
+      averageCostAfter: 100,
+      createdBy: 'pruebas',
+    })
+    await expect(deleteProduct(t.db, storage, moved.sku)).rejects.toThrow(PRODUCT_MESSAGES.hasHistory)
+    const ordered = await createProduct(t.db, storage, await input())
+    await t.db.insert(orders).values({
+      id: 'orden-historial',
+      customerName: 'Ana',
+      customerPhone: '3001234567',
+      customerAddress: 'Calle 1',
+      customerDepartment: 'Antioquia',
+      subtotal: 100,
+      shippingCost: 0,
+      total: 100,
+    })
+    await t.db.insert(orderItems).values({
+      orderId: 'orden-historial',
+      productSku: ordered.sku,
+      title: 'Collar',
+      quantity: 1,
+      unitPrice: 100,
+    })
+    await expect(deleteProduct(t.db, storage, ordered.sku)).rejects.toThrow(PRODUCT_MESSAGES.hasHistory)
+    expect(await getEditableProduct(t.db, moved.sku)).not.toBeNull()
+    expect(await getEditableProduct(t.db, ordered.sku)).not.toBeNull()
+  })
+})
+
+describe('inventory grid', () => {
+  test('filters by sku text (any case) and the four checkboxes, on the server, in pages', async () => {
+    const tag = 'ZQX'
+    const make = (suffix: string, values: { stock: number; showWholesale: boolean; showRetail: boolean }) =>
+      createFixtureProduct(t.db, { sku: `${tag}-GEN-${suffix}`, ...values })
+    await make('MAYOR', { stock: 5, showWholesale: true, showRetail: false })
+    await make('DETAL', { stock: 5, showWholesale: false, showRetail: true })
+    await make('AMBOS', { stock: 0, showWholesale: true, showRetail: true })
+    await make('NINGUNO', { stock: 2, showWholesale: false, showRetail: false })
+    await t.db.insert(productLocations).values([
+      { productSku: `${tag}-GEN-MAYOR`, code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 5 },
+      { productSku: `${tag}-GEN-MAYOR`, code: 'P2-C1-A1-E1-X1-Y1-Z1', stock: 0 },
+    ])
+    const skus = async (filters: Partial<typeof DEFAULT_INVENTORY_FILTERS>) =>
+      (await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx-gen', ...filters })).items
+        .map((item) => item.sku.replace(`${tag}-GEN-`, ''))
+        .sort()
+    expect(await skus({})).toEqual(['AMBOS', 'DETAL', 'MAYOR', 'NINGUNO'])
+    expect(await skus({ retail: false, inactive: false })).toEqual(['AMBOS', 'MAYOR'])
+    expect(await skus({ wholesale: false, inactive: false })).toEqual(['AMBOS', 'DETAL'])
+    expect(await skus({ noStock: false })).toEqual(['DETAL', 'MAYOR', 'NINGUNO'])
+    expect(await skus({ wholesale: false, retail: false })).toEqual(['NINGUNO'])
+    expect(await skus({ wholesale: false, retail: false, inactive: false })).toEqual([])
+    expect(await skus({ q: 'zqx-gen-may' })).toEqual(['MAYOR'])
+    expect(await skus({ q: '%' })).toEqual([])
+
+    const mayor = (await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'ZQX-GEN-MAYOR' })).items[0]!
+    expect(mayor.locations).toEqual([{ code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 5 }])
+    expect(mayor.image?.src).toMatch(/^\/media\//)
+
+    const first = await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 0, 3)
+    expect(first.items).toHaveLength(3)
+    expect(first.hasMore).toBe(true)
+    const rest = await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 3, 3)
+    expect(rest.items).toHaveLength(1)
+    expect(rest.hasMore).toBe(false)
+  })
+})

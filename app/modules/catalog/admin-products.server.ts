@@ -1,0 +1,421 @@
+import { and, asc, desc, eq, gt, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm'
+import type { Db, DbOrTx } from '#app/db/client.server.ts'
+import { stockMovements } from '#app/modules/inventory/schema.ts'
+import {
+  checkUploads,
+  deleteStoredFiles,
+  storedPaths,
+  storeUploads,
+  UploadError,
+  type StoredMedia,
+  type Upload,
+} from '#app/modules/media/media.server.ts'
+import { imageSource, mediaUrl, type ImageSource } from '#app/modules/media/image-source.ts'
+import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { orderItems } from '#app/modules/order/schema.ts'
+import { pesosToCentavos } from '#app/utils/money.ts'
+import { normalizeSearchText, priceLevelsWith } from './pricing.ts'
+import { categories, media, productCategories, productLocations, products } from './schema.ts'
+import { generateSku } from './sku.ts'
+import {
+  INVENTORY_PAGE_SIZE,
+  PRODUCT_MESSAGES,
+  type InventoryFilters,
+  type ProductFields,
+} from './validators.ts'
+
+/** A refusal the admin should read (Spanish); anything else is unexpected and logged. */
+export class ProductAdminError extends Error {
+  override name = 'ProductAdminError'
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string }
+
+const PRODUCT_MEDIA_FOLDER = 'products'
+
+/** Maps an error to the Spanish text shown to the admin; unexpected ones are logged. */
+export function adminMessage(error: unknown, fallback: string): string {
+  if (error instanceof ProductAdminError || error instanceof UploadError) return error.message
+  console.error(error)
+  return fallback
+}
+
+function columnsFrom(fields: ProductFields) {
+  const level1 = pesosToCentavos(fields.level1)
+  const level5 = fields.level5 === undefined ? undefined : pesosToCentavos(fields.level5)
+  return {
+    name: fields.name,
+    searchName: normalizeSearchText(fields.name),
+    description: fields.description,
+    cost: pesosToCentavos(fields.cost),
+    ...priceLevelsWith(level1, level5),
+    discountPercent: fields.discountPercent,
+    purchaseLink: fields.purchaseLink ?? null,
+    supplierInfo: fields.supplierInfo ?? null,
+    showWholesale: fields.showWholesale,
+    showRetail: fields.showRetail,
+  }
+}
+
+async function assertCategoriesExist(tx: DbOrTx, ids: string[]) {
+  const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids))
+  if (found.length !== ids.length) throw new ProductAdminError(PRODUCT_MESSAGES.unknownCategory)
+}
+
+function mediaValues(sku: string, stored: StoredMedia[], firstPosition: number, mainIndex: number | null) {
+  return stored.map((file, index) => ({
+    productSku: sku,
+    kind: file.kind,
+    path: file.path,
+    mimeType: file.mimeType,
+    width: file.width,
+    height: file.height,
+    variants: file.variants,
+    position: firstPosition + index,
+    isMain: index === mainIndex,
+  }))
+}
+
+/**
+ * Writes files first, then runs the database work in one transaction; if the transaction fails,
+ * the files just written are deleted again. Nothing half-saved stays behind either way.
+ */
+async function withStoredFiles<T>(
+  storage: MediaStorage,
+  uploads: Upload[],
+  work: (stored: StoredMedia[]) => Promise<T>,
+): Promise<T> {
+  const checked = await checkUploads(uploads)
+  const stored = await storeUploads(storage, uploads, checked, PRODUCT_MEDIA_FOLDER)
+  try {
+    return await work(stored)
+  } catch (error) {
+    await deleteStoredFiles(storage, stored.flatMap(storedPaths))
+    throw error
+  }
+}
+
+export type CreateProductInput = { fields: ProductFields; uploads: Upload[]; mainIndex: number | null }
+
+/**
+ * Spec §5 create: at least one image and a main image among them; SKU per spec §9, retried on a
+ * collision; stock, units in and out start at 0.
+ */
+export async function createProduct(
+  db: Db,
+  storage: MediaStorage,
+  { fields, uploads, mainIndex }: CreateProductInput,
+  random: () => number = Math.random,
+): Promise<{ sku: string }> {
+  if (uploads.length === 0) throw new ProductAdminError(PRODUCT_MESSAGES.imagesRequired)
+  if (mainIndex === null || !Number.isInteger(mainIndex) || mainIndex < 0 || mainIndex >= uploads.length) {
+    throw new ProductAdminError(PRODUCT_MESSAGES.mainImageInvalid)
+  }
+  await assertCategoriesExist(db, fields.categoryIds)
+  return withStoredFiles(storage, uploads, (stored) =>
+    db.transaction(async (tx) => {
+      await assertCategoriesExist(tx, fields.categoryIds)
+      let sku: string | undefined
+      for (let attempt = 0; attempt < 8 && !sku; attempt++) {
+        const candidate = generateSku(fields.name, fields.categoryIds[0], random)
+        const [row] = await tx
+          .insert(products)
+          .values({ sku: candidate, ...columnsFrom(fields), stock: 0, unitsIn: 0, unitsOut: 0 })
+          .onConflictDoNothing({ target: products.sku })
+          .returning({ sku: products.sku })
+        sku = row?.sku
+      }
+      if (!sku) throw new Error('No se pudo generar un SKU único')
+      await tx
+        .insert(productCategories)
+        .values(fields.categoryIds.map((categoryId, position) => ({ productSku: sku, categoryId, position })))
+      await tx.insert(media).values(mediaValues(sku, stored, 0, mainIndex))
+      return { sku }
+    }),
+  )
+}
+
+/** The edit form's main-image choice: an image already saved, or one of the files being added. */
+export type MainChoice = { existing: number } | { upload: number } | null
+
+export function parseMainChoice(value: unknown): MainChoice {
+  if (typeof value !== 'string') return null
+  const existing = /^existente:(\d+)$/.exec(value)
+  if (existing) return { existing: Number(existing[1]) }
+  const upload = /^nueva:(\d+)$/.exec(value)
+  if (upload) return { upload: Number(upload[1]) }
+  return null
+}
+
+export type UpdateProductInput = { fields: ProductFields; uploads: Upload[]; main: MainChoice }
+
+/** Spec §5 edit: same fields (the sku never changes), new images added, main image chosen. */
+export async function updateProduct(
+  db: Db,
+  storage: MediaStorage,
+  sku: string,
+  { fields, uploads, main }: UpdateProductInput,
+): Promise<void> {
+  const existing = await db.select({ id: media.id }).from(media).where(eq(media.productSku, sku))
+  const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.sku, sku))
+  if (!product) throw new ProductAdminError(PRODUCT_MESSAGES.notFound)
+  if (existing.length + uploads.length === 0) throw new ProductAdminError(PRODUCT_MESSAGES.imagesRequired)
+  const mainValid =
+    main !== null &&
+    ('existing' in main
+      ? existing.some((row) => row.id === main.existing)
+      : main.upload >= 0 && main.upload < uploads.length)
+  if (!mainValid) throw new ProductAdminError(PRODUCT_MESSAGES.mainImageInvalid)
+  await assertCategoriesExist(db, fields.categoryIds)
+
+  await withStoredFiles(storage, uploads, (stored) =>
+    db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(products)
+        .set({ ...columnsFrom(fields), updatedAt: new Date() })
+        .where(eq(products.sku, sku))
+        .returning({ sku: products.sku })
+      if (!updated) throw new ProductAdminError(PRODUCT_MESSAGES.notFound)
+      await assertCategoriesExist(tx, fields.categoryIds)
+      await tx.delete(productCategories).where(eq(productCategories.productSku, sku))
+      await tx
+        .insert(productCategories)
+        .values(fields.categoryIds.map((categoryId, position) => ({ productSku: sku, categoryId, position })))
+      const [{ next } = { next: 0 }] = await tx
+        .select({ next: sql<number>`coalesce(max(${media.position}) + 1, 0)::int` })
+        .from(media)
+        .where(eq(media.productSku, sku))
+      const uploadMain = 'upload' in main! ? main.upload : null
+      if (stored.length) {
+        if (uploadMain !== null) {
+          await tx.update(media).set({ isMain: false }).where(eq(media.productSku, sku))
+        }
+        await tx.insert(media).values(mediaValues(sku, stored, next, uploadMain))
+      }
+      if ('existing' in main!) await setMainInTx(tx, sku, main.existing)
+    }),
+  )
+}
+
+async function setMainInTx(tx: DbOrTx, sku: string, mediaId: number) {
+  const [target] = await tx
+    .select({ id: media.id, isMain: media.isMain })
+    .from(media)
+    .where(and(eq(media.id, mediaId), eq(media.productSku, sku)))
+  if (!target) throw new ProductAdminError(PRODUCT_MESSAGES.mainImageInvalid)
+  if (target.isMain) return
+  await tx
+    .update(media)
+    .set({ isMain: false })
+    .where(and(eq(media.productSku, sku), eq(media.isMain, true)))
+  await tx.update(media).set({ isMain: true }).where(eq(media.id, mediaId))
+}
+
+/**
+ * "Imagen principal": one transaction, so on any failure the old main image stays
+ * (spec §8: "Error al actualizar la imagen principal. Intenta de nuevo.").
+ */
+export async function setMainImage(db: Db, sku: string, mediaId: number): Promise<void> {
+  try {
+    await db.transaction((tx) => setMainInTx(tx, sku, mediaId))
+  } catch (error) {
+    if (!(error instanceof ProductAdminError)) console.error(error)
+    throw new ProductAdminError(PRODUCT_MESSAGES.mainImageFailed)
+  }
+}
+
+/** Deletes one image (never the main one); its files go after the row is gone. */
+export async function deleteProductImage(
+  db: Db,
+  storage: MediaStorage,
+  sku: string,
+  mediaId: number,
+): Promise<void> {
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(media)
+      .where(and(eq(media.id, mediaId), eq(media.productSku, sku)))
+      .for('update')
+    if (!row) throw new ProductAdminError(PRODUCT_MESSAGES.imageDeleteFailed)
+    if (row.isMain) throw new ProductAdminError(PRODUCT_MESSAGES.imageDeleteMain)
+    await tx.delete(media).where(eq(media.id, mediaId))
+    return row
+  })
+  await deleteStoredFiles(storage, storedPaths(removed))
+}
+
+/**
+ * Deletes a product with its categories, locations and media rows in one transaction, then its
+ * files. A product with stock movements or order lines keeps its history: refused (ADR 0003).
+ */
+export async function deleteProduct(db: Db, storage: MediaStorage, sku: string): Promise<void> {
+  const removedMedia = await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ sku: products.sku })
+      .from(products)
+      .where(eq(products.sku, sku))
+      .for('update')
+    if (!product) throw new ProductAdminError(PRODUCT_MESSAGES.notFound)
+    const [movement] = await tx
+      .select({ id: stockMovements.id })
+      .from(stockMovements)
+      .where(eq(stockMovements.productSku, sku))
+      .limit(1)
+    const [ordered] = await tx
+      .select({ sku: orderItems.productSku })
+      .from(orderItems)
+      .where(eq(orderItems.productSku, sku))
+      .limit(1)
+    if (movement || ordered) throw new ProductAdminError(PRODUCT_MESSAGES.hasHistory)
+    const rows = await tx.select().from(media).where(eq(media.productSku, sku))
+    await tx.delete(products).where(eq(products.sku, sku))
+    return rows
+  })
+  await deleteStoredFiles(storage, removedMedia.flatMap(storedPaths))
+}
+
+export type InventoryCard = {
+  sku: string
+  name: string
+  stock: number
+  priceLevel1: number
+  cost: number
+  showWholesale: boolean
+  showRetail: boolean
+  image: ImageSource | null
+  locations: { code: string; stock: number }[]
+}
+
+function inventoryWhere(filters: InventoryFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = []
+  if (filters.q) {
+    const escaped = filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)
+    conditions.push(ilike(products.sku, `%${escaped}%`))
+  }
+  if (!filters.noStock) conditions.push(gt(products.stock, 0))
+  const states: SQL[] = []
+  if (filters.wholesale) states.push(eq(products.showWholesale, true))
+  if (filters.retail) states.push(eq(products.showRetail, true))
+  if (filters.inactive) states.push(and(not(products.showWholesale), not(products.showRetail))!)
+  conditions.push(states.length ? or(...states) : sql`false`)
+  return and(...conditions)
+}
+
+/**
+ * One page of the admin inventory grid, newest first, filtered on the server (spec §2): SKU
+ * contains the search text (any case); "Mayoristas"/"Detal" show products active in that channel,
+ * "sin estados activos" those active in neither, and "sin stock" adds products at 0.
+ */
+export async function listInventory(
+  db: DbOrTx,
+  filters: InventoryFilters,
+  offset = 0,
+  limit = INVENTORY_PAGE_SIZE,
+): Promise<{ items: InventoryCard[]; hasMore: boolean }> {
+  const rows = await db
+    .select({
+      sku: products.sku,
+      name: products.name,
+      stock: products.stock,
+      priceLevel1: products.priceLevel1,
+      cost: products.cost,
+      showWholesale: products.showWholesale,
+      showRetail: products.showRetail,
+    })
+    .from(products)
+    .where(inventoryWhere(filters))
+    .orderBy(desc(products.createdAt), asc(products.sku))
+    .offset(offset)
+    .limit(limit + 1)
+  const page = rows.slice(0, limit)
+  const skus = page.map((row) => row.sku)
+  const [images, locations] = skus.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(media)
+          .where(and(inArray(media.productSku, skus), eq(media.isMain, true))),
+        db
+          .select()
+          .from(productLocations)
+          .where(and(inArray(productLocations.productSku, skus), gt(productLocations.stock, 0)))
+          .orderBy(asc(productLocations.code)),
+      ])
+    : [[], []]
+  const imageBySku = new Map(images.map((row) => [row.productSku, row]))
+  return {
+    hasMore: rows.length > limit,
+    items: page.map((row) => {
+      const image = imageBySku.get(row.sku)
+      return {
+        ...row,
+        image: image && image.kind === 'image' ? imageSource(image, row.name) : null,
+        locations: locations
+          .filter((location) => location.productSku === row.sku)
+          .map(({ code, stock }) => ({ code, stock })),
+      }
+    }),
+  }
+}
+
+export type EditableMedia = {
+  id: number
+  kind: 'image' | 'video'
+  isMain: boolean
+  url: string
+  image: ImageSource | null
+}
+
+export type EditableProduct = {
+  sku: string
+  name: string
+  description: string
+  cost: number
+  priceLevel1: number
+  priceLevel5: number
+  discountPercent: number
+  purchaseLink: string | null
+  supplierInfo: string | null
+  showWholesale: boolean
+  showRetail: boolean
+  stock: number
+  categoryIds: string[]
+  media: EditableMedia[]
+}
+
+/** What the edit form needs; null for an unknown sku ("Producto no encontrado."). */
+export async function getEditableProduct(db: DbOrTx, sku: string): Promise<EditableProduct | null> {
+  const [product] = await db.select().from(products).where(eq(products.sku, sku))
+  if (!product) return null
+  const [categoryRows, mediaRows] = await Promise.all([
+    db
+      .select({ id: productCategories.categoryId })
+      .from(productCategories)
+      .where(eq(productCategories.productSku, sku))
+      .orderBy(asc(productCategories.position)),
+    db.select().from(media).where(eq(media.productSku, sku)).orderBy(asc(media.position), asc(media.id)),
+  ])
+  return {
+    sku: product.sku,
+    name: product.name,
+    description: product.description,
+    cost: product.cost,
+    priceLevel1: product.priceLevel1,
+    priceLevel5: product.priceLevel5,
+    discountPercent: product.discountPercent,
+    purchaseLink: product.purchaseLink,
+    supplierInfo: product.supplierInfo,
+    showWholesale: product.showWholesale,
+    showRetail: product.showRetail,
+    stock: product.stock,
+    categoryIds: categoryRows.map((row) => row.id),
+    media: mediaRows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      isMain: row.isMain,
+      url: mediaUrl(row.path),
+      image: row.kind === 'image' ? imageSource(row, product.name) : null,
+    })),
+  }
+}

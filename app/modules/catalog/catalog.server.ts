@@ -1,0 +1,343 @@
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { imageSource, joinedImage, mediaUrl, type ImageSource } from '#app/modules/media/image-source.ts'
+import { discountedPrice, normalizeSearchText } from './pricing.ts'
+import { categories, media, productCategories, products } from './schema.ts'
+
+/** Spec §5: shoppers see only products with units available and retail visibility on. */
+export const retailVisible = sql`${products.showRetail} and ${products.stock} > ${products.reserved}`
+
+export type ProductCard = {
+  sku: string
+  name: string
+  /** Level-1 price in centavos. */
+  price: number
+  /** What the shopper pays: level 1 less the discount. */
+  finalPrice: number
+  discountPercent: number
+  available: number
+  image: ImageSource | null
+}
+
+export type CategorySummary = { id: string; name: string; image: ImageSource | null }
+
+const productCardColumns = {
+  sku: products.sku,
+  name: products.name,
+  price: products.priceLevel1,
+  discountPercent: products.discountPercent,
+  stock: products.stock,
+  reserved: products.reserved,
+  shuffleKey: products.shuffleKey,
+}
+
+const mainMediaColumns = {
+  mediaKind: media.kind,
+  mediaPath: media.path,
+  mediaWidth: media.width,
+  mediaHeight: media.height,
+  mediaVariants: media.variants,
+}
+
+type ProductCardRow = {
+  sku: string
+  name: string
+  price: number
+  discountPercent: number
+  stock: number
+  reserved: number
+  shuffleKey: number
+}
+
+type CardRow = ProductCardRow & {
+  mediaKind: 'image' | 'video' | null
+  mediaPath: string | null
+  mediaWidth: number | null
+  mediaHeight: number | null
+  mediaVariants: ProductMediaVariants | null
+}
+type ProductMediaVariants = (typeof media.$inferSelect)['variants']
+
+function toCard(row: CardRow): ProductCard {
+  return {
+    sku: row.sku,
+    name: row.name,
+    price: row.price,
+    finalPrice: discountedPrice(row.price, row.discountPercent),
+    discountPercent: row.discountPercent,
+    available: Math.max(0, row.stock - row.reserved),
+    image: joinedImage(row, row.name),
+  }
+}
+
+const mainMedia = and(eq(media.productSku, products.sku), eq(media.isMain, true))
+
+/** Card lists pick and order their page from `products` alone; the images come after. */
+function cardQuery(db: DbOrTx) {
+  return db.select(productCardColumns).from(products)
+}
+
+/**
+ * The main image of each product of a page, by index. Joining media inside the list queries made
+ * the database join every visible product's image before sorting and limiting, so each list
+ * read the whole catalogue.
+ */
+async function withMainMedia(db: DbOrTx, rows: ProductCardRow[]): Promise<CardRow[]> {
+  if (!rows.length) return []
+  const mediaRows = await db
+    .select({ productSku: media.productSku, ...mainMediaColumns })
+    .from(media)
+    .where(
+      and(
+        inArray(
+          media.productSku,
+          rows.map((row) => row.sku),
+        ),
+        eq(media.isMain, true),
+      ),
+    )
+  const bySku = new Map(mediaRows.map((row) => [row.productSku, row]))
+  return rows.map((row) => {
+    const image = bySku.get(row.sku)
+    return {
+      ...row,
+      mediaKind: image?.mediaKind ?? null,
+      mediaPath: image?.mediaPath ?? null,
+      mediaWidth: image?.mediaWidth ?? null,
+      mediaHeight: image?.mediaHeight ?? null,
+      mediaVariants: image?.mediaVariants ?? null,
+    }
+  })
+}
+
+export async function listCategories(db: DbOrTx): Promise<CategorySummary[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, imageMediaId: categories.imageMediaId })
+    .from(categories)
+    .orderBy(asc(categories.name))
+  // Images by primary key in a second query: a join let the planner hash the whole media table
+  // (one row per product image) on every page, since the layout lists the categories.
+  const imageIds = rows.flatMap((row) => (row.imageMediaId === null ? [] : [row.imageMediaId]))
+  const images = imageIds.length
+    ? await db
+        .select({
+          id: media.id,
+          path: media.path,
+          width: media.width,
+          height: media.height,
+          variants: media.variants,
+        })
+        .from(media)
+        .where(inArray(media.id, imageIds))
+    : []
+  const byId = new Map(images.map((image) => [image.id, image]))
+  return rows.map((row) => {
+    const image = row.imageMediaId === null ? undefined : byId.get(row.imageMediaId)
+    return {
+      id: row.id,
+      name: row.name,
+      image: image
+        ? imageSource(
+            {
+              kind: 'image',
+              path: image.path,
+              width: image.width,
+              height: image.height,
+              variants: image.variants ?? [],
+            },
+            row.name,
+          )
+        : null,
+    }
+  })
+}
+
+export async function getCategory(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id))
+  return row ?? null
+}
+
+/** Spec §2 "Más vendidos": the visible products with the most units out. */
+export async function listBestSellers(db: DbOrTx, limit = 4): Promise<ProductCard[]> {
+  const rows = await cardQuery(db)
+    .where(retailVisible)
+    // "nulls last" as in products_retail_best_sellers_idx, or the index cannot give this order.
+    .orderBy(sql`${products.unitsOut} desc nulls last`, asc(products.sku))
+    .limit(limit)
+  return (await withMainMedia(db, rows)).map(toCard)
+}
+
+export type ShuffleCursor = { seed: number; afterKey?: number; afterSku?: string }
+
+export function encodeShuffleCursor(cursor: Required<ShuffleCursor>): string {
+  return `${cursor.seed}.${cursor.afterKey}.${encodeURIComponent(cursor.afterSku)}`
+}
+
+export function decodeShuffleCursor(value: string | null): ShuffleCursor | null {
+  const match = value?.match(/^(\d+)\.(\d+)\.(.+)$/)
+  if (!match) return null
+  return { seed: Number(match[1]), afterKey: Number(match[2]), afterSku: decodeURIComponent(match[3]!) }
+}
+
+export const SHUFFLE_KEY_SPACE = 2_147_483_647
+
+/**
+ * Spec §2 "Seguro te gusta": every visible product once, in random order. Each product has a fixed
+ * random key; a visit starts at a random seed and walks the keys upward, wrapping to the start.
+ * Keyset paging on an index keeps every page equally fast with any catalogue size.
+ */
+export async function listShuffledProducts(
+  db: DbOrTx,
+  cursor: ShuffleCursor,
+  limit: number,
+): Promise<{ items: ProductCard[]; next: string | null }> {
+  const { seed } = cursor
+  const after =
+    cursor.afterKey === undefined || cursor.afterSku === undefined
+      ? null
+      : sql`(${products.shuffleKey}, ${products.sku}) > (${cursor.afterKey}, ${cursor.afterSku})`
+  const inUpperRun = after === null || cursor.afterKey! >= seed
+  const segments: SQL[] = []
+  if (inUpperRun) {
+    segments.push(and(sql`${products.shuffleKey} >= ${seed}`, after ?? undefined)!)
+    segments.push(sql`${products.shuffleKey} < ${seed}`)
+  } else {
+    segments.push(and(sql`${products.shuffleKey} < ${seed}`, after!)!)
+  }
+  const rows: ProductCardRow[] = []
+  for (const segment of segments) {
+    const want = limit + 1 - rows.length
+    if (want <= 0) break
+    rows.push(
+      ...(await cardQuery(db)
+        .where(and(retailVisible, segment))
+        .orderBy(asc(products.shuffleKey), asc(products.sku))
+        .limit(want)),
+    )
+  }
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    items: (await withMainMedia(db, page)).map(toCard),
+    next:
+      rows.length > limit && last
+        ? encodeShuffleCursor({ seed, afterKey: last.shuffleKey, afterSku: last.sku })
+        : null,
+  }
+}
+
+/** Spec §2 category page, newest first. */
+export async function listCategoryProducts(
+  db: DbOrTx,
+  categoryId: string,
+  offset: number,
+  limit: number,
+): Promise<{ items: ProductCard[]; hasMore: boolean }> {
+  // Walks products newest first (products_created_idx, hence "nulls last") and keeps those in the
+  // category, so a page reads about `limit` rows instead of sorting the whole category.
+  const rows = await cardQuery(db)
+    .where(
+      and(
+        retailVisible,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(productCategories)
+            .where(
+              and(
+                eq(productCategories.productSku, products.sku),
+                eq(productCategories.categoryId, categoryId),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(sql`${products.createdAt} desc nulls last`, asc(products.sku))
+    .offset(offset)
+    .limit(limit + 1)
+  const items = await withMainMedia(db, rows.slice(0, limit))
+  return { items: items.map(toCard), hasMore: rows.length > limit }
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * Spec §5 search: case- and accent-insensitive substring of the name, visible products only, in
+ * name order (which lets a common term stop after one page of an index).
+ */
+export async function searchProducts(
+  db: DbOrTx,
+  query: string,
+  limit = 8,
+  offset = 0,
+): Promise<ProductCard[]> {
+  const needle = normalizeSearchText(query)
+  if (!needle) return []
+  const rows = await cardQuery(db)
+    .where(and(retailVisible, sql`${products.searchName} like ${likePattern(needle)}`))
+    .orderBy(sql`${products.searchName} collate "C"`, asc(products.sku))
+    .offset(offset)
+    .limit(limit)
+  return (await withMainMedia(db, rows)).map(toCard)
+}
+
+export type ProductDetail = ProductCard & {
+  description: string
+  media: ({ kind: 'image'; image: ImageSource } | { kind: 'video'; src: string })[]
+  categories: { id: string; name: string }[]
+}
+
+/** A product page; null when the sku is unknown or hidden from retail. */
+export async function getProductDetail(db: DbOrTx, sku: string): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({ ...productCardColumns, ...mainMediaColumns, description: products.description })
+    .from(products)
+    .leftJoin(media, mainMedia)
+    .where(and(eq(products.sku, sku), eq(products.showRetail, true)))
+  if (!row) return null
+  const mediaRows = await db
+    .select()
+    .from(media)
+    .where(eq(media.productSku, sku))
+    .orderBy(desc(media.isMain), asc(media.position), asc(media.id))
+  const categoryRows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(eq(productCategories.productSku, sku))
+    .orderBy(asc(productCategories.position))
+  return {
+    ...toCard(row),
+    description: row.description,
+    media: mediaRows.map((m, index) =>
+      m.kind === 'video'
+        ? { kind: 'video' as const, src: mediaUrl(m.path) }
+        : { kind: 'image' as const, image: imageSource(m, `Slide ${index + 1}`) },
+    ),
+    categories: categoryRows,
+  }
+}
+
+/** Current data for the skus in a shopper's cart; unknown or hidden skus are left out. */
+export async function getCartProducts(db: DbOrTx, skus: string[]): Promise<ProductCard[]> {
+  const unique = [...new Set(skus)].slice(0, 100)
+  if (!unique.length) return []
+  const rows = await cardQuery(db).where(and(inArray(products.sku, unique), eq(products.showRetail, true)))
+  return (await withMainMedia(db, rows)).map(toCard)
+}
+
+/** Every page a search engine should know: visible products and all categories. */
+export async function listSitemapEntries(db: DbOrTx) {
+  const productRows = await db
+    .select({ sku: products.sku, updatedAt: products.updatedAt })
+    .from(products)
+    .where(retailVisible)
+    .orderBy(asc(products.sku))
+  const categoryRows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.name))
+  return { products: productRows, categories: categoryRows }
+}

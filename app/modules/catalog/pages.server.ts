@@ -1,0 +1,42 @@
+import type { DbOrTx } from '#app/db/client.server.ts'
+import {
+  listCategoryProducts,
+  listShuffledProducts,
+  searchProducts,
+  type ProductCard,
+  type ShuffleCursor,
+} from './catalog.server.ts'
+import { categoryPageQuery, searchPageQuery } from './paging.ts'
+
+/**
+ * One page of a product list and the query string of the next one (null at the end). The same
+ * string serves `/api/productos` and, as a plain link, shoppers without JavaScript.
+ */
+export type ProductPage = { items: ProductCard[]; next: string | null }
+
+export async function shuffledPage(db: DbOrTx, cursor: ShuffleCursor, limit: number): Promise<ProductPage> {
+  const { items, next } = await listShuffledProducts(db, cursor, limit)
+  return { items, next: next ? `cursor=${next}` : null }
+}
+
+export async function categoryPage(
+  db: DbOrTx,
+  categoryId: string,
+  offset: number,
+  limit: number,
+): Promise<ProductPage> {
+  const { items, hasMore } = await listCategoryProducts(db, categoryId, offset, limit)
+  return { items, next: hasMore ? categoryPageQuery(categoryId, offset + items.length) : null }
+}
+
+export async function searchPage(
+  db: DbOrTx,
+  query: string,
+  offset: number,
+  limit: number,
+): Promise<ProductPage> {
+  if (!query) return { items: [], next: null }
+  const found = await searchProducts(db, query, limit + 1, offset)
+  const items = found.slice(0, limit)
+  return { items, next: found.length > limit ? searchPageQuery(query, offset + items.length) : null }
+}

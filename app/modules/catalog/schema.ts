@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+export const categories = pgTable('categories', {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  imageMediaId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Money columns are integer centavos. `searchName` is the name lowercased and without accents. */
+export const products = pgTable(
+  'products',
+  {
+    sku: text().primaryKey(),
+    name: text().notNull(),
+    searchName: text().notNull(),
+    description: text().notNull().default(''),
+    cost: integer().notNull().default(0),
+    priceLevel1: integer().notNull().default(0),
+    priceLevel2: integer().notNull().default(0),
+    priceLevel3: integer().notNull().default(0),
+    priceLevel4: integer().notNull().default(0),
+    priceLevel5: integer().notNull().default(0),
+    discountPercent: integer().notNull().default(0),
+    purchaseLink: text(),
+    supplierInfo: text(),
+    showWholesale: boolean().notNull().default(false),
+    showRetail: boolean().notNull().default(true),
+    stock: integer().notNull().default(0),
+    reserved: integer().notNull().default(0),
+    unitsIn: integer().notNull().default(0),
+    unitsOut: integer().notNull().default(0),
+    /** A fixed random permutation key: "Seguro te gusta" walks it from a random start. */
+    shuffleKey: integer()
+      .notNull()
+      .default(sql`floor(random() * 2147483647)::int`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_retail_shuffle_idx')
+      .on(t.shuffleKey)
+      .where(sql`${t.showRetail} and ${t.stock} > ${t.reserved}`),
+    index('products_retail_best_sellers_idx')
+      .on(t.unitsOut.desc(), t.sku)
+      .where(sql`${t.showRetail} and ${t.stock} > ${t.reserved}`),
+    index('products_created_idx').on(t.createdAt.desc(), t.sku),
+    // Search results come in name order: a common term walks this index and stops after one page;
+    // a rare one is found through the trigram index below. Either way the work does not grow
+    // with the catalogue.
+    index('products_retail_search_order_idx')
+      .on(sql`${t.searchName} collate "C"`, t.sku)
+      .where(sql`${t.showRetail} and ${t.stock} > ${t.reserved}`),
+    // `search_name like '%…%'` uses this (pg_trgm, migration 0001) instead of scanning every name.
+    index('products_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
+    check('products_reserved_within_stock', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.stock}`),
+    check('products_discount_percent_range', sql`${t.discountPercent} between 0 and 100`),
+  ],
+)
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productSku: text()
+      .notNull()
+      .references(() => products.sku, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    categoryId: text()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productSku, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId, t.productSku),
+  ],
+)
+
+export type MediaVariant = { width: number; height: number; path: string }
+
+/** Files of a product or category: images with WebP variants, or videos. */
+export const media = pgTable(
+  'media',
+  {
+    id: serial().primaryKey(),
+    productSku: text().references(() => products.sku, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    kind: text({ enum: ['image', 'video'] }).notNull(),
+    /** Storage path of the original (video) or of the largest variant (image). */
+    path: text().notNull(),
+    mimeType: text().notNull(),
+    width: integer(),
+    height: integer(),
+    variants: jsonb().$type<MediaVariant[]>().notNull().default([]),
+    position: integer().notNull().default(0),
+    isMain: boolean().notNull().default(false),
+    alt: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('media_product_idx').on(t.productSku, t.position),
+    uniqueIndex('media_one_main_per_product_idx')
+      .on(t.productSku)
+      .where(sql`${t.isMain}`),
+  ],
+)
+
+/** Where units of a product are kept, format P1-C1-A1-E1-X1-Y1-Z1. */
+export const productLocations = pgTable(
+  'product_locations',
+  {
+    productSku: text()
+      .notNull()
+      .references(() => products.sku, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    code: text().notNull(),
+    stock: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productSku, t.code] })],
+)

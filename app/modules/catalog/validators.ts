@@ -1,0 +1,194 @@
+import { z } from 'zod'
+
+/** Texts of spec §5 and §8 for the admin product and category screens, exactly as written there. */
+export const PRODUCT_MESSAGES = {
+  created: 'Producto creado exitosamente.',
+  updated: 'Producto actualizado exitosamente.',
+  failure: (message: string) => `Error: ${message}`,
+  deleted: 'Producto eliminado correctamente.',
+  deleteFailed: 'Hubo un problema al eliminar el producto.',
+  deleteConfirm: '¿Estás seguro de que quieres eliminar este producto?',
+  notFound: 'Producto no encontrado.',
+  required: 'Completa nombre, descripción y al menos una categoría.',
+  imagesRequired: 'Debes subir al menos una imagen.',
+  imagesRequiredForm: 'Por favor, sube al menos una imagen del producto.',
+  mainImageInvalid: 'Selecciona una imagen principal válida.',
+  mainImageRequiredForm: 'Por favor, selecciona una imagen principal.',
+  mainImageFailed: 'Error al actualizar la imagen principal. Intenta de nuevo.',
+  imageDeleteConfirm: '¿Estás seguro de que quieres eliminar esta imagen?',
+  imageDeleteMain:
+    'no puedes eliminar la imagen principal, primero cámbiala por otra y luego vuelve a intentar.',
+  imageDeleteFailed: 'Hubo un problema al eliminar la imagen. Por favor, inténtalo de nuevo.',
+  /** Not in the spec: our refusal to erase a product that has stock or order history (ADR 0003). */
+  hasHistory:
+    'No se puede eliminar un producto con movimientos de inventario o pedidos. Para ocultarlo de la tienda, desactiva Mayor y Detal.',
+  unknownCategory: 'Una de las categorías elegidas ya no existe.',
+  empty: 'No se encontraron productos.',
+  loading: 'Cargando productos...',
+} as const
+
+export const CATEGORY_MESSAGES = {
+  created: 'Categoría creada con éxito.',
+  updated: 'Categoría actualizada con éxito.',
+  createFailed: (message: string) => `Error al crear la categoría: ${message}`,
+  updateFailed: (message: string) => `Error al actualizar la categoría: ${message}`,
+  notFound: 'Categoría no encontrada.',
+  nameRequired: 'El nombre de la categoría es obligatorio.',
+  empty: 'No hay categorías disponibles.',
+} as const
+
+/** Empty form fields arrive as '' (or not at all): both mean "not given". */
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
+
+/** A peso amount typed in a number input: min 0, at most 2 decimals kept (rounded). */
+const pesos = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: `${label} debe ser un número.` })
+      .refine(Number.isFinite, { message: `${label} debe ser un número.` })
+      .min(0, { message: `${label} no puede ser negativo.` })
+      .max(1_000_000_000, { message: `${label} es demasiado grande.` })
+      .optional(),
+  )
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, { message: `${label} es demasiado largo.` })
+      .optional(),
+  )
+
+const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean())
+
+/** The product form's fields (files and the main-image choice are checked apart). */
+export const ProductFieldsSchema = z.object({
+  name: z.string({ message: PRODUCT_MESSAGES.required }).trim().min(1, PRODUCT_MESSAGES.required).max(120, {
+    message: 'El nombre es demasiado largo.',
+  }),
+  description: z
+    .string({ message: PRODUCT_MESSAGES.required })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.required)
+    .max(5000, { message: 'La descripción es demasiado larga.' }),
+  categoryIds: z
+    .array(z.string().trim().min(1, PRODUCT_MESSAGES.required))
+    .min(1, PRODUCT_MESSAGES.required)
+    .max(20, { message: 'Elige como máximo 20 categorías.' })
+    .transform((ids) => [...new Set(ids)]),
+  cost: pesos('El costo').transform((v) => v ?? 0),
+  level1: pesos('El precio nivel 1').transform((v) => v ?? 0),
+  /** Editable; 40 % of level 1 when left empty. */
+  level5: pesos('El precio nivel 5'),
+  discountPercent: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'El descuento debe ser un número.' })
+      .int({ message: 'El descuento debe ser un número entero.' })
+      .min(0, { message: 'El descuento debe estar entre 0 y 100.' })
+      .max(100, { message: 'El descuento debe estar entre 0 y 100.' })
+      .optional()
+      .transform((v) => v ?? 0),
+  ),
+  purchaseLink: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ message: 'El link de compra debe ser una URL completa (https://…).', protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
+  ),
+  supplierInfo: optionalText(2000, 'La información del proveedor'),
+  showWholesale: checkbox,
+  showRetail: checkbox,
+})
+
+export type ProductFields = z.infer<typeof ProductFieldsSchema>
+
+/** Reads the product fields of a form post (categories come as repeated `categoryIds`). */
+export function productFieldsFrom(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  return ProductFieldsSchema.safeParse({
+    name: text('name') ?? '',
+    description: text('description') ?? '',
+    categoryIds: form.getAll('categoryIds').filter((v): v is string => typeof v === 'string' && v !== ''),
+    cost: text('cost'),
+    level1: text('level1'),
+    level5: text('level5'),
+    discountPercent: text('discountPercent'),
+    purchaseLink: text('purchaseLink'),
+    supplierInfo: text('supplierInfo'),
+    showWholesale: text('showWholesale'),
+    showRetail: text('showRetail'),
+  })
+}
+
+/** The first message of a failed parse (the form shows one alert, as the original did). */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Datos no válidos.'
+}
+
+export const CategoryNameSchema = z
+  .string({ message: CATEGORY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, CATEGORY_MESSAGES.nameRequired)
+  .max(80, { message: 'El nombre de la categoría es demasiado largo.' })
+
+/** Inventory grid filters (spec §2): the four "show …" checkboxes and the SKU search. */
+export const InventoryFiltersSchema = z.object({
+  q: z.string().trim().max(60).catch(''),
+  wholesale: z.boolean().catch(true),
+  retail: z.boolean().catch(true),
+  noStock: z.boolean().catch(true),
+  inactive: z.boolean().catch(true),
+})
+export type InventoryFilters = z.infer<typeof InventoryFiltersSchema>
+export const DEFAULT_INVENTORY_FILTERS: InventoryFilters = {
+  q: '',
+  wholesale: true,
+  retail: true,
+  noStock: true,
+  inactive: true,
+}
+
+/** Filters ↔ query string: `q`, and `mayoristas`/`detal`/`sinStock`/`inactivos` = 1 or 0. */
+export const FILTER_PARAMS = {
+  wholesale: 'mayoristas',
+  retail: 'detal',
+  noStock: 'sinStock',
+  inactive: 'inactivos',
+} as const
+
+export function filtersFromParams(params: URLSearchParams): InventoryFilters {
+  const flag = (name: string, fallback: boolean) => {
+    const value = params.get(name)
+    return value === null ? fallback : value === '1'
+  }
+  return InventoryFiltersSchema.parse({
+    q: params.get('q') ?? '',
+    wholesale: flag(FILTER_PARAMS.wholesale, true),
+    retail: flag(FILTER_PARAMS.retail, true),
+    noStock: flag(FILTER_PARAMS.noStock, true),
+    inactive: flag(FILTER_PARAMS.inactive, true),
+  })
+}
+
+export function paramsFromFilters(filters: InventoryFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  if (filters.q) params.set('q', filters.q)
+  for (const [key, name] of Object.entries(FILTER_PARAMS)) {
+    params.set(name, filters[key as keyof typeof FILTER_PARAMS] ? '1' : '0')
+  }
+  return params
+}
+
+export const INVENTORY_PAGE_SIZE = 24
+
+/** Where the grid's filters and search text live between visits (spec §2: local storage). */
+export const INVENTORY_STORAGE_KEY = 'vitrina.admin.inventario'

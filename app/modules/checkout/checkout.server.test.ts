@@ -1,0 +1,280 @@
+import { count, eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { products } from '#app/modules/catalog/schema.ts'
+import { listOrderEvents, getOrder } from '#app/modules/order/order.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
+import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
+import { placeOrder, type CheckoutContext } from './checkout.server.ts'
+import { CHECKOUT_MESSAGES } from './validators.ts'
+
+const t = setupTestDatabase()
+const jobs = setupJobQueue(() => t.database)
+
+const shipping = { shippingCost: 8_000_00, freeShippingThreshold: 100_000_00 }
+const ctx = (): CheckoutContext => ({
+  db: t.db,
+  jobs: jobs.queue,
+  shipping,
+  notifyNumbers: ['573001112233', '573004445566'],
+  onlinePayments: true,
+})
+
+const customer = {
+  name: 'Ana',
+  last_name: 'Gómez',
+  identification_number: '1020304050',
+  phone: '300 123 4567',
+  email: 'ana@example.com',
+  address: 'Calle 1 # 2-3',
+  city: 'Medellín',
+  department: 'Antioquia',
+  payment_method: 'acordar' as const,
+  consent: true,
+}
+
+async function productRow(sku: string) {
+  const [row] = await t.db.select().from(products).where(eq(products.sku, sku))
+  return row!
+}
+
+async function orderCount() {
+  const [row] = await t.db.select({ n: count() }).from(orders)
+  return row!.n
+}
+
+beforeEach(async () => {
+  await clearJobs(t.database)
+})
+
+describe('placing a cash-on-delivery order', () => {
+  test('reserves the units, prices from the catalogue and enqueues one notice per number', async () => {
+    const collar = await createProduct(t.db, {
+      name: 'Collar Reserva',
+      pesos: 40000,
+      discountPercent: 25,
+      stock: 5,
+    })
+    const aretes = await createProduct(t.db, { name: 'Aretes Reserva', pesos: 12500, stock: 2 })
+    const result = await placeOrder(ctx(), {
+      lines: [
+        { sku: collar.sku, quantity: 2 },
+        { sku: aretes.sku, quantity: 1 },
+      ],
+      customer,
+    })
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const order = await getOrder(t.db, result.order.id)
+    expect(order).toMatchObject({
+      status: 'pendiente de pago',
+      paymentMethod: 'acordar',
+      customerName: 'Ana',
+      customerPhone: '3001234567',
+      customerDepartment: 'Antioquia',
+      subtotal: 2 * 30_000_00 + 12_500_00,
+      shippingCost: 8_000_00,
+      total: 72_500_00 + 8_000_00,
+      reservationHeld: true,
+    })
+    expect(order!.number).toBeGreaterThanOrEqual(1001)
+    expect(order!.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          productSku: collar.sku,
+          title: 'Collar Reserva',
+          quantity: 2,
+          unitPrice: 30_000_00,
+        }),
+        expect.objectContaining({ productSku: aretes.sku, quantity: 1, unitPrice: 12_500_00 }),
+      ]),
+    )
+    expect((await productRow(collar.sku)).reserved).toBe(2)
+    expect((await productRow(aretes.sku)).reserved).toBe(1)
+    expect((await productRow(collar.sku)).stock).toBe(5)
+    expect((await listOrderEvents(t.db, result.order.id)).map((e) => e.type)).toEqual(['placed'])
+    expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([
+      { orderId: result.order.id, to: '573001112233' },
+      { orderId: result.order.id, to: '573004445566' },
+    ])
+  })
+
+  test('free shipping when the subtotal exceeds 100.000', async () => {
+    const anillo = await createProduct(t.db, { pesos: 100001, stock: 1 })
+    const result = await placeOrder(ctx(), { lines: [{ sku: anillo.sku, quantity: 1 }], customer })
+    expect(result.ok && result.order.total).toBe(100_001_00)
+  })
+
+  test('repeated lines of one sku are merged', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const result = await placeOrder(ctx(), {
+      lines: [
+        { sku: product.sku, quantity: 1 },
+        { sku: product.sku, quantity: 2 },
+      ],
+      customer,
+    })
+    expect(result.ok).toBe(true)
+    expect((await productRow(product.sku)).reserved).toBe(3)
+  })
+
+  test('without notify numbers the skipped notice is recorded on the order', async () => {
+    const product = await createProduct(t.db)
+    const result = await placeOrder(
+      { ...ctx(), notifyNumbers: [] },
+      { lines: [{ sku: product.sku, quantity: 1 }], customer },
+    )
+    if (!result.ok) throw new Error('expected an order')
+    expect((await listOrderEvents(t.db, result.order.id)).map((e) => e.type)).toEqual([
+      'placed',
+      'notice-skipped',
+    ])
+    expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([])
+  })
+
+  test('an online-payment order is not announced until it is paid', async () => {
+    const product = await createProduct(t.db)
+    const result = await placeOrder(ctx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer: { ...customer, payment_method: 'mercadopago' },
+    })
+    expect(result.ok && result.order.paymentMethod).toBe('mercadopago')
+    expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([])
+  })
+})
+
+test('names are kept on one line and without NUL characters', async () => {
+  const product = await createProduct(t.db)
+  const result = await placeOrder(ctx(), {
+    lines: [{ sku: product.sku, quantity: 1 }],
+    customer: { ...customer, name: 'Ana\u0000\n  María', address: 'Calle 1\t# 2-3' },
+  })
+  if (!result.ok) throw new Error(result.errors.form.join(' '))
+  expect(await getOrder(t.db, result.order.id)).toMatchObject({
+    customerName: 'Ana María',
+    customerAddress: 'Calle 1 # 2-3',
+  })
+})
+
+test('the same form sent twice, even at once, makes one order and reserves once', async () => {
+  const product = await createProduct(t.db, { stock: 5 })
+  const send = () =>
+    placeOrder(ctx(), {
+      lines: [{ sku: product.sku, quantity: 2 }],
+      customer,
+      checkoutKey: 'clave-formulario-1',
+    })
+  const [a, b] = await Promise.all([send(), send()])
+  const again = await send()
+  expect(a.ok && b.ok && again.ok).toBe(true)
+  if (!a.ok || !b.ok || !again.ok) return
+  expect(new Set([a.order.id, b.order.id, again.order.id]).size).toBe(1)
+  expect((await productRow(product.sku)).reserved).toBe(2)
+})
+
+describe('refusals write nothing', () => {
+  test('more units than available: the spec message, no order, no reservation, no job', async () => {
+    const ok = await createProduct(t.db, { stock: 5 })
+    const scarce = await createProduct(t.db, { stock: 3, reserved: 2 })
+    const before = await orderCount()
+    const result = await placeOrder(ctx(), {
+      lines: [
+        { sku: ok.sku, quantity: 1 },
+        { sku: scarce.sku, quantity: 2 },
+      ],
+      customer,
+    })
+    expect(result).toEqual({ ok: false, errors: { form: [CHECKOUT_MESSAGES.overStock], fields: {} } })
+    expect(await orderCount()).toBe(before)
+    expect((await productRow(ok.sku)).reserved).toBe(0)
+    expect((await productRow(scarce.sku)).reserved).toBe(2)
+    expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([])
+  })
+
+  test('a hidden or unknown product', async () => {
+    const hidden = await createProduct(t.db, { showRetail: false })
+    for (const sku of [hidden.sku, 'NO-EXISTE-1234']) {
+      const result = await placeOrder(ctx(), { lines: [{ sku, quantity: 1 }], customer })
+      expect(result).toEqual({ ok: false, errors: { form: [CHECKOUT_MESSAGES.unavailable], fields: {} } })
+    }
+  })
+
+  test('absurd quantities are refused as over stock, without reaching the database', async () => {
+    const product = await createProduct(t.db)
+    const result = await placeOrder(ctx(), { lines: [{ sku: product.sku, quantity: 2 ** 31 }], customer })
+    expect(result).toEqual({ ok: false, errors: { form: [CHECKOUT_MESSAGES.overStock], fields: {} } })
+  })
+
+  test('a shop without Mercado Pago takes only cash on delivery', async () => {
+    const product = await createProduct(t.db)
+    const result = await placeOrder(
+      { ...ctx(), onlinePayments: false },
+      {
+        lines: [{ sku: product.sku, quantity: 1 }],
+        customer: { ...customer, payment_method: 'mercadopago' },
+      },
+    )
+    expect(result).toEqual({ ok: false, errors: { form: [CHECKOUT_MESSAGES.onlineUnavailable], fields: {} } })
+  })
+
+  test('an empty cart', async () => {
+    expect(await placeOrder(ctx(), { lines: [], customer })).toEqual({
+      ok: false,
+      errors: { form: ['Debe tener al menos un producto'], fields: {} },
+    })
+  })
+
+  test('missing required fields', async () => {
+    const product = await createProduct(t.db)
+    const result = await placeOrder(ctx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer: { ...customer, name: '  ', address: '', department: '', phone: '' },
+    })
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors.form).toEqual(['Por favor complete todos los campos.'])
+    expect(Object.keys(result.errors.fields).sort()).toEqual(['address', 'department', 'name', 'phone'])
+  })
+
+  test('a zero quantity', async () => {
+    const product = await createProduct(t.db)
+    const result = await placeOrder(ctx(), { lines: [{ sku: product.sku, quantity: 0 }], customer })
+    expect(result.ok === false && result.errors.form).toEqual([
+      'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
+    ])
+  })
+
+  test('a bad phone, e-mail, department or missing consent', async () => {
+    const product = await createProduct(t.db)
+    const result = await placeOrder(ctx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer: { ...customer, phone: '12345', email: 'ana@', department: 'Texas', consent: false },
+    })
+    expect(result.ok === false && result.errors.fields).toEqual({
+      phone: CHECKOUT_MESSAGES.phone,
+      email: CHECKOUT_MESSAGES.email,
+      department: CHECKOUT_MESSAGES.department,
+      consent: CHECKOUT_MESSAGES.consent,
+    })
+  })
+})
+
+test(`no oversell: 50 simultaneous checkouts for 5 units make exactly 5 orders (${usingPostgres() ? 'PostgreSQL pool' : 'PGlite'})`, async () => {
+  const product = await createProduct(t.db, { name: 'Collar Concurrido', stock: 5 })
+  const before = await orderCount()
+  const results = await Promise.all(
+    Array.from({ length: 50 }, () =>
+      placeOrder(ctx(), { lines: [{ sku: product.sku, quantity: 1 }], customer }),
+    ),
+  )
+  const placed = results.filter((r) => r.ok)
+  expect(placed).toHaveLength(5)
+  expect(
+    results.filter((r) => !r.ok).every((r) => !r.ok && r.errors.form[0] === CHECKOUT_MESSAGES.overStock),
+  ).toBe(true)
+  expect(await orderCount()).toBe(before + 5)
+  const row = await productRow(product.sku)
+  expect(row.reserved).toBe(5)
+  expect(row.stock - row.reserved).toBe(0)
+})

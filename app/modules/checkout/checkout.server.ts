@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import { cartTotals, type ShippingRules } from '#app/modules/cart/shipping.ts'
+import { discountedPrice } from '#app/modules/catalog/pricing.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { recordOrderEvent } from '#app/modules/order/order.server.ts'
+import { orderItems, orders } from '#app/modules/order/schema.ts'
+import {
+  CHECKOUT_MESSAGES,
+  MAX_LINE_QUANTITY,
+  validateCheckout,
+  type CheckoutErrors,
+  type CustomerInput,
+} from './validators.ts'
+
+export type CheckoutContext = {
+  db: Db
+  jobs: JobQueue
+  shipping: ShippingRules
+  /** Business numbers told of each new order (WHATSAPP_NOTIFY_NUMBERS). */
+  notifyNumbers: string[]
+  /** False in a deployment without Mercado Pago: only cash on delivery is taken. */
+  onlinePayments: boolean
+}
+
+export type PlacedOrder = {
+  id: string
+  number: number
+  total: number
+  paymentMethod: 'acordar' | 'mercadopago'
+}
+
+export type PlaceOrderResult = { ok: true; order: PlacedOrder } | { ok: false; errors: CheckoutErrors }
+
+class CheckoutRefused extends Error {
+  constructor(readonly userMessage: string) {
+    super(userMessage)
+  }
+}
+
+const refused = (message: string): PlaceOrderResult => ({
+  ok: false,
+  errors: { form: [message], fields: {} },
+})
+
+/** Merges repeated skus so one line reserves once. */
+function mergeLines(lines: { sku: string; quantity: number }[]) {
+  const merged = new Map<string, number>()
+  for (const line of lines) merged.set(line.sku, (merged.get(line.sku) ?? 0) + line.quantity)
+  // A fixed order keeps concurrent checkouts from locking rows in opposite orders.
+  return [...merged].map(([sku, quantity]) => ({ sku, quantity })).sort((a, b) => a.sku.localeCompare(b.sku))
+}
+
+/**
+ * Turns a cart into an order in one transaction: every unit is reserved atomically (no oversell),
+ * prices come from the catalogue (never from the client), and the notices are enqueued with it.
+ */
+export async function placeOrder(
+  ctx: CheckoutContext,
+  input: {
+    lines: { sku: string; quantity: number }[]
+    customer: CustomerInput
+    /** The form's one-time key: the same form sent twice gives the one order it already made. */
+    checkoutKey?: string
+  },
+): Promise<PlaceOrderResult> {
+  const checkoutKey = input.checkoutKey?.trim() || undefined
+  if (checkoutKey) {
+    const earlier = await orderByCheckoutKey(ctx, checkoutKey)
+    if (earlier) return { ok: true, order: earlier }
+  }
+  const lines = mergeLines(input.lines)
+  const checked = validateCheckout(lines, input.customer)
+  if (!checked.ok) return { ok: false, errors: checked.errors }
+  const { customer } = checked
+  if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) return refused(CHECKOUT_MESSAGES.overStock)
+  if (customer.payment_method === 'mercadopago' && !ctx.onlinePayments) {
+    return refused(CHECKOUT_MESSAGES.onlineUnavailable)
+  }
+  try {
+    const order = await ctx.db.transaction(async (tx) => {
+      const known = await tx
+        .select({ sku: products.sku })
+        .from(products)
+        .where(
+          and(
+            inArray(
+              products.sku,
+              lines.map((line) => line.sku),
+            ),
+            eq(products.showRetail, true),
+          ),
+        )
+      if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
+
+      const priced = []
+      for (const line of lines) {
+        const [row] = await tx
+          .update(products)
+          .set({ reserved: sql`${products.reserved} + ${line.quantity}`, updatedAt: new Date() })
+          .where(
+            and(
+              eq(products.sku, line.sku),
+              sql`${products.stock} - ${products.reserved} >= ${line.quantity}`,
+            ),
+          )
+          .returning({
+            sku: products.sku,
+            name: products.name,
+            level1: products.priceLevel1,
+            discountPercent: products.discountPercent,
+          })
+        if (!row) throw new CheckoutRefused(CHECKOUT_MESSAGES.overStock)
+        priced.push({
+          productSku: row.sku,
+          title: row.name,
+          quantity: line.quantity,
+          unitPrice: discountedPrice(row.level1, row.discountPercent),
+        })
+      }
+
+      const totals = cartTotals(priced, ctx.shipping)
+      const id = randomUUID()
+      const [created] = await tx
+        .insert(orders)
+        .values({
+          id,
+          paymentMethod: customer.payment_method,
+          customerName: customer.name,
+          customerLastName: customer.last_name,
+          customerIdentificationNumber: customer.identification_number,
+          customerPhone: customer.phone,
+          customerEmail: customer.email,
+          customerAddress: customer.address,
+          customerCity: customer.city,
+          customerDepartment: customer.department,
+          subtotal: totals.subtotal,
+          shippingCost: totals.shipping,
+          total: totals.total,
+          checkoutKey,
+        })
+        .returning({ id: orders.id, number: orders.number })
+      await tx.insert(orderItems).values(priced.map((item) => ({ ...item, orderId: id })))
+      const how =
+        customer.payment_method === 'acordar' ? 'pago contra entrega' : 'pago en línea con Mercado Pago'
+      await recordOrderEvent(
+        tx,
+        id,
+        'placed',
+        `Pedido creado (${how}).`,
+        { items: priced, ...totals },
+        'cliente',
+      )
+
+      // Cash on delivery is a sale now; an online payment is announced once it is approved.
+      if (customer.payment_method === 'acordar') await enqueueNewOrderNotices(ctx, tx, id)
+      return { id, number: created!.number, total: totals.total, paymentMethod: customer.payment_method }
+    })
+    return { ok: true, order }
+  } catch (error) {
+    if (error instanceof CheckoutRefused) return refused(error.userMessage)
+    // The same form sent twice at once: the other submission made the order (and this one's
+    // reservation was rolled back with its transaction).
+    const twin = checkoutKey ? await orderByCheckoutKey(ctx, checkoutKey) : null
+    if (twin) return { ok: true, order: twin }
+    throw error
+  }
+}
+
+async function orderByCheckoutKey(ctx: CheckoutContext, checkoutKey: string): Promise<PlacedOrder | null> {
+  const [row] = await ctx.db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      total: orders.total,
+      paymentMethod: orders.paymentMethod,
+    })
+    .from(orders)
+    .where(eq(orders.checkoutKey, checkoutKey))
+  return row ?? null
+}
+
+/** One WhatsApp job per business number, in the caller's transaction. */
+export async function enqueueNewOrderNotices(
+  ctx: Pick<CheckoutContext, 'jobs' | 'notifyNumbers'>,
+  tx: Tx,
+  orderId: string,
+) {
+  if (!ctx.notifyNumbers.length) {
+    await recordOrderEvent(
+      tx,
+      orderId,
+      'notice-skipped',
+      'Aviso por WhatsApp omitido: no hay números configurados.',
+    )
+    return
+  }
+  for (const to of ctx.notifyNumbers) {
+    await ctx.jobs.send(tx, 'order-new-notice', { orderId, to })
+  }
+}

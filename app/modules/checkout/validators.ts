@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS } from '#app/modules/order/schema.ts'
+import { DEPARTMENTS } from './departments.ts'
+
+/** Spec §5 and §8 texts, exactly. */
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Debe tener al menos un producto',
+  required: 'Por favor complete todos los campos.',
+  overStock: 'Hay productos con cantidades superiores al stock.',
+  zeroQuantity: 'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
+  noServer: 'No hay respuesta del servidor, intente más tarde o comuníquese con servicio al cliente',
+  noPaymentUrl: 'No se pudo obtener la URL de pago.',
+  paymentError: (error: string) => `Hubo un error al procesar el pago. ${error}`,
+  success: 'Pedido realizado con éxito.',
+  // Ours, where the spec is silent.
+  phone: 'Ingresa un teléfono válido de 10 dígitos, por ejemplo 3001234567.',
+  email: 'Ingresa un correo electrónico válido.',
+  department: 'Selecciona un departamento de la lista.',
+  consent: 'Debes aceptar la política de tratamiento de datos personales para continuar.',
+  unavailable: 'Algunos productos de tu carrito ya no están disponibles. Revisa tu carrito.',
+  onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige pago contra entrega.',
+} as const
+
+const NUL = String.fromCharCode(0)
+
+/** Trimmed, one line (WhatsApp templates refuse line breaks), no NUL (PostgreSQL refuses it). */
+const text = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.replaceAll(NUL, '').replace(/\s+/g, ' ').trim())
+    .pipe(z.string().max(max, { message: `Máximo ${max} caracteres.` }))
+
+/** Digits only, without the country code: Colombian numbers have 10 digits. */
+export function normalizePhone(value: string): string {
+  const digits = value.replace(/\D/g, '')
+  return digits.length === 12 && digits.startsWith('57') ? digits.slice(2) : digits
+}
+
+/** Far above any real order; larger asks are refused as over stock before touching integers. */
+export const MAX_LINE_QUANTITY = 10_000
+
+export const CartLinesSchema = z
+  .array(
+    z.object({
+      sku: z
+        .string()
+        .trim()
+        .min(1)
+        .max(64)
+        .refine((sku) => !sku.includes(NUL)),
+      quantity: z.number().int(),
+    }),
+  )
+  .max(100)
+
+export const CustomerSchema = z.object({
+  name: text(80),
+  last_name: text(80).default(''),
+  identification_number: text(20).default(''),
+  phone: text(30),
+  email: text(120).default(''),
+  address: text(200),
+  city: text(80).default(''),
+  department: text(60),
+  payment_method: z.enum(PAYMENT_METHODS).default('acordar'),
+  consent: z.boolean(),
+})
+export type CustomerInput = z.input<typeof CustomerSchema>
+export type Customer = z.output<typeof CustomerSchema>
+
+export type CheckoutErrors = { form: string[]; fields: Partial<Record<keyof Customer, string>> }
+
+/**
+ * Checks a checkout in the spec's order: an empty cart, then the required fields, then zero
+ * quantities. Stock is checked when units are reserved.
+ */
+export function validateCheckout(
+  lines: { sku: string; quantity: number }[],
+  raw: CustomerInput,
+): { ok: true; customer: Customer } | { ok: false; errors: CheckoutErrors } {
+  const errors: CheckoutErrors = { form: [], fields: {} }
+  if (!lines.length) return { ok: false, errors: { form: [CHECKOUT_MESSAGES.emptyCart], fields: {} } }
+  const parsed = CustomerSchema.safeParse(raw)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof Customer
+      errors.fields[field] ??= issue.message
+    }
+    errors.form.push(CHECKOUT_MESSAGES.required)
+    return { ok: false, errors }
+  }
+  const customer = parsed.data
+  const missing = (['name', 'address', 'department', 'phone'] as const).filter((field) => !customer[field])
+  for (const field of missing) errors.fields[field] = 'Este campo es obligatorio.'
+  if (missing.length) errors.form.push(CHECKOUT_MESSAGES.required)
+  if (customer.phone && !/^(3\d{9}|60\d{8})$/.test(normalizePhone(customer.phone))) {
+    errors.fields.phone = CHECKOUT_MESSAGES.phone
+  }
+  if (customer.email && !z.email().safeParse(customer.email).success)
+    errors.fields.email = CHECKOUT_MESSAGES.email
+  if (customer.department && !(DEPARTMENTS as readonly string[]).includes(customer.department)) {
+    errors.fields.department = CHECKOUT_MESSAGES.department
+  }
+  if (!customer.consent) errors.fields.consent = CHECKOUT_MESSAGES.consent
+  if (lines.some((line) => line.quantity <= 0)) errors.form.push(CHECKOUT_MESSAGES.zeroQuantity)
+  if (errors.form.length || Object.keys(errors.fields).length) return { ok: false, errors }
+  return { ok: true, customer: { ...customer, phone: normalizePhone(customer.phone) } }
+}

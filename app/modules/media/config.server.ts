@@ -1,0 +1,49 @@
+import path from 'node:path'
+import type { Env } from '#app/utils/env.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+import { MEDIA_URL_PREFIX, setMediaPublicBase } from './image-source.ts'
+import { s3MediaStorage } from './s3-storage.server.ts'
+import { localMediaStorage, type MediaStorage } from './storage.server.ts'
+
+export type MediaSettings = { storage: MediaStorage; publicBase: string; kind: 'local' | 's3' }
+
+/** S3-compatible storage when S3_BUCKET and its keys are set; otherwise DATA_DIR/media served at /media/. */
+export function mediaSettingsFromEnv(env: Env): MediaSettings {
+  if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    const base =
+      env.S3_PUBLIC_URL ??
+      `${(env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`).replace(/\/$/, '')}/${env.S3_BUCKET}`
+    return {
+      kind: 's3',
+      storage: s3MediaStorage({
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      }),
+      publicBase: base.endsWith('/') ? base : `${base}/`,
+    }
+  }
+  return {
+    kind: 'local',
+    storage: localMediaStorage(path.join(env.dataDir, 'media')),
+    publicBase: MEDIA_URL_PREFIX,
+  }
+}
+
+declare global {
+  var __vitrinaMediaStorage: MediaStorage | undefined
+}
+
+/** Sets the process's media storage and the base of every media URL (call once at start-up). */
+export function configureMedia(settings: MediaSettings | undefined) {
+  globalThis.__vitrinaMediaStorage = settings?.storage
+  setMediaPublicBase(settings?.publicBase)
+}
+
+/** Where admin uploads go; built from the environment on first use when start-up did not set it. */
+export function getMediaStorage(): MediaStorage {
+  if (!globalThis.__vitrinaMediaStorage) configureMedia(mediaSettingsFromEnv(getEnv()))
+  return globalThis.__vitrinaMediaStorage!
+}

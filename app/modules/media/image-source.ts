@@ -1,0 +1,84 @@
+import type { MediaVariant } from '#app/modules/catalog/schema.ts'
+
+export type ImageSource = {
+  src: string
+  /** The smallest variant, for thumbnails. */
+  thumb: string
+  srcSet: string
+  width: number
+  height: number
+  alt: string
+}
+
+export type MediaRow = {
+  kind: 'image' | 'video'
+  path: string
+  width: number | null
+  height: number | null
+  variants: MediaVariant[]
+}
+
+export const MEDIA_URL_PREFIX = '/media/'
+
+declare global {
+  var __vitrinaMediaPublicBase: string | undefined
+}
+
+/**
+ * Where media URLs point: `/media/` (local disk, served by the app) or S3_PUBLIC_URL. Set on the
+ * server at start-up (a global, so the server build and the start script share it).
+ */
+export function setMediaPublicBase(base: string | undefined) {
+  globalThis.__vitrinaMediaPublicBase = base
+}
+
+export function mediaUrl(
+  storagePath: string,
+  publicBase = globalThis.__vitrinaMediaPublicBase ?? MEDIA_URL_PREFIX,
+): string {
+  return `${publicBase}${storagePath}`
+}
+
+/** The `<img>` attributes of a stored image: the smallest variant as `src`, all in `srcset`. */
+export function imageSource(row: MediaRow, alt: string, publicBase?: string): ImageSource {
+  const variants = [...row.variants].sort((a, b) => a.width - b.width)
+  const largest = variants.at(-1)
+  const fallback = variants.find((v) => v.width >= 640) ?? largest
+  return {
+    src: mediaUrl(fallback?.path ?? row.path, publicBase),
+    thumb: mediaUrl(variants[0]?.path ?? row.path, publicBase),
+    srcSet: variants.map((v) => `${mediaUrl(v.path, publicBase)} ${v.width}w`).join(', '),
+    width: largest?.width ?? row.width ?? 800,
+    height: largest?.height ?? row.height ?? 800,
+    alt,
+  }
+}
+
+/** Media columns of a left join, as the catalogue queries select them. */
+export type JoinedMediaColumns = {
+  mediaKind: 'image' | 'video' | null
+  mediaPath: string | null
+  mediaWidth: number | null
+  mediaHeight: number | null
+  mediaVariants: MediaVariant[] | null
+}
+
+/** The image of a joined media row, or null when the join found none or found a video. */
+export function joinedImage(row: JoinedMediaColumns, alt: string): ImageSource | null {
+  if (!row.mediaPath || row.mediaKind !== 'image') return null
+  return imageSource(
+    {
+      kind: 'image',
+      path: row.mediaPath,
+      width: row.mediaWidth,
+      height: row.mediaHeight,
+      variants: row.mediaVariants ?? [],
+    },
+    alt,
+  )
+}
+
+/** Spec §3: an address containing .mp4, .webm or .ogg is a video. */
+export function isVideoUrl(url: string): boolean {
+  return /\.(mp4|webm|ogg)/i.test(url)
+}

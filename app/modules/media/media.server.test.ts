@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import { memoryStorage, MP4_BYTES, pngUpload, WEBM_BYTES } from '#tests/media.ts'
+import { checkUpload, storeUploads, checkUploads, UploadError } from './media.server.ts'
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, sniffVideo, UPLOAD_MESSAGES } from './validators.ts'
+
+describe('uploads are checked by content', () => {
+  test('a real PNG is an image whatever its name', async () => {
+    const png = await pngUpload('sin-extension')
+    expect(await checkUpload(png)).toEqual({ kind: 'image' })
+  })
+
+  test('a text file renamed .jpg is refused', async () => {
+    const fake = { name: 'collar.jpg', bytes: Buffer.from('esto no es una imagen, es texto plano\n') }
+    await expect(checkUpload(fake)).rejects.toThrow(new UploadError(UPLOAD_MESSAGES.notMedia('collar.jpg')))
+  })
+
+  test('a truncated image is refused', async () => {
+    const png = await pngUpload()
+    const broken = { name: 'rota.png', bytes: png.bytes.subarray(0, 40) }
+    await expect(checkUpload(broken)).rejects.toThrow(UPLOAD_MESSAGES.notMedia('rota.png'))
+  })
+
+  test('an empty file is refused', async () => {
+    await expect(checkUpload({ name: 'vacio.png', bytes: Buffer.alloc(0) })).rejects.toThrow(
+      UPLOAD_MESSAGES.empty('vacio.png'),
+    )
+  })
+
+  test('an AVIF photo is an image, not an mp4 (same container, image brand)', async () => {
+    const sharp = (await import('sharp')).default
+    const avif = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c98f6b' } })
+      .avif()
+      .toBuffer()
+    expect(sniffVideo(avif)).toBeNull()
+    expect(await checkUpload({ name: 'foto.avif', bytes: avif })).toEqual({ kind: 'image' })
+    const disguised = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypavif'),
+      Buffer.from('<html>'),
+    ])
+    expect(sniffVideo(disguised)).toBeNull()
+  })
+
+  test('mp4, webm and ogg are videos by their magic bytes', () => {
+    expect(sniffVideo(MP4_BYTES)?.mimeType).toBe('video/mp4')
+    expect(sniffVideo(WEBM_BYTES)?.mimeType).toBe('video/webm')
+    expect(sniffVideo(Buffer.from('OggS\0\x02rest'))?.mimeType).toBe('video/ogg')
+    expect(sniffVideo(Buffer.from('GIF89a'))).toBeNull()
+  })
+
+  test('an image over 10 MB is refused, a video over 50 MB too', async () => {
+    const bigImage = { name: 'grande.png', bytes: Buffer.alloc(MAX_IMAGE_BYTES + 1, 0x89) }
+    await expect(checkUpload(bigImage)).rejects.toThrow(UPLOAD_MESSAGES.imageTooLarge('grande.png'))
+    const bigVideo = {
+      name: 'grande.mp4',
+      bytes: Buffer.concat([MP4_BYTES, Buffer.alloc(MAX_VIDEO_BYTES)]),
+    }
+    await expect(checkUpload(bigVideo)).rejects.toThrow(UPLOAD_MESSAGES.videoTooLarge('grande.mp4'))
+    const video = { name: 'ok.mp4', bytes: Buffer.concat([MP4_BYTES, Buffer.alloc(MAX_IMAGE_BYTES + 10)]) }
+    expect((await checkUpload(video)).kind).toBe('video')
+  })
+})
+
+describe('storing uploads', () => {
+  test('images become WebP variants, videos keep their bytes under a content-derived extension', async () => {
+    const storage = memoryStorage()
+    const uploads = [await pngUpload('a.png', '#111111', 700, 500), { name: 'v.bin', bytes: WEBM_BYTES }]
+    const stored = await storeUploads(storage, uploads, await checkUploads(uploads), 'products')
+    expect(stored[0]!.kind).toBe('image')
+    expect(stored[0]!.variants.map((v) => v.width)).toEqual([320, 640, 700])
+    expect(stored[1]).toMatchObject({ kind: 'video', mimeType: 'video/webm' })
+    expect(stored[1]!.path).toMatch(/^products\/.+\.webm$/)
+    expect(storage.files.size).toBe(4)
+    expect(storage.files.get(stored[0]!.path)!.contentType).toBe('image/webp')
+  })
+
+  test('a storage failure midway deletes what was written', async () => {
+    const storage = memoryStorage()
+    storage.state.failPutsAfter = 4
+    const uploads = [
+      await pngUpload('a.png', '#111111', 700, 500),
+      await pngUpload('b.png', '#222222', 700, 500),
+    ]
+    await expect(storeUploads(storage, uploads, await checkUploads(uploads), 'products')).rejects.toThrow(
+      'almacenamiento lleno',
+    )
+    expect(storage.files.size).toBe(0)
+  })
+})

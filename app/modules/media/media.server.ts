@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
+import type { MediaVariant } from '#app/modules/catalog/schema.ts'
+import type { MediaStorage } from './storage.server.ts'
+import {
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  sniffVideo,
+  UPLOAD_MESSAGES,
+  type VideoType,
+} from './validators.ts'
+
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const
+
+export type StoredImage = {
+  path: string
+  mimeType: 'image/webp'
+  width: number
+  height: number
+  variants: MediaVariant[]
+}
+
+/** Turns any image sharp can read into WebP variants no wider than the original. */
+export async function storeImage(storage: MediaStorage, input: Buffer, folder: string): Promise<StoredImage> {
+  const image = sharp(input, { failOn: 'error' }).rotate()
+  const meta = await image.metadata()
+  if (!meta.width || !meta.height) throw new Error('La imagen no tiene dimensiones válidas.')
+  const id = randomUUID()
+  const maxWidth = Math.min(meta.width, IMAGE_VARIANT_WIDTHS.at(-1)!)
+  const targets = [...new Set([...IMAGE_VARIANT_WIDTHS.filter((w) => w < maxWidth), maxWidth])]
+  const variants: MediaVariant[] = []
+  for (const width of targets) {
+    const { data, info } = await image
+      .clone()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer({ resolveWithObject: true })
+    const variantPath = `${folder}/${id}-${info.width}.webp`
+    await storage.put(variantPath, data, 'image/webp')
+    variants.push({ width: info.width, height: info.height, path: variantPath })
+  }
+  const largest = variants.at(-1)!
+  return {
+    path: largest.path,
+    mimeType: 'image/webp',
+    width: largest.width,
+    height: largest.height,
+    variants,
+  }
+}
+
+/** An uploaded file as the server received it. */
+export type Upload = { name: string; bytes: Buffer }
+
+export type StoredMedia =
+  | ({ kind: 'image' } & StoredImage)
+  | {
+      kind: 'video'
+      path: string
+      mimeType: VideoType['mimeType']
+      width: null
+      height: null
+      variants: MediaVariant[]
+    }
+
+/** Thrown for an upload that is not a real image or mp4/webm/ogg video, or is too large. */
+export class UploadError extends Error {
+  override name = 'UploadError'
+}
+
+type Checked = { kind: 'image' } | { kind: 'video'; video: VideoType }
+
+/**
+ * Decides what a file is by its content, never its name: a video by its magic bytes, an image if
+ * sharp can decode it. Enforces the size limits (images 10 MB, videos 50 MB).
+ */
+export async function checkUpload(upload: Upload): Promise<Checked> {
+  const { name, bytes } = upload
+  if (bytes.length === 0) throw new UploadError(UPLOAD_MESSAGES.empty(name))
+  const video = sniffVideo(bytes)
+  if (video) {
+    if (bytes.length > MAX_VIDEO_BYTES) throw new UploadError(UPLOAD_MESSAGES.videoTooLarge(name))
+    return { kind: 'video', video }
+  }
+  if (bytes.length > MAX_IMAGE_BYTES) {
+    throw new UploadError(
+      bytes.length > MAX_VIDEO_BYTES ? UPLOAD_MESSAGES.tooLarge(name) : UPLOAD_MESSAGES.imageTooLarge(name),
+    )
+  }
+  try {
+    const meta = await sharp(bytes, { failOn: 'error' }).metadata()
+    if (!meta.width || !meta.height) throw new Error('sin dimensiones')
+    // Decode the pixels too: a valid header over a broken body must not pass.
+    await sharp(bytes, { failOn: 'error' }).resize(8).raw().toBuffer()
+  } catch {
+    throw new UploadError(UPLOAD_MESSAGES.notMedia(name))
+  }
+  return { kind: 'image' }
+}
+
+/** Checks every upload first (so a bad file writes nothing), then stores them in order. */
+export async function checkUploads(uploads: Upload[]): Promise<Checked[]> {
+  const checked: Checked[] = []
+  for (const upload of uploads) checked.push(await checkUpload(upload))
+  return checked
+}
+
+/** Every storage path a media row owns (all image variants, or the video file). */
+export function storedPaths(row: { path: string; variants: MediaVariant[] }): string[] {
+  return [...new Set([row.path, ...row.variants.map((v) => v.path)])]
+}
+
+/** Deletes files, logging (never throwing) failures: used after a commit or to undo a failed write. */
+export async function deleteStoredFiles(storage: MediaStorage, paths: string[]) {
+  await Promise.all(
+    paths.map((p) =>
+      storage.delete(p).catch((error: unknown) => {
+        console.error(`No se pudo eliminar el archivo ${p}:`, error)
+      }),
+    ),
+  )
+}
+
+/**
+ * Writes checked uploads to storage (images as WebP variants). If any write fails, the files
+ * already written are deleted and the error is thrown: nothing half-stored stays behind.
+ */
+export async function storeUploads(
+  storage: MediaStorage,
+  uploads: Upload[],
+  checked: Checked[],
+  folder: string,
+): Promise<StoredMedia[]> {
+  const stored: StoredMedia[] = []
+  const written: string[] = []
+  // Paths are recorded as they are written so a failure in the middle of an image's variants
+  // cleans those up too.
+  const tracking: MediaStorage = {
+    async put(p, body, type) {
+      await storage.put(p, body, type)
+      written.push(p)
+    },
+    delete: (p) => storage.delete(p),
+  }
+  try {
+    for (const [index, upload] of uploads.entries()) {
+      const check = checked[index]!
+      if (check.kind === 'image') {
+        stored.push({ kind: 'image', ...(await storeImage(tracking, upload.bytes, folder)) })
+      } else {
+        const videoPath = `${folder}/${randomUUID()}.${check.video.extension}`
+        await tracking.put(videoPath, upload.bytes, check.video.mimeType)
+        stored.push({
+          kind: 'video',
+          path: videoPath,
+          mimeType: check.video.mimeType,
+          width: null,
+          height: null,
+          variants: [],
+        })
+      }
+    }
+  } catch (error) {
+    await deleteStoredFiles(storage, written)
+    throw error
+  }
+  return stored
+}

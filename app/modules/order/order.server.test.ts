@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
+import { cancelOrder, expireUnpaidOrders, getOrder, listOrderEvents } from './order.server.ts'
+import { orders } from './schema.ts'
+
+const t = setupTestDatabase()
+
+const customer = {
+  name: 'Luis',
+  phone: '3109876543',
+  address: 'Carrera 7 # 8-9',
+  department: 'Bogotá D.C.',
+  consent: true,
+}
+
+async function place(sku: string, quantity: number, paymentMethod: 'acordar' | 'mercadopago') {
+  const result = await placeOrder(
+    {
+      db: t.db,
+      jobs: recordingJobQueue(),
+      shipping: { shippingCost: 0, freeShippingThreshold: 0 },
+      notifyNumbers: [],
+      onlinePayments: true,
+    },
+    { lines: [{ sku, quantity }], customer: { ...customer, payment_method: paymentMethod } },
+  )
+  if (!result.ok) throw new Error(result.errors.form.join(' '))
+  return result.order
+}
+
+const reservedOf = async (sku: string) =>
+  (await t.db.select({ reserved: products.reserved }).from(products).where(eq(products.sku, sku)))[0]!
+    .reserved
+
+async function age(orderId: string, hours: number) {
+  await t.db
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - hours * 3_600_000) })
+    .where(eq(orders.id, orderId))
+}
+
+describe('cancelling', () => {
+  test('releases the reservation once, however often it is called', async () => {
+    const product = await createProduct(t.db, { stock: 4 })
+    const order = await place(product.sku, 3, 'acordar')
+    expect(await reservedOf(product.sku)).toBe(3)
+    expect(await cancelOrder(t.db, order.id, 'Prueba')).toBe(true)
+    expect(await reservedOf(product.sku)).toBe(0)
+    expect(await cancelOrder(t.db, order.id, 'Prueba otra vez')).toBe(false)
+    expect(await reservedOf(product.sku)).toBe(0)
+    expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
+    expect((await listOrderEvents(t.db, order.id)).map((e) => e.type)).toEqual([
+      'placed',
+      'notice-skipped',
+      'cancelled',
+    ])
+  })
+})
+
+test('a cancellation meant for pending orders leaves a just-paid order alone', async () => {
+  const product = await createProduct(t.db, { stock: 2 })
+  const order = await place(product.sku, 1, 'mercadopago')
+  // The expiry job listed it as pending; the payment landed before it got to cancel it.
+  await t.db.update(orders).set({ status: 'pagado' }).where(eq(orders.id, order.id))
+  expect(await cancelOrder(t.db, order.id, 'Vencido', { onlyIfPending: true })).toBe(false)
+  expect((await getOrder(t.db, order.id))?.status).toBe('pagado')
+  expect(await reservedOf(product.sku)).toBe(1)
+})
+
+describe('expiring unpaid online orders', () => {
+  test('cancels Mercado Pago orders older than the limit and frees their units', async () => {
+    const product = await createProduct(t.db, { stock: 10 })
+    const old = await place(product.sku, 2, 'mercadopago')
+    const recent = await place(product.sku, 1, 'mercadopago')
+    const cash = await place(product.sku, 4, 'acordar')
+    await age(old.id, 49)
+    await age(cash.id, 500)
+    expect(await reservedOf(product.sku)).toBe(7)
+
+    expect(await expireUnpaidOrders(t.db, 48)).toBe(1)
+    expect((await getOrder(t.db, old.id))?.status).toBe('cancelado')
+    expect((await getOrder(t.db, recent.id))?.status).toBe('pendiente de pago')
+    expect((await getOrder(t.db, cash.id))?.status).toBe('pendiente de pago')
+    expect(await reservedOf(product.sku)).toBe(5)
+    const events = await listOrderEvents(t.db, old.id)
+    expect(events.at(-1)?.message).toBe('Cancelado: sin pago después de 48 horas; unidades liberadas.')
+
+    expect(await expireUnpaidOrders(t.db, 48)).toBe(0)
+  })
+
+  test('a paid order never expires', async () => {
+    const product = await createProduct(t.db, { stock: 2 })
+    const paid = await place(product.sku, 1, 'mercadopago')
+    await t.db.update(orders).set({ status: 'pagado' }).where(eq(orders.id, paid.id))
+    await age(paid.id, 100)
+    await expireUnpaidOrders(t.db, 48)
+    expect((await getOrder(t.db, paid.id))?.status).toBe('pagado')
+    expect(await reservedOf(product.sku)).toBe(1)
+  })
+})

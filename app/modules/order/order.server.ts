@@ -1,0 +1,131 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { orderEvents, orderItems, orders, type OrderStatus } from './schema.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderItemRow = typeof orderItems.$inferSelect
+
+export async function getOrder(db: DbOrTx, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id))
+  if (!order) return null
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.productSku))
+  return { ...order, items }
+}
+export type OrderWithItems = NonNullable<Awaited<ReturnType<typeof getOrder>>>
+
+export async function listOrderEvents(db: DbOrTx, orderId: string) {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+}
+
+export async function recordOrderEvent(
+  db: DbOrTx,
+  orderId: string,
+  type: string,
+  message: string,
+  data?: Record<string, unknown>,
+  createdBy = 'sistema',
+) {
+  await db.insert(orderEvents).values({ orderId, type, message, data, createdBy })
+}
+
+/**
+ * Gives the order's reserved units back to the catalogue, once: the flag flip and the stock
+ * update happen in the caller's transaction.
+ */
+async function releaseReservation(tx: Tx, orderId: string) {
+  const [held] = await tx
+    .update(orders)
+    .set({ reservationHeld: false, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.reservationHeld, true)))
+    .returning({ id: orders.id })
+  if (!held) return false
+  // The same row order as placement, so a release and a placement never wait on each other.
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productSku))
+  for (const item of items) {
+    await tx
+      .update(products)
+      .set({ reserved: sql`greatest(${products.reserved} - ${item.quantity}, 0)`, updatedAt: new Date() })
+      .where(eq(products.sku, item.productSku))
+  }
+  return true
+}
+
+/**
+ * Cancels an order and releases its units. Returns false when it was already cancelled, or, with
+ * `onlyIfPending`, when it is no longer pending (a payment may have landed a moment ago: the check
+ * runs on the locked row).
+ */
+export async function cancelOrder(
+  db: DbOrTx,
+  orderId: string,
+  reason: string,
+  options: { by?: string; onlyIfPending?: boolean } = {},
+) {
+  const by = options.by ?? 'sistema'
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!order || order.status === 'cancelado') return false
+    if (options.onlyIfPending && order.status !== 'pendiente de pago') return false
+    await tx.update(orders).set({ status: 'cancelado', updatedAt: new Date() }).where(eq(orders.id, orderId))
+    await releaseReservation(tx, orderId)
+    await recordOrderEvent(tx, orderId, 'cancelled', reason, undefined, by)
+    return true
+  })
+}
+
+/** Sets a pending order "pagado". Idempotent: a second call changes nothing and returns false. */
+export async function markOrderPaid(
+  tx: Tx,
+  orderId: string,
+  payment: { id: string; status: string },
+): Promise<boolean> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'pagado', paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pendiente de pago')))
+    .returning({ id: orders.id })
+  if (!updated) return false
+  await recordOrderEvent(tx, orderId, 'paid', `Pago aprobado en Mercado Pago (pago ${payment.id}).`, payment)
+  return true
+}
+
+export async function setOrderStatus(tx: Tx, orderId: string, status: OrderStatus) {
+  await tx.update(orders).set({ status, updatedAt: new Date() }).where(eq(orders.id, orderId))
+}
+
+/**
+ * Cancels Mercado Pago orders still unpaid after `maxAgeHours`, releasing their units. Cash on
+ * delivery orders are paid on delivery and never expire.
+ */
+export async function expireUnpaidOrders(db: DbOrTx, maxAgeHours: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000)
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pendiente de pago'),
+        eq(orders.paymentMethod, 'mercadopago'),
+        lt(orders.createdAt, cutoff),
+      ),
+    )
+  let cancelled = 0
+  const reason = `Cancelado: sin pago después de ${maxAgeHours} horas; unidades liberadas.`
+  for (const { id } of stale) {
+    if (await cancelOrder(db, id, reason, { onlyIfPending: true })) cancelled++
+  }
+  return cancelled
+}

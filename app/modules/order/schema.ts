@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+export const ORDER_STATUSES = ['pendiente de pago', 'pagado', 'cancelado', 'Completado'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const PAYMENT_METHODS = ['acordar', 'mercadopago'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** A shopper's order. Money in centavos; `number` is the human order number. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text().primaryKey(),
+    number: integer().generatedAlwaysAsIdentity({ startWith: 1001 }).notNull().unique(),
+    status: text({ enum: ORDER_STATUSES }).notNull().default('pendiente de pago'),
+    shippedAt: timestamp({ withTimezone: true }),
+    paymentMethod: text({ enum: PAYMENT_METHODS }).notNull().default('acordar'),
+    customerName: text().notNull(),
+    customerLastName: text().notNull().default(''),
+    customerIdentificationNumber: text().notNull().default(''),
+    customerPhone: text().notNull(),
+    customerEmail: text().notNull().default(''),
+    customerAddress: text().notNull(),
+    customerCity: text().notNull().default(''),
+    customerDepartment: text().notNull(),
+    subtotal: integer().notNull(),
+    shippingCost: integer().notNull(),
+    total: integer().notNull(),
+    /** True while the order holds reserved units (released on shipping or cancelling). */
+    reservationHeld: boolean().notNull().default(true),
+    /** The checkout form's one-time key: a resubmitted form finds its order instead of a twin. */
+    checkoutKey: text().unique(),
+    paymentPreferenceId: text(),
+    paymentId: text(),
+    paymentStatus: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    check('orders_total_matches', sql`${t.total} = ${t.subtotal} + ${t.shippingCost}`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productSku: text().notNull(),
+    title: text().notNull(),
+    quantity: integer().notNull(),
+    unitPrice: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.productSku] }),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+)
+
+/** The order's timeline: placement, payment, shipping, cancellation, notices. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    message: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>(),
+    createdBy: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+)

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { refusedUrl } from '#tests/stand-ins/http.ts'
+import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '#tests/stand-ins/mercadopago.ts'
+import { mercadoPagoProvider, preferenceBody } from './mercadopago.server.ts'
+import { PaymentProviderError, type PreferenceInput } from './provider.ts'
+
+let standIn: MercadoPagoStandIn
+
+beforeAll(async () => {
+  standIn = await startMercadoPagoStandIn()
+})
+afterAll(async () => {
+  await standIn.stop()
+})
+beforeEach(() => standIn.reset())
+
+const provider = (options: { timeoutMs?: number; accessToken?: string; baseUrl?: string } = {}) =>
+  mercadoPagoProvider({
+    baseUrl: options.baseUrl ?? standIn.url,
+    accessToken: options.accessToken ?? standIn.accessToken,
+    timeoutMs: options.timeoutMs,
+  })
+
+const ORDER_ID = 'ord_01JABCDEF'
+
+function input(overrides: Partial<PreferenceInput> = {}): PreferenceInput {
+  return {
+    orderId: ORDER_ID,
+    orderNumber: 1042,
+    items: [
+      // 45.500,00 and 12.345,67 pesos: the second has centavos Mercado Pago cannot take for COP.
+      { sku: 'ACC-COL-001', title: 'Collar Luna', quantity: 2, unitPrice: 4_550_000 },
+      {
+        sku: 'ACC-ARE-002',
+        title: 'Aretes Sol',
+        quantity: 1,
+        unitPrice: 1_234_567,
+        pictureUrl: 'https://tienda.example.co/media/aretes.webp',
+      },
+    ],
+    shippingCost: 1_200_000,
+    payer: {
+      name: 'Ana',
+      surname: 'Gómez',
+      email: 'ana@example.co',
+      phone: '3001234567',
+      identification: '1020304050',
+    },
+    backUrls: {
+      success: 'https://tienda.example.co/finalizar-pedido/success',
+      pending: 'https://tienda.example.co/finalizar-pedido/pending',
+      failure: 'https://tienda.example.co/finalizar-pedido/failure',
+    },
+    notificationUrl: 'https://tienda.example.co/api/webhooks/mercadopago',
+    ...overrides,
+  }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(PaymentProviderError)
+  return error as PaymentProviderError
+}
+
+describe('createPreference: the request', () => {
+  test('POSTs the Checkout Pro body to /checkout/preferences with the Bearer token', async () => {
+    await provider().createPreference(input())
+    expect(standIn.requests).toHaveLength(1)
+    const request = standIn.requests[0]!
+    expect(request.method).toBe('POST')
+    expect(request.path).toBe('/checkout/preferences')
+    expect(request.headers.authorization).toBe(`Bearer ${standIn.accessToken}`)
+    expect(request.headers['content-type']).toMatch(/^application\/json/)
+    expect(request.headers['x-idempotency-key']).toEqual(expect.stringContaining(ORDER_ID))
+
+    const body = request.body as Record<string, unknown>
+    expect(body.items).toEqual([
+      { id: 'ACC-COL-001', title: 'Collar Luna', quantity: 2, unit_price: 45500, currency_id: 'COP' },
+      {
+        id: 'ACC-ARE-002',
+        title: 'Aretes Sol',
+        quantity: 1,
+        unit_price: 12346,
+        currency_id: 'COP',
+        picture_url: 'https://tienda.example.co/media/aretes.webp',
+      },
+      { id: 'envio', title: 'Envío', quantity: 1, unit_price: 12000, currency_id: 'COP' },
+    ])
+    expect(body.external_reference).toBe(ORDER_ID)
+    expect(body.notification_url).toBe(
+      'https://tienda.example.co/api/webhooks/mercadopago?source_news=webhooks',
+    )
+    expect(String(body.notification_url)).toMatch(/source_news=webhooks$/)
+    expect(body.back_urls).toEqual({
+      success: 'https://tienda.example.co/finalizar-pedido/success',
+      pending: 'https://tienda.example.co/finalizar-pedido/pending',
+      failure: 'https://tienda.example.co/finalizar-pedido/failure',
+    })
+    expect(body.auto_return).toBe('approved')
+    expect(body.payer).toEqual({
+      name: 'Ana',
+      surname: 'Gómez',
+      email: 'ana@example.co',
+      phone: { area_code: '57', number: '3001234567' },
+      identification: { type: 'CC', number: '1020304050' },
+    })
+  })
+
+  test('free shipping sends no shipping line', async () => {
+    await provider().createPreference(input({ shippingCost: 0 }))
+    const items = (standIn.requests[0]!.body as { items: { id: string }[] }).items
+    expect(items.map((item) => item.id)).toEqual(['ACC-COL-001', 'ACC-ARE-002'])
+  })
+
+  test('a notification URL that already has a query keeps it and gets &source_news=webhooks', () => {
+    const body = preferenceBody(
+      input({ notificationUrl: 'https://tienda.example.co/api/webhooks/mercadopago?x=1' }),
+    )
+    expect(body.notification_url).toBe(
+      'https://tienda.example.co/api/webhooks/mercadopago?x=1&source_news=webhooks',
+    )
+  })
+
+  test('a link with an expiry tells Mercado Pago when it stops taking payments', () => {
+    const expiresAt = new Date('2026-11-24T09:00:00.000Z')
+    expect(preferenceBody(input({ expiresAt }))).toMatchObject({
+      expires: true,
+      expiration_date_to: '2026-11-24T09:00:00.000Z',
+    })
+    expect(preferenceBody(input())).not.toHaveProperty('expires')
+  })
+
+  test('every unit price is a whole number of pesos', () => {
+    const body = preferenceBody(
+      input({ items: [{ sku: 'A', title: 'A', quantity: 3, unitPrice: 999_949 }], shippingCost: 50 }),
+    )
+    expect(body.items.map((item) => item.unit_price)).toEqual([9999, 1])
+    for (const item of body.items) expect(Number.isInteger(item.unit_price)).toBe(true)
+  })
+
+  test('a base URL with a trailing slash gives the same path', async () => {
+    await provider({ baseUrl: `${standIn.url}/` }).createPreference(input())
+    expect(standIn.requests[0]!.path).toBe('/checkout/preferences')
+  })
+})
+
+describe('createPreference: the answer', () => {
+  test('maps id and init_point of the 201', async () => {
+    const preference = await provider().createPreference(input())
+    const [created] = [...standIn.preferences.values()]
+    expect(preference).toEqual({ id: created!.id, initPoint: created!.init_point })
+    expect(preference.initPoint).toMatch(
+      /^https:\/\/www\.mercadopago\.com\.co\/checkout\/v1\/redirect\?pref_id=/,
+    )
+  })
+
+  test('a 4xx is "rejected" with Mercado Pago\'s message and status', async () => {
+    standIn.failNext(1, 400, {
+      message: 'unit_price invalid',
+      error: 'invalid_items',
+      status: 400,
+      cause: [{ code: 'invalid_items', description: 'unit_price invalid' }],
+    })
+    const error = await rejection(provider().createPreference(input()))
+    expect(error.kind).toBe('rejected')
+    expect(error.message).toBe('unit_price invalid')
+    expect(error.status).toBe(400)
+  })
+
+  test('a wrong access token is "rejected" 401 (the stand-in checks the Bearer header)', async () => {
+    const error = await rejection(provider({ accessToken: 'APP_USR-wrong' }).createPreference(input()))
+    expect(error).toMatchObject({ kind: 'rejected', status: 401, message: 'invalid access token' })
+    expect(standIn.requests[0]!.headers.authorization).toBe('Bearer APP_USR-wrong')
+  })
+
+  test('a body Mercado Pago would refuse is refused by the stand-in too', async () => {
+    const bad = input({ items: [{ sku: '', title: 'Sin SKU', quantity: 1, unitPrice: 100_000 }] })
+    const error = await rejection(provider().createPreference(bad))
+    expect(error).toMatchObject({ kind: 'rejected', status: 400 })
+  })
+
+  test('a 5xx is "rejected" too, with its message', async () => {
+    standIn.failNext(1, 500)
+    const error = await rejection(provider().createPreference(input()))
+    expect(error).toMatchObject({ kind: 'rejected', status: 500, message: 'Internal server error' })
+  })
+
+  test('a 5xx without JSON is "rejected" with the HTTP status', async () => {
+    standIn.failNext(1, 502, '<html><body>Bad Gateway</body></html>')
+    const error = await rejection(provider().createPreference(input()))
+    expect(error).toMatchObject({ kind: 'rejected', status: 502, message: 'HTTP 502' })
+  })
+
+  test('connection refused is "network"', async () => {
+    const error = await rejection(provider({ baseUrl: await refusedUrl() }).createPreference(input()))
+    expect(error.kind).toBe('network')
+  })
+
+  test('a server that never answers is "network" after timeoutMs', async () => {
+    standIn.hang('headers')
+    const started = Date.now()
+    const error = await rejection(provider({ timeoutMs: 200 }).createPreference(input()))
+    expect(error.kind).toBe('network')
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(standIn.requests).toHaveLength(1)
+  })
+
+  test('a body that stalls half-way is "network" too, not a missing link', async () => {
+    standIn.hang('body')
+    const error = await rejection(provider({ timeoutMs: 200 }).createPreference(input()))
+    expect(error.kind).toBe('network')
+  })
+
+  test('a 201 without init_point is "invalid-response"', async () => {
+    standIn.omitInitPoint()
+    const error = await rejection(provider().createPreference(input()))
+    expect(error.kind).toBe('invalid-response')
+  })
+})
+
+describe('getPayment', () => {
+  test('GETs /v1/payments/{id} with the Bearer token and maps pesos to centavos', async () => {
+    standIn.addPayment({
+      id: 1319741055,
+      status: 'approved',
+      external_reference: ORDER_ID,
+      transaction_amount: 115345,
+    })
+    const payment = await provider().getPayment('1319741055')
+    expect(payment).toEqual({
+      id: '1319741055',
+      status: 'approved',
+      externalReference: ORDER_ID,
+      amount: 11_534_500,
+    })
+    const request = standIn.requests[0]!
+    expect(request).toMatchObject({ method: 'GET', path: '/v1/payments/1319741055' })
+    expect(request.headers.authorization).toBe(`Bearer ${standIn.accessToken}`)
+    expect(request.body).toBeUndefined()
+  })
+
+  test('keeps the status as sent and a missing external_reference as null', async () => {
+    standIn.addPayment({ id: 77, status: 'in_process', external_reference: null, transaction_amount: 9999.5 })
+    expect(await provider().getPayment('77')).toEqual({
+      id: '77',
+      status: 'in_process',
+      externalReference: null,
+      amount: 999_950,
+    })
+  })
+
+  test('an unknown payment is "rejected" 404 with Mercado Pago\'s message', async () => {
+    const error = await rejection(provider().getPayment('404404'))
+    expect(error).toMatchObject({ kind: 'rejected', status: 404, message: 'Payment not found' })
+  })
+
+  test('a 200 without status or amount is "invalid-response", never a guessed "pending"', async () => {
+    standIn.failNext(1, 200, { id: 5 })
+    const error = await rejection(provider().getPayment('5'))
+    expect(error.kind).toBe('invalid-response')
+  })
+
+  test('a payment body that stalls is "network", never a guessed "pending"', async () => {
+    standIn.hang('body')
+    const error = await rejection(provider({ timeoutMs: 200 }).getPayment('5'))
+    expect(error.kind).toBe('network')
+  })
+
+  test('connection refused is "network"', async () => {
+    const error = await rejection(provider({ baseUrl: await refusedUrl() }).getPayment('1'))
+    expect(error.kind).toBe('network')
+  })
+})

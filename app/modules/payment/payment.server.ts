@@ -1,0 +1,257 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db, Tx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
+import {
+  cancelOrder,
+  getOrder,
+  markOrderPaid,
+  recordOrderEvent,
+  type OrderWithItems,
+} from '#app/modules/order/order.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { centavosToWholePesos } from '#app/utils/money.ts'
+import { PaymentProviderError, type PaymentProvider } from './provider.ts'
+import { RESULT_PATHS, WEBHOOK_PATH } from './paths.ts'
+import { paymentEvents } from './schema.ts'
+
+export type PaymentDeps = {
+  db: Db
+  jobs: JobQueue
+  payments: PaymentProvider
+  /** Unpaid online orders are cancelled after this; their payment links stop an hour before. */
+  paymentTimeoutHours?: number
+  /** Called in the approval transaction so the business hears of the sale. */
+  onPaid?: (tx: Tx, orderId: string) => Promise<void>
+}
+
+/** The amount Mercado Pago will charge: whole pesos per line, as the preference sends them. */
+export function chargedAmount(order: Pick<OrderWithItems, 'items' | 'shippingCost'>): number {
+  const pesos =
+    order.items.reduce((sum, item) => sum + centavosToWholePesos(item.unitPrice) * item.quantity, 0) +
+    centavosToWholePesos(order.shippingCost)
+  return pesos * 100
+}
+
+/**
+ * A link stops taking payments an hour before the order expires, so nobody pays for units already
+ * released; a late retry still gets ten minutes, never past the expiry itself.
+ */
+export function paymentLinkExpiry(createdAt: Date, timeoutHours: number, now = new Date()): Date {
+  const expiry = createdAt.getTime() + timeoutHours * 3_600_000
+  const preferred = expiry - 3_600_000
+  return new Date(Math.min(expiry, Math.max(preferred, now.getTime() + 10 * 60_000)))
+}
+
+function userMessageFor(error: unknown): string {
+  if (error instanceof PaymentProviderError) {
+    if (error.kind === 'network') return CHECKOUT_MESSAGES.noServer
+    if (error.kind === 'invalid-response') return CHECKOUT_MESSAGES.noPaymentUrl
+    return CHECKOUT_MESSAGES.paymentError(error.message)
+  }
+  return CHECKOUT_MESSAGES.noServer
+}
+
+/**
+ * Creates the Checkout Pro preference of a pending order and returns its payment link. When the
+ * provider fails and `cancelOnFailure` is set (a new order), the order is cancelled and its units
+ * released, so a failed start never keeps stock.
+ */
+export async function startOnlinePayment(
+  deps: PaymentDeps,
+  orderId: string,
+  origin: string,
+  options: { cancelOnFailure: boolean },
+): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+  const order = await getOrder(deps.db, orderId)
+  if (!order || order.status !== 'pendiente de pago' || order.paymentMethod !== 'mercadopago') {
+    return { ok: false, message: CHECKOUT_MESSAGES.paymentError('El pedido ya no está pendiente de pago.') }
+  }
+  try {
+    const preference = await deps.payments.createPreference({
+      orderId: order.id,
+      orderNumber: order.number,
+      items: order.items.map((item) => ({
+        sku: item.productSku,
+        title: item.title,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+      })),
+      shippingCost: order.shippingCost,
+      payer: {
+        name: order.customerName,
+        surname: order.customerLastName,
+        email: order.customerEmail,
+        phone: order.customerPhone,
+        identification: order.customerIdentificationNumber,
+      },
+      backUrls: {
+        success: `${origin}${RESULT_PATHS.success}`,
+        pending: `${origin}${RESULT_PATHS.pending}`,
+        failure: `${origin}${RESULT_PATHS.failure}`,
+      },
+      notificationUrl: `${origin}${WEBHOOK_PATH}`,
+      expiresAt: deps.paymentTimeoutHours
+        ? paymentLinkExpiry(order.createdAt, deps.paymentTimeoutHours)
+        : undefined,
+    })
+    await deps.db.update(orders).set({ paymentPreferenceId: preference.id }).where(eq(orders.id, order.id))
+    await recordOrderEvent(
+      deps.db,
+      order.id,
+      'payment-started',
+      `Pago iniciado en ${deps.payments.name === 'simulado' ? 'el simulador de pagos' : 'Mercado Pago'}.`,
+      {
+        preferenceId: preference.id,
+      },
+    )
+    return { ok: true, url: preference.initPoint }
+  } catch (error) {
+    const message = userMessageFor(error)
+    await recordOrderEvent(
+      deps.db,
+      order.id,
+      'payment-start-failed',
+      `No se pudo iniciar el pago: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    if (options.cancelOnFailure) {
+      await cancelOrder(deps.db, order.id, 'Cancelado: no se pudo iniciar el pago; unidades liberadas.', {
+        onlyIfPending: true,
+      })
+    }
+    return { ok: false, message }
+  }
+}
+
+/**
+ * Webhook step: remembers the notification (a repeat is recognised by its id and does nothing)
+ * and enqueues its processing in the same transaction. The answer goes back at once.
+ */
+export async function receivePaymentNotification(
+  deps: Pick<PaymentDeps, 'db' | 'jobs'>,
+  notification: { eventId: string; topic: string; resourceId: string; payload: Record<string, unknown> },
+): Promise<'accepted' | 'duplicate' | 'ignored'> {
+  if (notification.topic !== 'payment') return 'ignored'
+  return deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(paymentEvents)
+      .values({
+        id: notification.eventId,
+        provider: 'mercadopago',
+        topic: notification.topic,
+        resourceId: notification.resourceId,
+        payload: notification.payload,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id })
+    if (!inserted) return 'duplicate'
+    await deps.jobs.send(tx, 'payment-notification', {
+      eventId: notification.eventId,
+      paymentId: notification.resourceId,
+    })
+    return 'accepted'
+  })
+}
+
+/**
+ * Job: asks the provider for the payment (never trusting the notification itself) and settles the
+ * order. Safe to run more than once.
+ */
+export async function processPaymentNotification(
+  deps: PaymentDeps,
+  job: { eventId: string; paymentId: string },
+) {
+  const payment = await deps.payments.getPayment(job.paymentId)
+  const outcome = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(paymentEvents)
+      .set({ processedAt: sql`now()` })
+      .where(eq(paymentEvents.id, job.eventId))
+    if (!payment.externalReference) return 'unknown-order'
+    // Locked and read here, so the expiry job cannot cancel it between this read and the update.
+    const [locked] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, payment.externalReference))
+      .for('update')
+    const order = locked ? await getOrder(tx, locked.id) : null
+    if (!order) return 'unknown-order'
+    // A pending order follows its latest payment; a settled one keeps the payment that settled it.
+    if (order.status === 'pendiente de pago' || order.paymentId === payment.id || !order.paymentId) {
+      await tx
+        .update(orders)
+        .set({ paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
+        .where(eq(orders.id, order.id))
+    }
+    if (payment.status === 'approved') {
+      if (order.status === 'pagado' && order.paymentId && order.paymentId !== payment.id) {
+        await recordOrderEvent(
+          tx,
+          order.id,
+          'duplicate-payment',
+          `Pago ${payment.id} aprobado para un pedido ya pagado con ${order.paymentId}: revisa el reembolso.`,
+          payment,
+        )
+        return 'duplicate-payment'
+      }
+      if (order.status === 'cancelado') {
+        await recordOrderEvent(
+          tx,
+          order.id,
+          'paid-after-cancel',
+          `Pago ${payment.id} aprobado para un pedido cancelado: revisa el reembolso o reactívalo.`,
+          payment,
+        )
+        return 'paid-after-cancel'
+      }
+      if (payment.amount < chargedAmount(order)) {
+        await recordOrderEvent(
+          tx,
+          order.id,
+          'payment-amount-mismatch',
+          `El pago ${payment.id} no cubre el total del pedido.`,
+          payment,
+        )
+        return 'amount-mismatch'
+      }
+      if (await markOrderPaid(tx, order.id, payment)) {
+        await deps.onPaid?.(tx, order.id)
+        return 'paid'
+      }
+      return 'already-paid'
+    }
+    if (payment.status === 'rejected' || payment.status === 'cancelled') {
+      await recordOrderEvent(
+        tx,
+        order.id,
+        'payment-rejected',
+        `Pago ${payment.id} ${payment.status === 'rejected' ? 'rechazado' : 'cancelado'}; el pedido sigue pendiente de pago.`,
+        payment,
+      )
+      return 'rejected'
+    }
+    if (
+      order.status === 'pagado' &&
+      order.paymentId === payment.id &&
+      (payment.status === 'refunded' || payment.status === 'charged_back')
+    ) {
+      await recordOrderEvent(
+        tx,
+        order.id,
+        'payment-reversed',
+        `Pago ${payment.id} ${payment.status === 'refunded' ? 'reembolsado' : 'con contracargo'}: no envíes el pedido sin revisarlo.`,
+        payment,
+      )
+      return 'reversed'
+    }
+    await recordOrderEvent(
+      tx,
+      order.id,
+      'payment-update',
+      `Pago ${payment.id} en estado ${payment.status}.`,
+      payment,
+    )
+    return 'pending'
+  })
+  return outcome
+}

@@ -1,0 +1,60 @@
+/** What the checkout needs from a payment provider (Mercado Pago, or the local simulation). */
+
+export const PAYMENT_STATUSES = [
+  'approved',
+  'authorized',
+  'in_process',
+  'pending',
+  'rejected',
+  'cancelled',
+  'refunded',
+  'charged_back',
+  'in_mediation',
+] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+export type PreferenceInput = {
+  orderId: string
+  orderNumber: number
+  items: { sku: string; title: string; quantity: number; unitPrice: number; pictureUrl?: string }[]
+  /** Centavos; sent as its own line when not zero. */
+  shippingCost: number
+  payer: {
+    name: string
+    surname: string
+    email: string
+    phone: string
+    identification: string
+  }
+  backUrls: { success: string; pending: string; failure: string }
+  notificationUrl: string
+  /** After this the link no longer takes payments (the order expires and frees its units). */
+  expiresAt?: Date
+}
+
+export type Preference = { id: string; initPoint: string }
+
+export type Payment = {
+  id: string
+  status: PaymentStatus | string
+  externalReference: string | null
+  /** Centavos. */
+  amount: number
+}
+
+/** `network`: no answer; `rejected`: the provider said no; `invalid-response`: no usable link. */
+export class PaymentProviderError extends Error {
+  constructor(
+    readonly kind: 'network' | 'rejected' | 'invalid-response',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: 'mercadopago' | 'simulado'
+  createPreference(input: PreferenceInput): Promise<Preference>
+  getPayment(id: string): Promise<Payment>
+}

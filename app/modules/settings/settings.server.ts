@@ -1,0 +1,32 @@
+import type { ShippingRules } from '#app/modules/cart/shipping.ts'
+import { getEnv, type Env } from '#app/utils/env.server.ts'
+import { pesosToCentavos } from '#app/utils/money.ts'
+
+export type StoreInfo = {
+  storeName: string
+  /** Canonical origin, e.g. https://tienda.example (no trailing slash). */
+  publicUrl: string
+  whatsappNumber: string
+  shipping: ShippingRules
+  seller: { legalName: string; nit: string; address: string; email: string; phone: string }
+}
+
+/** What every storefront page needs to know about the shop. */
+export function getStoreInfo(env: Env = getEnv()): StoreInfo {
+  return {
+    storeName: env.STORE_NAME,
+    publicUrl: env.publicUrl,
+    whatsappNumber: env.WHATSAPP_CONTACT_NUMBER,
+    shipping: {
+      shippingCost: pesosToCentavos(env.SHIPPING_COST),
+      freeShippingThreshold: pesosToCentavos(env.FREE_SHIPPING_THRESHOLD),
+    },
+    seller: {
+      legalName: env.SELLER_LEGAL_NAME,
+      nit: env.SELLER_NIT,
+      address: env.SELLER_ADDRESS,
+      email: env.SELLER_EMAIL,
+      phone: env.WHATSAPP_CONTACT_NUMBER,
+    },
+  }
+}

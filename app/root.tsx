@@ -1,0 +1,59 @@
+import { useEffect } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from 'react-router'
+import { Toaster } from '#app/components/toast.tsx'
+import type { Route } from './+types/root'
+import './app.css'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  useEffect(() => {
+    // Lets browser tests (and curious devs) know the page is interactive, error pages included.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#9c5d3b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{notFound ? 'Página no encontrada' : 'Algo salió mal'}</title>
+      <h1 className="text-2xl font-semibold">
+        {notFound ? 'Esta página no existe.' : 'Algo salió mal. Intenta de nuevo en un momento.'}
+      </h1>
+      <a href="/" className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white">
+        Ir a Inicio
+      </a>
+    </main>
+  )
+}

@@ -1,0 +1,196 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { setDatabase } from '#app/db/client.server.ts'
+import { setAuthConfig, type AuthConfig } from '#app/modules/auth/config.server.ts'
+import routes from '#app/routes.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+
+/**
+ * Walks every route of app/routes.ts under /admin and proves its loader and action refuse anyone
+ * who is not a signed-in, allow-listed admin, and that its action refuses a post without the
+ * anti-forgery token. A new admin route that forgets `requireAdmin` fails here.
+ */
+
+type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] }
+type FlatRoute = { url: string; file: string; params: Record<string, string> }
+
+function flatten(entries: RouteEntry[], parent = ''): (FlatRoute & { fullPath: string })[] {
+  return entries.flatMap((entry) => {
+    const fullPath = [parent, entry.path ?? ''].filter(Boolean).join('/')
+    const params: Record<string, string> = {}
+    const url =
+      '/' +
+      fullPath
+        .split('/')
+        .filter(Boolean)
+        .map((segment) => {
+          if (segment === '*') return (params['*'] = 'no-existe')
+          if (segment.startsWith(':')) return (params[segment.slice(1).replace(/\?$/, '')] = 'prueba')
+          return segment
+        })
+        .join('/')
+    return [{ fullPath, url, file: entry.file, params }, ...flatten(entry.children ?? [], fullPath)]
+  })
+}
+
+const adminRoutes = flatten(routes as RouteEntry[]).filter(
+  (route) => route.fullPath === 'admin' || route.fullPath.startsWith('admin/'),
+)
+
+type RouteModule = {
+  loader?: (args: unknown) => Promise<unknown>
+  action?: (args: unknown) => Promise<unknown>
+}
+
+const BASE = 'http://127.0.0.1:5555'
+const t = setupTestDatabase()
+let config: AuthConfig
+let admin: Awaited<ReturnType<typeof signedInAs>>
+/** A session for an address that is not (or no longer) on the allow-list; refusing it deletes it. */
+const intruderSession = () => signedInAs(t.db, config, 'intruso@example.com')
+
+beforeAll(async () => {
+  config = testAuthConfig(BASE)
+  setDatabase(t.database)
+  setAuthConfig(config)
+  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
+})
+afterAll(() => {
+  setAuthConfig(undefined)
+  setDatabase(undefined)
+})
+
+/** Runs a loader or action and returns what it threw or returned. */
+async function outcome(run: () => Promise<unknown> | undefined): Promise<unknown> {
+  try {
+    return await run()
+  } catch (thrown) {
+    return thrown
+  }
+}
+
+function redirectTarget(result: unknown): string | null {
+  if (result instanceof Response && result.status >= 300 && result.status < 400) {
+    return result.headers.get('Location')
+  }
+  return null
+}
+
+function statusOf(result: unknown): number | undefined {
+  if (result instanceof Response) return result.status
+  return (result as { init?: { status?: number } } | null)?.init?.status
+}
+
+function args(route: FlatRoute, init: RequestInit = {}) {
+  return { request: new Request(`${BASE}${route.url}`, init), params: route.params, context: {} }
+}
+
+const post = (cookie?: string, body = new URLSearchParams()) => ({
+  method: 'POST',
+  body,
+  headers: {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Origin: BASE,
+    ...(cookie ? { Cookie: cookie } : {}),
+  },
+})
+
+test('the walk finds the admin routes', () => {
+  const files = adminRoutes.map((route) => route.file)
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'routes/admin/layout.tsx',
+      'routes/admin/dashboard.tsx',
+      'routes/admin/profile.tsx',
+    ]),
+  )
+})
+
+describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
+  let mod: RouteModule
+  beforeAll(async () => {
+    mod = (await import(path.resolve('app', route.file))) as RouteModule
+  })
+
+  // Each check runs only for the exports a route has, so none is reported as skipped.
+  test('the loader, if any, refuses anonymous and non-allow-listed visitors', async () => {
+    if (!mod.loader) return
+    const anonymous = await outcome(() => mod.loader!(args(route)))
+    expect(redirectTarget(anonymous)?.startsWith('/login-admin')).toBe(true)
+    expect(redirectTarget(anonymous)).not.toContain('aviso=no-autorizado')
+
+    const intruder = await intruderSession()
+    const unlisted = await outcome(() => mod.loader!(args(route, { headers: { Cookie: intruder.cookie } })))
+    expect(redirectTarget(unlisted)).toBe('/login-admin?aviso=no-autorizado')
+
+    // …and lets the admin in: no redirect to sign-in, no 403 and no crash, whatever the params are
+    // (an unknown /admin address or record may answer 404).
+    const allowed = await outcome(() => mod.loader!(args(route, { headers: { Cookie: admin.cookie } })))
+    expect(allowed).not.toBeInstanceOf(Error)
+    expect(redirectTarget(allowed) ?? '').not.toMatch(/^\/login-admin/)
+    expect(statusOf(allowed)).not.toBe(403)
+    if (route.params['*']) expect(statusOf(allowed)).toBe(404)
+  })
+
+  test('the action, if any, refuses anonymous and non-allow-listed posts, and posts without the token', async () => {
+    if (!mod.action) return
+    const anonymous = await outcome(() => mod.action!(args(route, post())))
+    expect(redirectTarget(anonymous)).toBe('/login-admin')
+
+    const intruder = await intruderSession()
+    const unlisted = await outcome(() =>
+      mod.action!(args(route, post(intruder.cookie, new URLSearchParams({ csrf: intruder.csrfToken })))),
+    )
+    expect(redirectTarget(unlisted)).toBe('/login-admin?aviso=no-autorizado')
+
+    const withoutToken = await outcome(() => mod.action!(args(route, post(admin.cookie))))
+    expect(statusOf(withoutToken)).toBe(403)
+    const wrongToken = await outcome(() =>
+      mod.action!(args(route, post(admin.cookie, new URLSearchParams({ csrf: intruder.csrfToken })))),
+    )
+    expect(statusOf(wrongToken)).toBe(403)
+  })
+})
+
+test('/logout refuses a post without the token and keeps the session', async () => {
+  const { action } = await import('./logout.ts')
+  const refused = await outcome(() =>
+    action({ request: new Request(`${BASE}/logout`, post(admin.cookie)), params: {}, context: {} } as never),
+  )
+  expect(statusOf(refused)).toBe(403)
+  const signedOut = await outcome(() =>
+    action({
+      request: new Request(
+        `${BASE}/logout`,
+        post(admin.cookie, new URLSearchParams({ csrf: admin.csrfToken })),
+      ),
+      params: {},
+      context: {},
+    } as never),
+  )
+  expect(redirectTarget(signedOut)).toBe('/login-admin?aviso=sesion-cerrada')
+  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
+})
+
+test('/login-admin sends a signed-in admin to /admin and shows messages to everyone else', async () => {
+  const { loader } = await import('./login.tsx')
+  const call = (url: string, cookie?: string) =>
+    outcome(() =>
+      loader({
+        request: new Request(`${BASE}${url}`, { headers: cookie ? { Cookie: cookie } : {} }),
+        params: {},
+        context: {},
+      } as never),
+    )
+  expect(redirectTarget(await call('/login-admin', admin.cookie))).toBe('/admin')
+  expect(redirectTarget(await call('/login-admin?volver=/admin/perfil', admin.cookie))).toBe('/admin/perfil')
+  const page = (await call('/login-admin?aviso=no-autorizado&error=cancelado')) as Record<string, unknown>
+  expect(page.notice).toBe(
+    'No estás autorizado para acceder a esta página. Intenta con un correo valido o ponte en contacto con el administrador.',
+  )
+  expect(page.error).toMatch(/Cancelaste/)
+  const unknown = (await call('/login-admin?aviso=<script>&error=cualquier-cosa')) as Record<string, unknown>
+  expect(unknown.notice).toBeNull()
+  expect(unknown.error).toBeNull()
+})

@@ -1,0 +1,57 @@
+import { getDb } from '#app/db/client.server.ts'
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
+import { formatCOP } from '#app/utils/money.ts'
+import type { Route } from './+types/dashboard'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Administración' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  return { totals: await inventoryTotals(getDb()) }
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { totals } = loaderData
+  const cards = [
+    { id: 'cost', label: 'Inventario a costo', hint: 'Costo × stock', value: formatCOP(totals.costValue) },
+    {
+      id: 'level1',
+      label: 'Inventario a precio nivel 1',
+      hint: 'Nivel 1 × stock',
+      value: formatCOP(totals.level1Value),
+    },
+    {
+      id: 'level5',
+      label: 'Inventario a precio nivel 5',
+      hint: 'Nivel 5 × stock',
+      value: formatCOP(totals.level5Value),
+    },
+    {
+      id: 'units',
+      label: 'Unidades en stock',
+      hint: 'Total de unidades',
+      value: totals.units.toLocaleString('es-CO'),
+    },
+  ]
+  return (
+    <section aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title" className="mb-4 text-2xl font-semibold">
+        Inicio
+      </h1>
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <div key={card.id} className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+            <dt className="text-sm text-gray-600">
+              {card.label}
+              <span className="block text-xs text-gray-500">{card.hint}</span>
+            </dt>
+            <dd className="mt-2 text-xl font-semibold text-brand-700" data-testid={`total-${card.id}`}>
+              {card.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

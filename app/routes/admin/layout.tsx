@@ -1,0 +1,60 @@
+import { useState } from 'react'
+import { Outlet, useNavigation } from 'react-router'
+import { AdminErrorBoundary } from '#app/components/admin/error-boundary.tsx'
+import { AdminHeader } from '#app/components/admin/admin-header.tsx'
+import { AdminSidebar } from '#app/components/admin/sidebar.tsx'
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import type { Route } from './+types/layout'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Administración' },
+  { name: 'robots', content: 'noindex, nofollow' },
+]
+
+/** Admin pages are personal: never stored by shared caches or shown again from the back button. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request)
+  return {
+    admin: {
+      email: admin.email,
+      displayName: admin.displayName,
+      pictureUrl: admin.pictureUrl,
+      csrfToken: admin.csrfToken,
+    },
+  }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  // Spec §4's "Cargando..." while the next admin page (and its session check) loads.
+  const loading = useNavigation().state === 'loading'
+  return (
+    <div className="min-h-screen bg-brand-50/40">
+      <AdminHeader
+        user={loaderData.admin}
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+      />
+      <div className="mx-auto flex max-w-7xl flex-col md:flex-row md:gap-6 md:px-4 md:py-6">
+        <aside
+          id="admin-sidebar"
+          className={`${menuOpen ? 'block' : 'hidden'} border-b border-brand-100 bg-white p-3 md:block md:w-64 md:shrink-0 md:self-start md:rounded-xl md:border`}
+        >
+          <AdminSidebar onNavigate={() => setMenuOpen(false)} />
+        </aside>
+        <main className="min-w-0 flex-1 p-4 md:p-0" aria-busy={loading}>
+          {loading ? (
+            <p role="status" className="mb-3 text-sm text-gray-600">
+              Cargando...
+            </p>
+          ) : null}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

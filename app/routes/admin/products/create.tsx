@@ -1,0 +1,46 @@
+import { redirect, useNavigate } from 'react-router'
+import { FormMessage } from '#app/components/admin/form-message.tsx'
+import { EMPTY_PRODUCT, ProductForm } from '#app/components/admin/product-form.tsx'
+import { getDb } from '#app/db/client.server.ts'
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
+import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
+import { getMediaStorage } from '#app/modules/media/config.server.ts'
+import type { Route } from './+types/create'
+import { requireFormData } from '#app/utils/forms.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Crear producto | Administración' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const categories = await listAdminCategories(getDb())
+  return { categories: categories.map(({ id, name }) => ({ id, name })) }
+}
+
+/** Without JavaScript the form posts here; with it, to /admin/productos/guardar (upload progress). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const result = await saveProductForm(getDb(), getMediaStorage(), await requireFormData(request))
+  if (result.ok) return redirect(`/admin/productos/editar/${encodeURIComponent(result.sku)}?aviso=creado`)
+  return { message: result.message, at: Date.now() }
+}
+
+export default function CreateProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate()
+  return (
+    <section aria-labelledby="create-product-title" className="flex flex-col gap-4">
+      <h1 id="create-product-title" className="text-2xl font-semibold">
+        Crear producto
+      </h1>
+      <FormMessage message={actionData?.message} tone="error" nonce={actionData?.at} />
+      <ProductForm
+        mode="create"
+        categories={loaderData.categories}
+        initial={EMPTY_PRODUCT}
+        onSaved={(result) =>
+          navigate(`/admin/productos/editar/${encodeURIComponent(result.sku)}?aviso=creado`)
+        }
+      />
+    </section>
+  )
+}

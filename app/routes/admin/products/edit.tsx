@@ -1,0 +1,221 @@
+import { useEffect, useState } from 'react'
+import { Link, useFetcher, useRevalidator, useSearchParams } from 'react-router'
+import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
+import { dangerButtonClass, FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { ProductForm } from '#app/components/admin/product-form.tsx'
+import { getDb } from '#app/db/client.server.ts'
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
+import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
+import {
+  adminMessage,
+  deleteProductImage,
+  getEditableProduct,
+  setMainImage,
+} from '#app/modules/catalog/admin-products.server.ts'
+import { PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { getMediaStorage } from '#app/modules/media/config.server.ts'
+import type { Route } from './+types/edit'
+import { requireFormData } from '#app/utils/forms.server.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Administración' }]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const [product, categories] = await Promise.all([
+    getEditableProduct(getDb(), params.sku),
+    listAdminCategories(getDb()),
+  ])
+  const notice = new URL(request.url).searchParams.get('aviso')
+  return {
+    product,
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    notice: notice === 'creado' ? PRODUCT_MESSAGES.created : null,
+  }
+}
+
+type ActionResult = { ok: boolean; message: string; at: number }
+
+/**
+ * Intents: `principal` (change the main image), `eliminar-imagen` (delete a non-main image), or
+ * the whole form when JavaScript is off.
+ */
+export async function action({ request, params }: Route.ActionArgs): Promise<ActionResult> {
+  await requireAdmin(request)
+  const form = await requireFormData(request)
+  const intent = form.get('intent')
+  const mediaId = Number(form.get('mediaId'))
+  const at = Date.now()
+  if (intent === 'principal') {
+    try {
+      await setMainImage(getDb(), params.sku, mediaId)
+      return { ok: true, message: 'Imagen principal actualizada.', at }
+    } catch {
+      return { ok: false, message: PRODUCT_MESSAGES.mainImageFailed, at }
+    }
+  }
+  if (intent === 'eliminar-imagen') {
+    try {
+      await deleteProductImage(getDb(), getMediaStorage(), params.sku, mediaId)
+      return { ok: true, message: 'Imagen eliminada.', at }
+    } catch (error) {
+      return { ok: false, message: adminMessage(error, PRODUCT_MESSAGES.imageDeleteFailed), at }
+    }
+  }
+  const result = await saveProductForm(getDb(), getMediaStorage(), form, params.sku)
+  return { ok: result.ok, message: result.message, at }
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, categories, notice } = loaderData
+  const csrf = useCsrfToken()
+  const revalidator = useRevalidator()
+  const mediaFetcher = useFetcher<typeof action>()
+  const [, setSearchParams] = useSearchParams()
+  const [saved, setSaved] = useState<{ text: string; at: number } | null>(null)
+  const [clientError, setClientError] = useState<{ text: string; at: number } | null>(null)
+
+  // A new outcome replaces the previous one on screen.
+  const latest = [
+    saved && { ...saved, ok: true },
+    clientError && { ...clientError, ok: false },
+    mediaFetcher.data && {
+      text: mediaFetcher.data.message,
+      at: mediaFetcher.data.at,
+      ok: mediaFetcher.data.ok,
+    },
+    actionData && { text: actionData.message, at: actionData.at, ok: actionData.ok },
+  ]
+    .filter((entry): entry is { text: string; at: number; ok: boolean } => Boolean(entry))
+    .sort((a, b) => b.at - a.at)[0]
+
+  useEffect(() => {
+    // The "created" notice belongs to the first visit only: drop it from the address.
+    if (notice) setSearchParams({}, { replace: true, preventScrollReset: true })
+  }, [notice, setSearchParams])
+
+  if (!product) {
+    return (
+      <section className="flex flex-col items-start gap-4">
+        <FormMessage message={PRODUCT_MESSAGES.notFound} tone="error" />
+        <Link to="/admin/productos" className="text-brand-700 underline">
+          Volver al inventario
+        </Link>
+      </section>
+    )
+  }
+  const main = product.media.find((item) => item.isMain) ?? null
+  const busy = mediaFetcher.state !== 'idle'
+
+  return (
+    <section aria-labelledby="edit-product-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="edit-product-title" className="text-2xl font-semibold">
+          Editar producto
+        </h1>
+        <Link
+          to={`/producto/${encodeURIComponent(product.sku)}`}
+          className="text-sm text-brand-700 underline"
+        >
+          Ver en la tienda
+        </Link>
+      </div>
+      {latest ? (
+        <FormMessage message={latest.text} tone={latest.ok ? 'success' : 'error'} nonce={latest.at} />
+      ) : (
+        <FormMessage message={notice} tone="success" />
+      )}
+
+      <div className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+        <h2 className="mb-3 text-base font-semibold">Imágenes</h2>
+        {product.media.length === 0 ? (
+          <p className="text-sm text-gray-600">Este producto aún no tiene imágenes: agrega al menos una.</p>
+        ) : null}
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="product-media">
+          {product.media.map((item, index) => (
+            <li
+              key={item.id}
+              data-testid="product-media-item"
+              data-main={item.isMain ? 'true' : 'false'}
+              data-media-id={item.id}
+              className={`flex flex-col gap-2 rounded-lg border p-2 ${item.isMain ? 'border-brand-600 ring-2 ring-brand-200' : 'border-brand-100'}`}
+            >
+              {item.image ? (
+                <img
+                  src={item.image.thumb}
+                  alt={`Imagen ${index + 1} de ${product.name}`}
+                  width={item.image.width}
+                  height={item.image.height}
+                  className="aspect-square w-full rounded object-cover"
+                />
+              ) : (
+                <video src={item.url} muted className="aspect-square w-full rounded object-cover" />
+              )}
+              {item.isMain ? (
+                <span className="text-center text-xs font-semibold text-brand-700">Imagen principal</span>
+              ) : (
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  disabled={busy}
+                  onClick={() =>
+                    mediaFetcher.submit(
+                      { intent: 'principal', mediaId: String(item.id), csrf },
+                      { method: 'post' },
+                    )
+                  }
+                >
+                  Usar como principal
+                </button>
+              )}
+              <button
+                type="button"
+                className={dangerButtonClass}
+                disabled={busy}
+                onClick={() => {
+                  if (!window.confirm(PRODUCT_MESSAGES.imageDeleteConfirm)) return
+                  if (item.isMain) {
+                    setClientError({ text: PRODUCT_MESSAGES.imageDeleteMain, at: Date.now() })
+                    return
+                  }
+                  mediaFetcher.submit(
+                    { intent: 'eliminar-imagen', mediaId: String(item.id), csrf },
+                    { method: 'post' },
+                  )
+                }}
+              >
+                Eliminar
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <ProductForm
+        key={product.sku}
+        mode="edit"
+        categories={categories}
+        existingMediaCount={product.media.length}
+        initial={{
+          sku: product.sku,
+          name: product.name,
+          description: product.description,
+          categoryIds: product.categoryIds,
+          cost: product.cost / 100,
+          level1: product.priceLevel1 / 100,
+          level5: product.priceLevel5 / 100,
+          discountPercent: product.discountPercent,
+          purchaseLink: product.purchaseLink ?? '',
+          supplierInfo: product.supplierInfo ?? '',
+          showWholesale: product.showWholesale,
+          showRetail: product.showRetail,
+          mainMediaId: main?.id ?? null,
+        }}
+        onSaved={(result) => {
+          setSaved({ text: result.message, at: Date.now() })
+          void revalidator.revalidate()
+        }}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
+import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
+import { FormMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
+import { getDb } from '#app/db/client.server.ts'
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import {
+  deleteProduct,
+  listInventory,
+  ProductAdminError,
+} from '#app/modules/catalog/admin-products.server.ts'
+import {
+  FILTER_PARAMS,
+  filtersFromParams,
+  INVENTORY_STORAGE_KEY,
+  InventoryFiltersSchema,
+  paramsFromFilters,
+  PRODUCT_MESSAGES,
+  type InventoryFilters,
+} from '#app/modules/catalog/validators.ts'
+import { getMediaStorage } from '#app/modules/media/config.server.ts'
+import type { Route } from './+types/inventory'
+import { requireFormData } from '#app/utils/forms.server.ts'
+import { pageOffset } from '#app/modules/catalog/paging.ts'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Inventario | Administración' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const params = new URL(request.url).searchParams
+  const filters = filtersFromParams(params)
+  const offset = pageOffset(params.get('desde'))
+  const page = await listInventory(getDb(), filters, offset)
+  return { filters, offset, ...page }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const form = await requireFormData(request)
+  const sku = form.get('sku')
+  const at = Date.now()
+  if (form.get('intent') !== 'eliminar' || typeof sku !== 'string' || sku === '') {
+    return { ok: false, message: PRODUCT_MESSAGES.deleteFailed, sku: null, at }
+  }
+  try {
+    await deleteProduct(getDb(), getMediaStorage(), sku)
+    return { ok: true, message: PRODUCT_MESSAGES.deleted, sku, at }
+  } catch (error) {
+    if (!(error instanceof ProductAdminError)) console.error(error)
+    // Only "has history" is worth its own words here; anything else is the spec's failure text.
+    const hasHistory = error instanceof ProductAdminError && error.message === PRODUCT_MESSAGES.hasHistory
+    return {
+      ok: false,
+      message: hasHistory ? PRODUCT_MESSAGES.hasHistory : PRODUCT_MESSAGES.deleteFailed,
+      sku,
+      at,
+    }
+  }
+}
+
+function readStoredFilters(): InventoryFilters | null {
+  try {
+    const raw = window.localStorage.getItem(INVENTORY_STORAGE_KEY)
+    if (!raw) return null
+    const parsed = InventoryFiltersSchema.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+function storeFilters(filters: InventoryFilters) {
+  try {
+    window.localStorage.setItem(INVENTORY_STORAGE_KEY, JSON.stringify(filters))
+  } catch {
+    // Private mode or full storage: the filters just do not persist.
+  }
+}
+
+const CHECKBOXES: { key: keyof typeof FILTER_PARAMS; label: string }[] = [
+  { key: 'wholesale', label: 'Mayoristas' },
+  { key: 'retail', label: 'Detal' },
+  { key: 'noStock', label: 'Mostrar productos sin stock' },
+  { key: 'inactive', label: 'Mostrar productos sin estados activos' },
+]
+
+export default function Inventory({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const location = useLocation()
+  const csrf = useCsrfToken()
+  const [filters, setFilters] = useState(loaderData.filters)
+  const [restored, setRestored] = useState(false)
+  const [extra, setExtra] = useState<{ items: InventoryCardData[]; hasMore: boolean }[]>([])
+  const more = useFetcher<typeof loader>()
+  const remover = useFetcher<typeof action>()
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  // Filters from the address win; a bare /admin/productos (first visit, reload, the menu link)
+  // restores the ones saved last time.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search)
+    const explicit = ['q', ...Object.values(FILTER_PARAMS)].some((name) => params.has(name))
+    const stored = explicit ? null : readStoredFilters()
+    if (stored) {
+      setFilters(stored)
+      const target = paramsFromFilters(stored).toString()
+      if (target !== paramsFromFilters(filtersFromParams(params)).toString()) {
+        void navigate(`?${target}`, { replace: true, preventScrollReset: true })
+      }
+    } else if (!explicit) {
+      setFilters(filtersFromParams(params))
+    }
+    setRestored(true)
+  }, [location.search, navigate])
+
+  // A new first page (other filters, or after a delete) drops the pages loaded with "Cargar más".
+  useEffect(() => setExtra([]), [loaderData])
+
+  useEffect(() => {
+    if (more.data) setExtra((pages) => [...pages, { items: more.data!.items, hasMore: more.data!.hasMore }])
+  }, [more.data])
+
+  function apply(next: InventoryFilters, debounce = false) {
+    setFilters(next)
+    storeFilters(next)
+    clearTimeout(searchTimer.current)
+    const go = () => void navigate(`?${paramsFromFilters(next)}`, { replace: true, preventScrollReset: true })
+    if (debounce) searchTimer.current = setTimeout(go, 300)
+    else go()
+  }
+
+  const deletedSku = remover.data?.ok ? remover.data.sku : null
+  const items = [...loaderData.items, ...extra.flatMap((page) => page.items)].filter(
+    (item) => item.sku !== deletedSku,
+  )
+  const hasMore = extra.length ? extra.at(-1)!.hasMore : loaderData.hasMore
+  const loading =
+    !restored || (navigation.state === 'loading' && navigation.location.pathname === location.pathname)
+
+  return (
+    <section aria-labelledby="inventory-title" className="flex flex-col gap-4">
+      <h1 id="inventory-title" className="text-2xl font-semibold">
+        Inventario
+      </h1>
+      {remover.data ? (
+        <FormMessage
+          message={remover.data.message}
+          tone={remover.data.ok ? 'success' : 'error'}
+          nonce={remover.data.at}
+        />
+      ) : null}
+      <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+        <div>
+          <label htmlFor="inventory-search" className="mb-1 block text-sm font-medium text-gray-700">
+            Buscar por SKU
+          </label>
+          <input
+            id="inventory-search"
+            type="search"
+            value={filters.q}
+            maxLength={60}
+            placeholder="SKU"
+            autoComplete="off"
+            className={inputClass}
+            onChange={(event) => apply({ ...filters, q: event.target.value }, true)}
+          />
+        </div>
+        <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
+          <legend className="sr-only">Filtros</legend>
+          {CHECKBOXES.map(({ key, label }) => (
+            <label key={key} className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name={FILTER_PARAMS[key]}
+                checked={filters[key]}
+                onChange={(event) => apply({ ...filters, [key]: event.target.checked })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      {loading ? (
+        <p data-testid="inventory-loading" role="status" className="p-6 text-center text-gray-600">
+          {PRODUCT_MESSAGES.loading}
+        </p>
+      ) : items.length === 0 ? (
+        <p
+          data-testid="inventory-empty"
+          className="rounded-xl border border-brand-100 bg-white p-6 text-center"
+        >
+          {PRODUCT_MESSAGES.empty}
+        </p>
+      ) : (
+        <>
+          <ul
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+            data-testid="inventory-grid"
+          >
+            {items.map((product) => (
+              <InventoryCard
+                key={product.sku}
+                product={product}
+                deleting={remover.state !== 'idle' && remover.formData?.get('sku') === product.sku}
+                onDelete={() => {
+                  if (!window.confirm(PRODUCT_MESSAGES.deleteConfirm)) return
+                  remover.submit(
+                    { intent: 'eliminar', sku: product.sku, csrf },
+                    { method: 'post', action: '/admin/productos?index' },
+                  )
+                }}
+              />
+            ))}
+          </ul>
+          {hasMore ? (
+            <div className="flex justify-center">
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={more.state !== 'idle'}
+                onClick={() => {
+                  const params = paramsFromFilters(filters)
+                  params.set(
+                    'desde',
+                    String(
+                      loaderData.offset +
+                        loaderData.items.length +
+                        extra.reduce((n, p) => n + p.items.length, 0),
+                    ),
+                  )
+                  more.load(`/admin/productos?index&${params}`)
+                }}
+              >
+                {more.state !== 'idle' ? PRODUCT_MESSAGES.loading : 'Cargar más'}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}

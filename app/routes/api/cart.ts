@@ -1,0 +1,12 @@
+import { getDb } from '#app/db/client.server.ts'
+import { getCartProducts } from '#app/modules/catalog/catalog.server.ts'
+import type { Route } from './+types/cart'
+
+/** Current name, price, stock and image of the skus in a shopper's cart. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const skus = (new URL(request.url).searchParams.get('skus') ?? '')
+    .split(',')
+    .map((sku) => sku.trim())
+    .filter(Boolean)
+  return { products: await getCartProducts(getDb(), skus) }
+}

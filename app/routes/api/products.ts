@@ -1,0 +1,25 @@
+import { data } from 'react-router'
+import { getDb } from '#app/db/client.server.ts'
+import { decodeShuffleCursor } from '#app/modules/catalog/catalog.server.ts'
+import { categoryPage, searchPage, shuffledPage } from '#app/modules/catalog/pages.server.ts'
+import {
+  CATEGORY_NEXT_PAGE,
+  HOME_NEXT_PAGE,
+  pageOffset,
+  SEARCH_NEXT_PAGE,
+} from '#app/modules/catalog/paging.ts'
+import type { Route } from './+types/products'
+
+/** Next pages of the home ("Seguro te gusta"), category and search result lists. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const db = getDb()
+  const offset = pageOffset(params.get('desde'))
+  const categoryId = params.get('categoria')
+  if (categoryId) return categoryPage(db, categoryId, offset, CATEGORY_NEXT_PAGE)
+  const query = params.get('q')?.trim().slice(0, 100)
+  if (query) return searchPage(db, query, offset, SEARCH_NEXT_PAGE)
+  const cursor = decodeShuffleCursor(params.get('cursor'))
+  if (!cursor) throw data({ error: 'Parámetros de página no válidos.' }, { status: 400 })
+  return shuffledPage(db, cursor, HOME_NEXT_PAGE)
+}

@@ -1,0 +1,16 @@
+import { getEnv } from '#app/utils/env.server.ts'
+
+export function loader() {
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /login-admin',
+    'Disallow: /carrito',
+    'Disallow: /finalizar-pedido',
+    'Disallow: /api/',
+    `Sitemap: ${getEnv().publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n')
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+}

@@ -1,0 +1,29 @@
+import { getDb } from '#app/db/client.server.ts'
+import { listSitemapEntries } from '#app/modules/catalog/catalog.server.ts'
+import { getEnv } from '#app/utils/env.server.ts'
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  )
+
+export async function loader() {
+  const origin = getEnv().publicUrl
+  const { products, categories } = await listSitemapEntries(getDb())
+  const urls = [
+    `<url><loc>${origin}/</loc></url>`,
+    ...categories.map(
+      (c) =>
+        `<url><loc>${escapeXml(`${origin}/categoria/${encodeURIComponent(c.id)}/${encodeURIComponent(c.name)}`)}</loc></url>`,
+    ),
+    ...products.map(
+      (p) =>
+        `<url><loc>${escapeXml(`${origin}/producto/${encodeURIComponent(p.sku)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+    ),
+  ]
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
+}

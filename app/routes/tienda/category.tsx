@@ -1,0 +1,51 @@
+import { data } from 'react-router'
+import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
+import { useMoreProducts } from '#app/components/use-more-products.ts'
+import { getDb } from '#app/db/client.server.ts'
+import { getCategory } from '#app/modules/catalog/catalog.server.ts'
+import { categoryPage } from '#app/modules/catalog/pages.server.ts'
+import { CATEGORY_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
+import { notFoundMeta } from '#app/components/not-found.tsx'
+import { seo } from '#app/utils/seo.ts'
+import type { Route } from './+types/category'
+
+export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const db = getDb()
+  const category = await getCategory(db, params.id)
+  if (!category) throw data(null, { status: 404 })
+  const offset = pageOffset(new URL(request.url).searchParams.get('desde'))
+  return {
+    category: { id: category.id, name: category.name },
+    page: await categoryPage(db, category.id, offset, CATEGORY_FIRST_PAGE),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  loaderData
+    ? seo(matches, {
+        title: loaderData.category.name,
+        description: `${loaderData.category.name}: compra en línea con envío a toda Colombia y pago contra entrega.`,
+        path: `/categoria/${encodeURIComponent(loaderData.category.id)}/${encodeURIComponent(loaderData.category.name)}`,
+        image: loaderData.page.items[0]?.image?.src,
+      })
+    : notFoundMeta
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, page } = loaderData
+  const more = useMoreProducts(page)
+  return (
+    <section aria-labelledby="categoria">
+      <h1 id="categoria" className="mb-4 text-2xl font-semibold">
+        {category.name}
+      </h1>
+      {more.items.length ? (
+        <ProductGrid products={more.items} priorityCount={2} />
+      ) : (
+        <p className="py-10 text-center text-gray-600">No hay productos</p>
+      )}
+      {more.next ? <Sentinel href={`?${more.next}`} onVisible={more.loadMore} busy={more.busy} /> : null}
+    </section>
+  )
+}

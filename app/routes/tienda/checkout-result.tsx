@@ -1,0 +1,118 @@
+import { CheckCircle, Clock, XCircle } from '#app/components/icons.tsx'
+import { useEffect } from 'react'
+import { Form, Link, redirect, data } from 'react-router'
+import { toast } from '#app/components/toast.tsx'
+import { OrderSummary } from '#app/components/order-summary.tsx'
+import { getDb } from '#app/db/client.server.ts'
+import { cart } from '#app/modules/cart/cart-store.ts'
+import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
+import { getOrder } from '#app/modules/order/order.server.ts'
+import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
+import { getServices } from '#app/services.server.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/checkout-result'
+
+type Outcome = 'success' | 'pending' | 'failure'
+
+function outcomeOf(url: URL): Outcome {
+  const last = url.pathname.split('/').pop()
+  return last === 'pending' || last === 'failure' ? last : 'success'
+}
+
+/** Our own `pedido`, or Mercado Pago's `external_reference` on its back URLs. */
+function orderIdOf(url: URL) {
+  return url.searchParams.get('pedido') ?? url.searchParams.get('external_reference')
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const id = orderIdOf(url)
+  const order = id ? await getOrder(getDb(), id) : null
+  return {
+    outcome: outcomeOf(url),
+    order: order && {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      paymentMethod: order.paymentMethod,
+      items: order.items,
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      total: order.total,
+    },
+  }
+}
+
+/** "Intentar pagar de nuevo": a new preference for the same order, while it is still pending. */
+export async function action({ request }: Route.ActionArgs) {
+  const services = getServices()
+  const form = await readFormData(request)
+  const orderId = String(form?.get('pedido') ?? '')
+  const payment = await startOnlinePayment(services.paymentDeps, orderId, services.env.publicUrl, {
+    cancelOnFailure: false,
+  })
+  if (!payment.ok) return data({ error: payment.message }, { status: 502 })
+  return redirect(payment.url)
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: TITLES[loaderData?.outcome ?? 'success'] },
+  { name: 'robots', content: 'noindex' },
+]
+
+const TITLES: Record<Outcome, string> = {
+  success: '¡Pago Exitoso!',
+  pending: 'Pago Pendiente',
+  failure: '¡Error en el Pago!',
+}
+
+export default function CheckoutResult({ loaderData, actionData }: Route.ComponentProps) {
+  const { outcome, order } = loaderData
+  useEffect(() => {
+    if (outcome !== 'success') return
+    cart.clear()
+    toast.success(CHECKOUT_MESSAGES.success)
+  }, [outcome])
+  useEffect(() => {
+    if (actionData?.error) toast.error(actionData.error)
+  }, [actionData])
+  const Icon = outcome === 'success' ? CheckCircle : outcome === 'pending' ? Clock : XCircle
+  const tone =
+    outcome === 'success' ? 'text-green-600' : outcome === 'pending' ? 'text-amber-500' : 'text-red-600'
+  return (
+    <div className="flex flex-col items-center gap-4 py-10 text-center">
+      <Icon className={`size-16 ${tone}`} aria-hidden="true" />
+      <h1 className="text-2xl font-semibold">{TITLES[outcome]}</h1>
+      {outcome === 'pending' ? (
+        <p className="max-w-md text-gray-700">
+          Tu pago está en proceso. Te avisaremos cuando Mercado Pago lo confirme.
+        </p>
+      ) : null}
+      {outcome === 'failure' ? (
+        <p className="max-w-md text-gray-700">
+          El pago no se completó. Tu pedido sigue reservado por un tiempo: puedes intentarlo de nuevo.
+        </p>
+      ) : null}
+      {order ? <OrderSummary order={order} /> : null}
+      {outcome === 'failure' &&
+      order?.status === 'pendiente de pago' &&
+      order.paymentMethod === 'mercadopago' ? (
+        <Form method="post">
+          <input type="hidden" name="pedido" value={order.id} />
+          <button
+            type="submit"
+            className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+          >
+            Intentar pagar de nuevo
+          </button>
+        </Form>
+      ) : null}
+      <Link
+        to="/"
+        className="rounded-full border border-brand-600 px-6 py-2 font-medium text-brand-700 hover:bg-brand-50"
+      >
+        Volver a la tienda
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto'
+import { useEffect, useRef } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { toast } from '#app/components/toast.tsx'
+import { Totals } from '#app/components/totals.tsx'
+import { usePricedCart } from '#app/components/use-cart-products.ts'
+import { useCartLines } from '#app/modules/cart/cart-store.ts'
+import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
+import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
+import { readCheckoutForm, type CheckoutFormValues } from '#app/modules/checkout/form.server.ts'
+import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
+import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
+import { RESULT_PATHS } from '#app/modules/payment/paths.ts'
+import { getServices } from '#app/services.server.ts'
+import { requireFormData } from '#app/utils/forms.server.ts'
+import { formatCOP } from '#app/utils/money.ts'
+import type { Route } from './+types/checkout'
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Finalizar pedido' },
+  { name: 'robots', content: 'noindex' },
+]
+
+type ActionData = { errors: CheckoutErrors; values: CheckoutFormValues }
+
+export function loader() {
+  // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
+  return { onlinePayments: getServices().checkout.onlinePayments, checkoutKey: randomUUID() }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const services = getServices()
+  const { values, lines, customer, checkoutKey } = readCheckoutForm(await requireFormData(request))
+  const placed = await placeOrder(services.checkout, { lines, customer, checkoutKey })
+  if (!placed.ok) return data<ActionData>({ errors: placed.errors, values }, { status: 400 })
+  const { order } = placed
+  if (order.paymentMethod === 'acordar') return redirect(`${RESULT_PATHS.success}?pedido=${order.id}`)
+  const payment = await startOnlinePayment(services.paymentDeps, order.id, services.env.publicUrl, {
+    cancelOnFailure: true,
+  })
+  if (!payment.ok)
+    return data<ActionData>({ errors: { form: [payment.message], fields: {} }, values }, { status: 502 })
+  return redirect(payment.url)
+}
+
+const FIELDS: {
+  name: keyof CheckoutFormValues
+  label: string
+  type?: string
+  autoComplete?: string
+  required?: boolean
+}[] = [
+  { name: 'name', label: 'Nombre', autoComplete: 'given-name', required: true },
+  { name: 'last_name', label: 'Apellido', autoComplete: 'family-name' },
+  { name: 'identification_number', label: 'Número de identificación', autoComplete: 'off' },
+  { name: 'phone', label: 'Teléfono (WhatsApp)', type: 'tel', autoComplete: 'tel-national', required: true },
+  { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  { name: 'address', label: 'Dirección', autoComplete: 'street-address', required: true },
+  { name: 'city', label: 'Ciudad o municipio', autoComplete: 'address-level2' },
+]
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const lines = useCartLines()
+  const { priced, totals } = usePricedCart(lines)
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const result = actionData as ActionData | undefined
+  const values = result?.values
+  const errors = result?.errors
+  const alert = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!errors?.form.length) return
+    for (const message of errors.form) toast.error(message)
+    alert.current?.focus()
+  }, [errors])
+
+  const fieldError = (name: keyof CheckoutFormValues) =>
+    errors?.fields[name as keyof CheckoutErrors['fields']]
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <Form method="post" className="flex flex-col gap-4" noValidate aria-labelledby="finalizar">
+        <h1 id="finalizar" className="text-2xl font-semibold">
+          Finalizar pedido
+        </h1>
+        {errors?.form.length ? (
+          <div
+            ref={alert}
+            tabIndex={-1}
+            role="alert"
+            className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+            data-testid="checkout-errors"
+          >
+            {errors.form.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        ) : null}
+        <input type="hidden" name="cart" value={JSON.stringify(lines)} />
+        <input type="hidden" name="checkout_key" value={loaderData.checkoutKey} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          {FIELDS.map((field) => (
+            <label key={field.name} className="flex flex-col gap-1 text-sm">
+              <span className="font-medium">
+                {field.label}
+                {field.required ? <span aria-hidden="true"> *</span> : null}
+              </span>
+              <input
+                name={field.name}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                defaultValue={String(values?.[field.name] ?? '')}
+                aria-invalid={Boolean(fieldError(field.name))}
+                aria-describedby={fieldError(field.name) ? `${field.name}-error` : undefined}
+                required={field.required}
+                className="rounded-xl border border-brand-100 px-3 py-2 aria-invalid:border-red-500"
+              />
+              {fieldError(field.name) ? (
+                <span id={`${field.name}-error`} className="text-red-600">
+                  {fieldError(field.name)}
+                </span>
+              ) : null}
+            </label>
+          ))}
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium">
+              Departamento<span aria-hidden="true"> *</span>
+            </span>
+            <select
+              name="department"
+              defaultValue={values?.department ?? ''}
+              aria-invalid={Boolean(fieldError('department'))}
+              aria-describedby={fieldError('department') ? 'department-error' : undefined}
+              required
+              className="rounded-xl border border-brand-100 bg-white px-3 py-2 aria-invalid:border-red-500"
+            >
+              <option value="">Selecciona…</option>
+              {DEPARTMENTS.map((department) => (
+                <option key={department} value={department}>
+                  {department}
+                </option>
+              ))}
+            </select>
+            {fieldError('department') ? (
+              <span id="department-error" className="text-red-600">
+                {fieldError('department')}
+              </span>
+            ) : null}
+          </label>
+        </div>
+        <fieldset className="flex flex-col gap-2 rounded-xl border border-brand-100 p-3 text-sm">
+          <legend className="px-1 font-medium">Método de pago</legend>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="payment_method"
+              value="acordar"
+              defaultChecked={values?.payment_method !== 'mercadopago'}
+            />
+            Pago contra entrega
+          </label>
+          {loaderData.onlinePayments ? (
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="payment_method"
+                value="mercadopago"
+                defaultChecked={values?.payment_method === 'mercadopago'}
+              />
+              Pago en línea con Mercado Pago (tarjeta, PSE, Nequi)
+            </label>
+          ) : null}
+        </fieldset>
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="consent"
+            defaultChecked={values?.consent}
+            aria-invalid={Boolean(fieldError('consent'))}
+            aria-describedby={fieldError('consent') ? 'consent-error' : undefined}
+            className="mt-1"
+          />
+          <span>
+            Autorizo el tratamiento de mis datos personales según la{' '}
+            <Link to="/politica-de-datos" className="underline" target="_blank">
+              política de tratamiento de datos
+            </Link>{' '}
+            (Ley 1581 de 2012).
+            {fieldError('consent') ? (
+              <span id="consent-error" className="block text-red-600">
+                {fieldError('consent')}
+              </span>
+            ) : null}
+          </span>
+        </label>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {submitting ? 'Enviando…' : 'Confirmar pedido'}
+        </button>
+      </Form>
+      <aside className="h-fit rounded-2xl bg-brand-50 p-4" aria-label="Resumen del pedido">
+        <h2 className="mb-3 font-semibold">Tu pedido</h2>
+        {priced.length ? (
+          <ul className="mb-3 flex flex-col gap-2 text-sm" data-testid="checkout-summary">
+            {priced.map(({ line, product }) => (
+              <li key={line.sku} className="flex justify-between gap-2">
+                <span>
+                  {product.name} × {line.quantity}
+                </span>
+                <span>{formatCOP(product.finalPrice * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mb-3 text-sm text-gray-600">Tu carrito está vacío.</p>
+        )}
+        <Totals
+          subtotal={totals.subtotal}
+          shipping={totals.shipping}
+          total={totals.total}
+          className="flex flex-col gap-1 border-t border-brand-100 pt-2 text-sm"
+          totalClassName="text-base font-semibold"
+        />
+      </aside>
+    </div>
+  )
+}

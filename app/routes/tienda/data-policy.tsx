@@ -1,0 +1,53 @@
+import { useRouteLoaderData } from 'react-router'
+import { seo } from '#app/utils/seo.ts'
+import type { loader as layoutLoader } from './layout'
+import type { Route } from './+types/data-policy'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: 'Política de tratamiento de datos personales',
+    description: 'Cómo tratamos tus datos personales según la Ley 1581 de 2012.',
+    path: '/politica-de-datos',
+  })
+
+/** Ley 1581 de 2012 (habeas data): the published policy the checkout consent links to. */
+export default function DataPolicy() {
+  const store = useRouteLoaderData<typeof layoutLoader>('routes/tienda/layout')?.store
+  const seller = store?.seller
+  return (
+    <article className="prose mx-auto max-w-3xl py-6 text-gray-800 [&_h2]:mt-6 [&_h2]:text-lg [&_h2]:font-semibold [&_p]:mt-2 [&_li]:ml-5 [&_li]:list-disc">
+      <h1 className="text-2xl font-semibold">Política de tratamiento de datos personales</h1>
+      <p>
+        {seller?.legalName}, NIT {seller?.nit}, con domicilio en {seller?.address}, es responsable del
+        tratamiento de los datos personales que nos entregas al comprar en {store?.storeName}, conforme a la
+        Ley 1581 de 2012 y el Decreto 1377 de 2013.
+      </p>
+      <h2>Qué datos tratamos y para qué</h2>
+      <ul>
+        <li>
+          Nombre, identificación, teléfono, correo y dirección: para procesar, enviar y facturar tu pedido y
+          contactarte sobre él.
+        </li>
+        <li>
+          Datos del pago: los trata Mercado Pago; nosotros solo recibimos el estado y la referencia del pago.
+        </li>
+        <li>
+          Datos de navegación y eventos de compra: para medir y mejorar la tienda y nuestra publicidad, solo
+          si lo autorizas. Los datos enviados a Meta se cifran con SHA-256 antes de salir.
+        </li>
+      </ul>
+      <h2>Tus derechos</h2>
+      <p>
+        Puedes conocer, actualizar, rectificar y suprimir tus datos, revocar la autorización y presentar
+        quejas ante la Superintendencia de Industria y Comercio. Escríbenos a {seller?.email} o por WhatsApp
+        al +{seller?.phone}; te respondemos en máximo 10 días hábiles (consultas) o 15 días hábiles
+        (reclamos).
+      </p>
+      <h2>Conservación y seguridad</h2>
+      <p>
+        Guardamos los datos de tus pedidos mientras sea necesario para cumplir obligaciones legales y
+        contables, con acceso restringido al personal autorizado.
+      </p>
+    </article>
+  )
+}

@@ -1,0 +1,124 @@
+import { CreditCard, MessageCircle, ShieldCheck, Truck } from '#app/components/icons.tsx'
+import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
+import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
+import { useMoreProducts } from '#app/components/use-more-products.ts'
+import { getDb } from '#app/db/client.server.ts'
+import {
+  decodeShuffleCursor,
+  listBestSellers,
+  SHUFFLE_KEY_SPACE,
+} from '#app/modules/catalog/catalog.server.ts'
+import { shuffledPage } from '#app/modules/catalog/pages.server.ts'
+import { BEST_SELLERS, HOME_FIRST_PAGE } from '#app/modules/catalog/paging.ts'
+import { listBanners, type Banner } from '#app/modules/settings/banners.server.ts'
+import { seo } from '#app/utils/seo.ts'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: 'Collares, aretes y accesorios',
+    description:
+      'Collares, aretes, pulseras y anillos con envío a toda Colombia y pago contra entrega. Compra segura en línea.',
+    path: '/',
+  })
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = getDb()
+  const cursor = decodeShuffleCursor(new URL(request.url).searchParams.get('cursor')) ?? {
+    seed: Math.floor(Math.random() * SHUFFLE_KEY_SPACE),
+  }
+  const banners = await listBanners(db)
+  const bestSellers = await listBestSellers(db, BEST_SELLERS)
+  return { banners, bestSellers, page: await shuffledPage(db, cursor, HOME_FIRST_PAGE) }
+}
+
+const BADGES = [
+  { icon: Truck, title: 'Pago contra entrega', text: 'A toda Colombia' },
+  { icon: MessageCircle, title: 'Contáctanos por WhatsApp', text: 'Te asesoramos en tu compra' },
+  { icon: CreditCard, title: 'Envío gratis', text: 'Por tiempo limitado' },
+  { icon: ShieldCheck, title: 'Pagos seguros', text: 'Con Mercado Pago' },
+]
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { banners, bestSellers, page } = loaderData
+  const more = useMoreProducts(page)
+  return (
+    <div className="flex flex-col gap-10">
+      {banners.length ? (
+        <Carousel
+          label="Promociones"
+          autoplay
+          slides={banners.map((banner, index) => (
+            <BannerSlide key={banner.id} banner={banner} priority={index === 0} />
+          ))}
+        />
+      ) : null}
+
+      <section aria-label="Beneficios" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {BADGES.map(({ icon: Icon, title, text }) => (
+          <div key={title} className="flex items-center gap-3 rounded-2xl bg-brand-50 p-3">
+            <Icon className="size-7 shrink-0 text-brand-600" aria-hidden="true" />
+            <div>
+              <p className="text-sm font-semibold">{title}</p>
+              <p className="text-xs text-gray-600">{text}</p>
+            </div>
+          </div>
+        ))}
+      </section>
+
+      {bestSellers.length ? (
+        <section aria-labelledby="mas-vendidos" data-testid="best-sellers">
+          <h2 id="mas-vendidos" className="mb-4 text-xl font-semibold">
+            Más vendidos
+          </h2>
+          <ProductGrid products={bestSellers} priorityCount={2} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="seguro-te-gusta" data-testid="you-may-like">
+        <h2 id="seguro-te-gusta" className="mb-4 text-xl font-semibold">
+          Seguro te gusta
+        </h2>
+        {more.items.length ? <ProductGrid products={more.items} /> : <p>No hay productos</p>}
+        {more.next ? (
+          <div className="mt-6 flex flex-col items-center">
+            <button
+              type="button"
+              onClick={more.loadMore}
+              disabled={more.busy}
+              className="rounded-full border border-brand-600 px-6 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+            >
+              Cargar más productos
+            </button>
+            <Sentinel href={`?${more.next}`} onVisible={more.loadMore} busy={more.busy} />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  )
+}
+
+function BannerSlide({ banner, priority }: { banner: Banner; priority: boolean }) {
+  const content =
+    banner.kind === 'video' ? (
+      <VideoSlide src={banner.src} className="aspect-[8/3] w-full object-cover" />
+    ) : (
+      <picture>
+        {banner.mobile ? (
+          <source media="(max-width: 699px)" srcSet={banner.mobile.srcSet} sizes="100vw" />
+        ) : null}
+        <img
+          src={banner.desktop.src}
+          srcSet={banner.desktop.srcSet}
+          sizes="(min-width: 1152px) 1152px, 100vw"
+          width={banner.desktop.width}
+          height={banner.desktop.height}
+          alt={banner.alt}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          className="h-auto w-full object-cover max-[699px]:aspect-square"
+        />
+      </picture>
+    )
+  return banner.link ? <a href={banner.link}>{content}</a> : content
+}

@@ -1,0 +1,45 @@
+import { MessageCircle, ShoppingBag } from '#app/components/icons.tsx'
+import { Link, Outlet } from 'react-router'
+import { Footer, WHATSAPP_INFO_TEXT, whatsappLink } from '#app/components/footer.tsx'
+import { Header } from '#app/components/header.tsx'
+import { getDb } from '#app/db/client.server.ts'
+import { listCategories } from '#app/modules/catalog/catalog.server.ts'
+import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
+import type { Route } from './+types/layout'
+
+export async function loader() {
+  return { categories: await listCategories(getDb()), store: getStoreInfo() }
+}
+
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  const { categories, store } = loaderData
+  return (
+    <>
+      <Header storeName={store.storeName} categories={categories} />
+      <main className="mx-auto min-h-[60vh] max-w-6xl px-4 py-4">
+        <Outlet />
+      </main>
+      <Footer store={store} />
+      <div className="fixed right-4 bottom-4 z-40 flex flex-col gap-3">
+        <a
+          href={whatsappLink(store.whatsappNumber, WHATSAPP_INFO_TEXT)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex size-14 items-center justify-center rounded-full bg-green-600 text-white shadow-lg hover:bg-green-700"
+          aria-label="Escríbenos por WhatsApp"
+          data-testid="whatsapp-button"
+        >
+          <MessageCircle className="size-7" aria-hidden="true" />
+        </a>
+        <Link
+          to="/carrito"
+          className="flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700"
+          aria-label="Ir al carrito"
+          data-testid="floating-cart"
+        >
+          <ShoppingBag className="size-7" aria-hidden="true" />
+        </Link>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,179 @@
+import { Play, ShoppingBag, Truck, Zap } from '#app/components/icons.tsx'
+import { data, Link, useNavigate } from 'react-router'
+import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
+import { categoryPath } from '#app/components/header.tsx'
+import { Price } from '#app/components/price.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import { getDb } from '#app/db/client.server.ts'
+import { cart } from '#app/modules/cart/cart-store.ts'
+import { getProductDetail, type ProductDetail } from '#app/modules/catalog/catalog.server.ts'
+import { notFoundMeta } from '#app/components/not-found.tsx'
+import { getEnv } from '#app/utils/env.server.ts'
+import { absoluteUrl, seo } from '#app/utils/seo.ts'
+import type { Route } from './+types/product'
+
+export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getProductDetail(getDb(), params.sku)
+  if (!product) throw data(null, { status: 404 })
+  // Built here so its code stays on the server; `<` escaped so it cannot close the script tag.
+  const jsonLd = JSON.stringify(productJsonLd(product, getEnv().publicUrl)).replace(/</g, '\\u003c')
+  return { product, jsonLd, today: new Date().toISOString() }
+}
+
+const pesos = (centavos: number) => (centavos / 100).toFixed(2)
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta
+  const { product } = loaderData
+  const description = product.description.slice(0, 160)
+  return seo(matches, {
+    title: product.name,
+    description,
+    path: `/producto/${encodeURIComponent(product.sku)}`,
+    image: product.image?.src,
+    type: 'product',
+    extra: [
+      { property: 'product:price:amount', content: pesos(product.finalPrice) },
+      { property: 'product:price:currency', content: 'COP' },
+      { property: 'product:availability', content: product.available > 0 ? 'in stock' : 'out of stock' },
+    ],
+  })
+}
+
+function productJsonLd(product: ProductDetail, origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    sku: product.sku,
+    description: product.description,
+    image: product.media.flatMap((m) => (m.kind === 'image' ? [absoluteUrl(m.image.src, origin)] : [])),
+    offers: {
+      '@type': 'Offer',
+      url: `${origin}/producto/${encodeURIComponent(product.sku)}`,
+      priceCurrency: 'COP',
+      price: pesos(product.finalPrice),
+      availability: product.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+  }
+}
+
+const todayFormat = new Intl.DateTimeFormat('es-CO', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'America/Bogota',
+})
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, jsonLd, today } = loaderData
+  const navigate = useNavigate()
+  const soldOut = product.available <= 0
+  const slides = product.media.map((item, index) =>
+    item.kind === 'video' ? (
+      <VideoSlide key={index} src={item.src} className="aspect-square w-full bg-black object-cover" />
+    ) : (
+      <ProductImage
+        key={index}
+        image={item.image}
+        sizes="(min-width: 768px) 50vw, 100vw"
+        className="aspect-square w-full object-cover"
+        priority={index === 0}
+      />
+    ),
+  )
+  const thumbnails = product.media.map((item, index) =>
+    item.kind === 'video' ? (
+      <span key={index} className="flex h-full w-full items-center justify-center bg-ink text-white">
+        <Play className="size-6" aria-hidden="true" />
+      </span>
+    ) : (
+      <img
+        key={index}
+        src={item.image.thumb}
+        alt=""
+        width={64}
+        height={64}
+        className="h-full w-full object-cover"
+        loading="lazy"
+      />
+    ),
+  )
+
+  return (
+    <article className="grid gap-8 md:grid-cols-2" data-testid="product-detail">
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLd,
+        }}
+      />
+      <div>
+        {slides.length ? (
+          <Carousel label={`Imágenes de ${product.name}`} slides={slides} thumbnails={thumbnails} />
+        ) : (
+          <div className="aspect-square rounded-2xl bg-brand-50" />
+        )}
+      </div>
+      <div className="flex flex-col gap-4">
+        <nav aria-label="Categorías" className="flex flex-wrap gap-2 text-sm">
+          {product.categories.map((category) => (
+            <Link key={category.id} to={categoryPath(category)} className="text-brand-700 hover:underline">
+              {category.name}
+            </Link>
+          ))}
+        </nav>
+        <h1 className="text-2xl font-semibold">{product.name}</h1>
+        <Price
+          price={product.price}
+          finalPrice={product.finalPrice}
+          discountPercent={product.discountPercent}
+          size="lg"
+        />
+        <p className={soldOut ? 'font-semibold text-red-600' : 'text-sm text-gray-700'} data-testid="stock">
+          {soldOut
+            ? 'Agotado'
+            : `Stock: ${product.available} ${product.available === 1 ? 'unidad' : 'unidades'}`}
+        </p>
+        <p
+          className="flex items-center gap-2 rounded-xl bg-green-50 p-3 text-sm text-green-800"
+          data-testid="free-shipping-today"
+        >
+          <Truck className="size-5 shrink-0" aria-hidden="true" />
+          ¡Envío gratis hoy, {todayFormat.format(new Date(today))}!
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button
+            type="button"
+            disabled={soldOut}
+            onClick={() => {
+              cart.clear()
+              if (cart.add(product)) navigate('/finalizar-pedido')
+            }}
+            className="flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
+          >
+            <Zap className="size-5" aria-hidden="true" />
+            COMPRAR AHORA
+          </button>
+          <button
+            type="button"
+            disabled={soldOut}
+            onClick={() => cart.add(product)}
+            className="flex flex-1 items-center justify-center gap-2 rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
+          >
+            <ShoppingBag className="size-5" aria-hidden="true" />
+            Agregar al carrito
+          </button>
+        </div>
+        <section aria-labelledby="descripcion">
+          <h2 id="descripcion" className="mb-1 font-semibold">
+            Descripción
+          </h2>
+          <p className="whitespace-pre-line text-gray-700">{product.description}</p>
+        </section>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,41 @@
+import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
+import { useMoreProducts } from '#app/components/use-more-products.ts'
+import { getDb } from '#app/db/client.server.ts'
+import { searchPage } from '#app/modules/catalog/pages.server.ts'
+import { SEARCH_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
+import { seo } from '#app/utils/seo.ts'
+import type { Route } from './+types/search'
+
+/** Full results for a search submitted with Enter (or without JavaScript), 20 at a time. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const query = (params.get('q') ?? '').trim().slice(0, 100)
+  const offset = pageOffset(params.get('desde'))
+  return { query, page: await searchPage(getDb(), query, offset, SEARCH_FIRST_PAGE) }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  ...seo(matches, {
+    title: loaderData?.query ? `Resultados para "${loaderData.query}"` : 'Buscar',
+    description: 'Busca collares, aretes, pulseras y más accesorios.',
+  }),
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, page } = loaderData
+  const more = useMoreProducts(page)
+  return (
+    <section aria-labelledby="resultados">
+      <h1 id="resultados" className="mb-4 text-2xl font-semibold">
+        {query ? `Resultados para "${query}"` : 'Buscar'}
+      </h1>
+      {more.items.length ? (
+        <ProductGrid products={more.items} />
+      ) : (
+        <p className="py-10 text-center text-gray-600">No hay productos</p>
+      )}
+      {more.next ? <Sentinel href={`?${more.next}`} onVisible={more.loadMore} busy={more.busy} /> : null}
+    </section>
+  )
+}

@@ -1,0 +1,120 @@
+import { data, Form, redirect } from 'react-router'
+import { OrderSummary } from '#app/components/order-summary.tsx'
+import { getOrder } from '#app/modules/order/order.server.ts'
+import { RESULT_PATHS, WEBHOOK_PATH } from '#app/modules/payment/paths.ts'
+import { chargedAmount } from '#app/modules/payment/payment.server.ts'
+import { signNotification } from '#app/modules/payment/signature.server.ts'
+import { recordSimulatedPayment } from '#app/modules/payment/simulated.server.ts'
+import { getServices } from '#app/services.server.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import type { Route } from './+types/simulated-payment'
+
+const CHOICES = {
+  approved: { label: 'Aprobar pago', result: RESULT_PATHS.success },
+  pending: { label: 'Dejar pendiente', result: RESULT_PATHS.pending },
+  rejected: { label: 'Rechazar pago', result: RESULT_PATHS.failure },
+} as const
+type Choice = keyof typeof CHOICES
+
+/** Exists only while payments are simulated (no MP_ACCESS_TOKEN). */
+function simulatedServices() {
+  const services = getServices()
+  if (services.payments.name !== 'simulado' || !services.webhookSecret) throw data(null, { status: 404 })
+  return services
+}
+
+async function pendingOrder(id: string) {
+  const order = await getOrder(simulatedServices().database.db, id)
+  if (!order || order.paymentMethod !== 'mercadopago') throw data(null, { status: 404 })
+  return order
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const order = await pendingOrder(params.id)
+  // Only what the summary shows: the page is reachable by anyone holding the link.
+  const { number, status, paymentMethod, items, subtotal, shippingCost, total } = order
+  return { order: { number, status, paymentMethod, items, subtotal, shippingCost, total } }
+}
+
+/**
+ * Records the chosen outcome, sends our own webhook endpoint the signed notification Mercado Pago
+ * would send, and returns to the matching back URL with Mercado Pago's query parameters.
+ */
+export async function action({ params, request }: Route.ActionArgs) {
+  const services = simulatedServices()
+  const order = await pendingOrder(params.id)
+  if (order.status !== 'pendiente de pago') throw data(null, { status: 409 })
+  const choice = String((await readFormData(request))?.get('resultado')) as Choice
+  if (!Object.hasOwn(CHOICES, choice)) throw data(null, { status: 400 })
+  const payment = await recordSimulatedPayment(services.database.db, {
+    orderId: order.id,
+    status: choice,
+    amount: chargedAmount(order),
+  })
+  const ts = String(Date.now())
+  await fetch(`${services.env.publicUrl}${WEBHOOK_PATH}?data.id=${payment.id}&type=payment`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'x-request-id': payment.requestId,
+      'x-signature': signNotification(services.webhookSecret!, {
+        dataId: payment.id,
+        requestId: payment.requestId,
+        ts,
+      }),
+    },
+    body: JSON.stringify({
+      id: Number(payment.id),
+      type: 'payment',
+      action: 'payment.created',
+      live_mode: false,
+      date_created: new Date().toISOString(),
+      data: { id: payment.id },
+    }),
+  }).catch((error) => console.error('[pago-simulado] webhook no entregado', error))
+  const back = new URLSearchParams({
+    collection_id: payment.id,
+    collection_status: choice,
+    payment_id: payment.id,
+    status: choice,
+    external_reference: order.id,
+    preference_id: order.paymentPreferenceId ?? '',
+  })
+  return redirect(`${CHOICES[choice].result}?${back}`)
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Pago simulado' },
+  { name: 'robots', content: 'noindex' },
+]
+
+export default function SimulatedPayment({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-8 text-center">
+      <h1 className="text-2xl font-semibold">Pago simulado</h1>
+      <p className="text-sm text-gray-700">
+        Esta tienda no tiene Mercado Pago configurado: esta página hace sus veces para probar el flujo
+        completo.
+      </p>
+      <OrderSummary order={order} />
+      {order.status === 'pendiente de pago' ? (
+        <Form method="post" className="flex w-full flex-col gap-2">
+          {(Object.keys(CHOICES) as Choice[]).map((choice) => (
+            <button
+              key={choice}
+              type="submit"
+              name="resultado"
+              value={choice}
+              className={`rounded-full px-6 py-3 font-semibold ${choice === 'approved' ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 text-brand-700 hover:bg-brand-50'}`}
+            >
+              {CHOICES[choice].label}
+            </button>
+          ))}
+        </Form>
+      ) : (
+        <p className="font-medium">Este pedido está {order.status}.</p>
+      )}
+    </div>
+  )
+}

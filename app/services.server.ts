@@ -1,0 +1,93 @@
+import type { Database } from '#app/db/client.server.ts'
+import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
+import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
+import { enqueueNewOrderNotices, type CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
+import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
+import type { PaymentDeps } from '#app/modules/payment/payment.server.ts'
+import type { PaymentProvider } from '#app/modules/payment/provider.ts'
+import { simulatedProvider } from '#app/modules/payment/simulated.server.ts'
+import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
+import type { Env } from '#app/utils/env.server.ts'
+
+/** Used only by the local simulated provider, which signs its own webhooks. */
+export const SIMULATED_WEBHOOK_SECRET = 'vitrina-pagos-simulados'
+
+/** Everything domain code reaches the outside world through, built once from the configuration. */
+export type Services = {
+  env: Env
+  database: Database
+  jobs: JobQueue
+  payments: PaymentProvider
+  whatsapp: WhatsAppClient | null
+  /** Secret that Mercado Pago (or the simulator) signs webhooks with; null refuses them all. */
+  webhookSecret: string | null
+  checkout: CheckoutContext
+  paymentDeps: PaymentDeps
+}
+
+export function buildServices(env: Env, database: Database, jobs: JobQueue): Services {
+  // The simulator stands in for Mercado Pago only locally: a real shop without an access token
+  // takes cash on delivery only, so nobody can "approve" their own payment.
+  const onlinePayments = Boolean(env.MP_ACCESS_TOKEN) || env.APP_ENV !== 'production'
+  const payments = env.MP_ACCESS_TOKEN
+    ? mercadoPagoProvider({ baseUrl: env.MP_API_URL, accessToken: env.MP_ACCESS_TOKEN })
+    : simulatedProvider(database.db)
+  const whatsapp =
+    env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
+      ? whatsAppClient({
+          baseUrl: env.WHATSAPP_API_URL,
+          token: env.WHATSAPP_TOKEN,
+          phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+        })
+      : null
+  const checkout: CheckoutContext = {
+    db: database.db,
+    jobs,
+    shipping: getStoreInfo(env).shipping,
+    notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
+    onlinePayments,
+  }
+  return {
+    env,
+    database,
+    jobs,
+    payments,
+    whatsapp,
+    webhookSecret: env.MP_ACCESS_TOKEN
+      ? (env.MP_WEBHOOK_SECRET ?? null)
+      : onlinePayments
+        ? SIMULATED_WEBHOOK_SECRET
+        : null,
+    checkout,
+    paymentDeps: {
+      db: database.db,
+      jobs,
+      payments,
+      paymentTimeoutHours: env.ORDER_PAYMENT_TIMEOUT_HOURS,
+      onPaid: (tx, orderId) => enqueueNewOrderNotices(checkout, tx, orderId),
+    },
+  }
+}
+
+declare global {
+  var __vitrinaServices: (Services & { runtime: JobRuntime }) | undefined
+}
+
+export async function startServices(env: Env, database: Database, options: { workers: boolean }) {
+  const runtime = await startJobQueue(database, { maintenance: options.workers })
+  const services = { ...buildServices(env, database, runtime.queue), runtime }
+  globalThis.__vitrinaServices = services
+  return services
+}
+
+export function getServices(): Services {
+  const services = globalThis.__vitrinaServices
+  if (!services) throw new Error('Los servicios no se han iniciado todavía')
+  return services
+}
+
+export async function stopServices() {
+  const services = globalThis.__vitrinaServices
+  globalThis.__vitrinaServices = undefined
+  await services?.runtime.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+}

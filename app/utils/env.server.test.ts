@@ -1,0 +1,58 @@
+import { expect, test } from 'vitest'
+import { parseEnv } from './env.server.ts'
+
+test('works with no configuration at all', () => {
+  const env = parseEnv({})
+  expect(env.PORT).toBe(3000)
+  expect(env.SHIPPING_COST).toBe(0)
+  expect(env.FREE_SHIPPING_THRESHOLD).toBe(100000)
+  expect(env.publicUrl).toBe('http://localhost:3000')
+  expect(env.ADMIN_EMAILS).toEqual([])
+})
+
+test('parses lists and numbers', () => {
+  const env = parseEnv({
+    ADMIN_EMAILS: 'a@x.co, b@x.co',
+    SHIPPING_COST: '8000',
+    REDIRECT_HOSTS: 'a.web.app,b.app',
+  })
+  expect(env.ADMIN_EMAILS).toEqual(['a@x.co', 'b@x.co'])
+  expect(env.SHIPPING_COST).toBe(8000)
+  expect(env.REDIRECT_HOSTS).toEqual(['a.web.app', 'b.app'])
+})
+
+test('a bad value stops start-up with a message naming the variable', () => {
+  expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/)
+  expect(() => parseEnv({ ADMIN_EMAILS: 'no-es-correo' })).toThrow(/ADMIN_EMAILS/)
+  expect(() => parseEnv({ DATABASE_URL: 'postgres' })).toThrow(/DATABASE_URL/)
+  expect(() => parseEnv({ SHIPPING_COST: '-1' })).toThrow(/SHIPPING_COST/)
+})
+
+test('a production deployment needs its secrets', () => {
+  expect(() => parseEnv({ APP_ENV: 'production' })).toThrow(/SESSION_SECRET.*\n.*PUBLIC_URL/s)
+  expect(() =>
+    parseEnv({
+      APP_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(32),
+      PUBLIC_URL: 'https://tienda.example',
+      MP_ACCESS_TOKEN: 'token',
+    }),
+  ).toThrow(/MP_WEBHOOK_SECRET/)
+})
+
+test('a production deployment needs Google sign-in and the allow-list', () => {
+  const base = { APP_ENV: 'production', SESSION_SECRET: 's'.repeat(32), PUBLIC_URL: 'https://tienda.example' }
+  expect(() => parseEnv(base)).toThrow(/GOOGLE_CLIENT_ID.*\n.*GOOGLE_CLIENT_SECRET.*\n.*ADMIN_EMAILS/s)
+  const env = parseEnv({
+    ...base,
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secreto',
+    ADMIN_EMAILS: 'a@x.co',
+  })
+  expect(env.GOOGLE_CLIENT_ID).toBe('id')
+})
+
+test('half a sign-in configuration stops a local start too', () => {
+  expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/)
+  expect(() => parseEnv({ OIDC_ISSUER: 'https://idp.example' })).toThrow(/GOOGLE_CLIENT_ID/)
+})

@@ -1,0 +1,167 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+
+const url = z.url({ message: 'debe ser una URL completa (http:// o https://)' })
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(url.optional())
+  .optional()
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+
+const emailList = commaList.pipe(z.array(z.email({ message: 'contiene un correo no válido' })))
+
+const pesos = (fallback: number) =>
+  z.coerce
+    .number({ message: 'debe ser un número de pesos' })
+    .int({ message: 'debe ser un número entero de pesos' })
+    .min(0, { message: 'no puede ser negativo' })
+    .default(fallback)
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** `production` is a real deployment: strict secrets, no local sign-in provider (ADR 0001). */
+  APP_ENV: z.enum(['local', 'production']).default('local'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  REDIRECT_HOSTS: commaList,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  SESSION_SECRET: optionalString,
+  ADMIN_EMAILS: emailList,
+  OWNER_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OIDC_ISSUER: optionalUrl,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  MP_ACCESS_TOKEN: optionalString,
+  MP_WEBHOOK_SECRET: optionalString,
+  MP_API_URL: url.default('https://api.mercadopago.com'),
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_API_URL: url.default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_NOTIFY_NUMBERS: commaList,
+  WHATSAPP_CONTACT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{7,15}$/, { message: 'debe tener solo dígitos con el indicativo, p. ej. 573001234567' })
+    .default('573001234567'),
+  META_PIXEL_ID: optionalString,
+  META_CAPI_TOKEN: optionalString,
+  META_API_URL: url.default('https://graph.facebook.com/v21.0'),
+  ML_ACCESS_TOKEN: optionalString,
+  ML_SELLER_ID: optionalString,
+  ML_API_URL: url.default('https://api.mercadolibre.com'),
+  SHOPIFY_SHOP: optionalString,
+  SHOPIFY_ADMIN_TOKEN: optionalString,
+  SHOPIFY_API_URL: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('auto'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalUrl,
+  ORDER_PAYMENT_TIMEOUT_HOURS: z.coerce
+    .number({ message: 'debe ser un número de horas' })
+    .positive({ message: 'debe ser mayor que 0' })
+    .default(48),
+  SHIPPING_COST: pesos(0),
+  FREE_SHIPPING_THRESHOLD: pesos(100000),
+  STORE_NAME: z.string().default('Vitrina Accesorios'),
+  SELLER_LEGAL_NAME: z.string().default('Vitrina Accesorios S.A.S.'),
+  SELLER_NIT: z.string().default('901.234.567-8'),
+  SELLER_ADDRESS: z.string().default('Calle 10 # 20-30, Medellín, Antioquia'),
+  SELLER_EMAIL: z.email().default('contacto@vitrina.example'),
+})
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string }
+
+/** Reads and validates the environment; throws an Error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  - ${issue.path.join('.') || '(entorno)'}: ${issue.message}`,
+    )
+    throw new Error(`Configuración no válida:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  // Half a sign-in configuration would silently fall back to the local provider: refuse it.
+  const signIn = [env.OIDC_ISSUER, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET]
+  const partial = signIn.some(Boolean) && !(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+  if (partial && env.APP_ENV !== 'production') {
+    const missing = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'].filter(
+      (name) => !env[name as keyof typeof env],
+    )
+    throw new Error(
+      `Configuración incompleta del inicio de sesión de administradores:\n${missing.map((m) => `  - ${m} es obligatorio`).join('\n')}`,
+    )
+  }
+  if (env.APP_ENV === 'production') {
+    const missing = requiredInProduction(env)
+    if (missing.length) {
+      throw new Error(
+        `Configuración incompleta para producción:\n${missing.map((m) => `  - ${m}`).join('\n')}`,
+      )
+    }
+  }
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  }
+}
+
+/** A configured feature whose secret is missing must stop a production start, not fail later. */
+function requiredInProduction(env: z.infer<typeof EnvSchema>): string[] {
+  const missing: string[] = []
+  const needs = (when: unknown, names: Record<string, unknown>) => {
+    if (!when) return
+    for (const [name, value] of Object.entries(names)) if (!value) missing.push(`${name} es obligatorio`)
+  }
+  needs(true, { SESSION_SECRET: env.SESSION_SECRET, PUBLIC_URL: env.PUBLIC_URL })
+  // Admin sign-in: Google (or OIDC_ISSUER) credentials and the allow-list; no local provider here.
+  needs(true, {
+    GOOGLE_CLIENT_ID: env.GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: env.GOOGLE_CLIENT_SECRET,
+    ADMIN_EMAILS: env.ADMIN_EMAILS.length > 0,
+  })
+  needs(env.MP_ACCESS_TOKEN, { MP_WEBHOOK_SECRET: env.MP_WEBHOOK_SECRET })
+  needs(env.WHATSAPP_TOKEN, { WHATSAPP_PHONE_NUMBER_ID: env.WHATSAPP_PHONE_NUMBER_ID })
+  needs(env.META_CAPI_TOKEN, { META_PIXEL_ID: env.META_PIXEL_ID })
+  needs(env.ML_ACCESS_TOKEN, { ML_SELLER_ID: env.ML_SELLER_ID })
+  needs(env.SHOPIFY_ADMIN_TOKEN, { SHOPIFY_SHOP: env.SHOPIFY_SHOP })
+  needs(env.S3_BUCKET, {
+    S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+  })
+  return missing
+}
+
+let cached: Env | undefined
+
+/** The one validated configuration of this process. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "products_retail_search_order_idx" ON "products" USING btree ("search_name" collate "C","sku") WHERE "products"."show_retail" and "products"."stock" > "products"."reserved";

@@ -1,0 +1,432 @@
+// `npm run bench`: storefront throughput and latency with 100 and with 10,000 products, and the
+// JavaScript a first visit to a product page downloads. It reports; it never fails on a missed
+// target (tests assert, benchmarks report). Loopback only, bounded in time.
+//
+// Environment: BENCH_DATABASE_URL (also run on that PostgreSQL server, in a temporary database),
+// BENCH_SECONDS (per page, default 3), BENCH_CONCURRENCY (default 10).
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import pg from 'pg'
+import { buildIfStale } from './build-if-stale.js'
+
+const SIZES = [100, 10_000]
+const SECONDS = Number(process.env.BENCH_SECONDS) || 3
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY) || 10
+const WARMUP_REQUESTS = 40
+const SEARCH_TERM = 'corazon'
+const TARGET_RATIO = 1.5
+const JS_BUDGET_BYTES = 120 * 1024
+
+const children = new Set()
+
+// ---------------------------------------------------------------------------------------------
+// Build, seed, serve
+
+/** Its own build directory, so a bench never rewrites a build that a running server or test uses. */
+const BUILD_DIR = '.build/bench'
+
+/** Runs a child to completion, keeping its output for an error message. */
+function run(args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    children.add(child)
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('exit', (code) => {
+      children.delete(child)
+      if (code === 0) resolve(output)
+      else reject(new Error(`${args.join(' ')} terminó con código ${code}:\n${output}`))
+    })
+  })
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function startServer(env) {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['server/index.js'], {
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      VITRINA_BUILD_DIR: BUILD_DIR,
+      APP_ENV: 'local',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SEED_DEMO: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      child.once('exit', () => {
+        clearTimeout(timer)
+        children.delete(child)
+        resolve()
+      })
+      child.kill('SIGTERM')
+    })
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  await stop()
+  throw new Error(`El servidor no respondió a tiempo:\n${output}`)
+}
+
+/** A temporary database on the PostgreSQL server at `serverUrl`, dropped by `drop()`. */
+async function createPostgresDatabase(serverUrl) {
+  const name = `vitrina_bench_${randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+/** Runs `once` from CONCURRENCY workers for SECONDS; latencies in ms. */
+async function measure(once) {
+  const latencies = []
+  const started = performance.now()
+  const end = started + SECONDS * 1000
+  const worker = async () => {
+    while (performance.now() < end) latencies.push(await once())
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]
+  return { count: latencies.length, elapsed, p50: at(0.5), p99: at(0.99) }
+}
+
+/**
+ * Keeps CONCURRENCY requests in flight on keep-alive sockets for SECONDS and records each latency.
+ * Bodies are read in full (gzip, as a browser asks) but not decompressed.
+ */
+async function load(base, pathname) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  const url = new URL(pathname, base)
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const started = process.hrtime.bigint()
+      const req = http.get(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        res.on('data', () => {})
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`${pathname}: HTTP ${res.statusCode}`))
+          else resolve(Number(process.hrtime.bigint() - started) / 1e6)
+        })
+        res.on('error', reject)
+      })
+      req.setTimeout(30_000, () => req.destroy(new Error(`${pathname}: sin respuesta en 30 s`)))
+      req.on('error', reject)
+    })
+  try {
+    for (let i = 0; i < WARMUP_REQUESTS; i++) await once()
+    const { count, elapsed, p50, p99 } = await measure(once)
+    return { requests: count, rps: count / elapsed, p50, p99 }
+  } finally {
+    agent.destroy()
+  }
+}
+
+/**
+ * Places cash-on-delivery orders through the checkout form for SECONDS, one unit of a different
+ * visible product each time (skus from the sitemap), and records each latency.
+ */
+async function loadCheckout(base) {
+  const sitemap = await getText(`${base}/sitemap.xml`)
+  const skus = [...sitemap.matchAll(/\/producto\/([^<]+)<\/loc>/g)].map(([, sku]) => decodeURIComponent(sku))
+  if (!skus.length) throw new Error('El sitemap no lista productos para el pedido de prueba')
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  let next = 0
+  let placed = 0
+  let refused = 0
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const sku = skus[next++ % skus.length]
+      const body = new URLSearchParams({
+        cart: JSON.stringify([{ sku, quantity: 1 }]),
+        name: 'Cliente Bench',
+        phone: '3001234567',
+        address: 'Calle 1 # 2-3',
+        department: 'Antioquia',
+        payment_method: 'acordar',
+        consent: 'on',
+      }).toString()
+      const started = process.hrtime.bigint()
+      const req = http.request(
+        new URL('/finalizar-pedido', base),
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': Buffer.byteLength(body),
+            origin: base,
+          },
+        },
+        (res) => {
+          res.on('data', () => {})
+          res.on('end', () => {
+            // 302 to the success page is an order; 400 is a refusal (that product ran out).
+            if (res.statusCode === 302) placed++
+            else if (res.statusCode === 400) refused++
+            else return reject(new Error(`checkout: HTTP ${res.statusCode}`))
+            resolve(Number(process.hrtime.bigint() - started) / 1e6)
+          })
+          res.on('error', reject)
+        },
+      )
+      req.setTimeout(30_000, () => req.destroy(new Error('checkout: sin respuesta en 30 s')))
+      req.on('error', reject)
+      req.end(body)
+    })
+  try {
+    const { elapsed, p50, p99 } = await measure(once)
+    return { ordersPerSecond: placed / elapsed, placed, refused, p50, p99 }
+  } finally {
+    agent.destroy()
+  }
+}
+
+async function getText(url) {
+  const res = await fetch(url)
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`)
+  return res.text()
+}
+
+/** The pages to measure, found the way a shopper would: from the home page. */
+async function choosePages(base) {
+  const home = await getText(`${base}/`)
+  const category = home.match(/href="(\/categoria\/[^"]+)"/)?.[1]
+  if (!category) throw new Error('No se encontró un enlace a una categoría en la página de inicio')
+  const product = home.match(/href="(\/producto\/[^"]+)"/)?.[1]
+  if (!product) throw new Error('No se encontró un enlace a un producto en la página de inicio')
+  const decode = (href) => href.replace(/&amp;/g, '&')
+  return [
+    { label: 'inicio /', path: '/' },
+    { label: 'categoría', path: decode(category) },
+    { label: 'producto', path: decode(product) },
+    { label: 'api/buscar', path: `/api/buscar?q=${SEARCH_TERM}` },
+    { label: 'buscar', path: `/buscar?q=${SEARCH_TERM}` },
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// First-visit JavaScript
+
+/** Every JS file a first visit to `pagePath` loads: scripts, modulepreloads, inline module imports
+ * and, transitively, the static imports of those files. Sizes are gzipped with zlib. */
+async function firstVisitJs(base, pagePath) {
+  const html = await getText(new URL(pagePath, base))
+  const found = new Set()
+  const add = (ref, from) => {
+    if (/^(https?:)?\/\//.test(ref) && !ref.startsWith(base)) return
+    const url = new URL(ref, from).href
+    if (url.endsWith('.js') || url.endsWith('.mjs')) found.add(url)
+  }
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const src = tag.match(/\bsrc="([^"]+)"/)?.[1]
+    if (tag.startsWith('<script') && src) add(src, new URL(pagePath, base))
+    if (/rel="modulepreload"/.test(tag)) add(tag.match(/\bhref="([^"]+)"/)[1], new URL(pagePath, base))
+  }
+  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, ref] of body.matchAll(/\bimport\s*(?:\(\s*)?(?:[^'"();]*?\bfrom\s*)?["']([^"']+)["']/g)) {
+      add(ref, new URL(pagePath, base))
+    }
+  }
+  const files = []
+  const queue = [...found]
+  while (queue.length) {
+    const url = queue.shift()
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer())
+    files.push({ url, raw: body.length, gzip: zlib.gzipSync(body).length })
+    // Static imports only: what a lazy import() pulls in is not part of the first visit.
+    for (const [, ref] of body.toString('utf8').matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.m?js)["']/g)) {
+      const next = new URL(ref, url).href
+      if (!found.has(next)) {
+        found.add(next)
+        queue.push(next)
+      }
+    }
+  }
+  files.sort((a, b) => b.gzip - a.gzip)
+  return files
+}
+
+// ---------------------------------------------------------------------------------------------
+// One catalogue on one engine
+
+async function benchCatalogue(engine, size) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'))
+  const env = { ...process.env, DATA_DIR: dataDir }
+  delete env.DATABASE_URL
+  let database
+  try {
+    if (engine.serverUrl) {
+      database = await createPostgresDatabase(engine.serverUrl)
+      env.DATABASE_URL = database.url
+    }
+    const seedStarted = performance.now()
+    await run(['--import', 'tsx', 'scripts/seed.ts', '--products', String(size)], env)
+    const seedSeconds = (performance.now() - seedStarted) / 1000
+    const server = await startServer(env)
+    try {
+      const pages = await choosePages(server.base)
+      const results = []
+      for (const page of pages) {
+        const result = await load(server.base, page.path)
+        results.push({ ...page, ...result })
+        process.stdout.write(
+          `  ${engine.name}, ${size} productos, ${page.label.padEnd(11)} ${fmt(result.rps, 0).padStart(6)} req/s\n`,
+        )
+      }
+      const js = await firstVisitJs(server.base, pages.find((p) => p.label === 'producto').path)
+      // Last: orders change stock and best sellers, so the page figures come first.
+      const checkout = await loadCheckout(server.base)
+      process.stdout.write(
+        `  ${engine.name}, ${size} productos, pedidos    ${fmt(checkout.ordersPerSecond, 0).padStart(6)} pedidos/s\n`,
+      )
+      return { size, seedSeconds, results, js, checkout }
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await database?.drop().catch((error) => console.error(`No se pudo borrar la base temporal: ${error}`))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const fmt = (n, digits = 1) =>
+  n.toLocaleString('es-CO', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+const kb = (bytes) => `${fmt(bytes / 1024, 1)} KB`
+
+function report(engine, small, large) {
+  const lines = []
+  const head = `${'página'.padEnd(12)}│ ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} │ ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} │ ${'p50'.padStart(6)} ${'req/s'.padStart(6)}`
+  lines.push(
+    `\n${engine.name}: ${CONCURRENCY} conexiones, ${SECONDS} s por página (carga de datos: ${fmt(small.seedSeconds)} s y ${fmt(large.seedSeconds)} s)`,
+  )
+  lines.push(
+    `${''.padEnd(12)}│ ${`${small.size} productos`.padEnd(23)} │ ${`${large.size.toLocaleString('es-CO')} productos`.padEnd(23)} │ 10k/100`,
+  )
+  lines.push(head)
+  lines.push('─'.repeat(head.length))
+  const verdicts = []
+  for (const [index, a] of small.results.entries()) {
+    const b = large.results[index]
+    const p50Ratio = b.p50 / a.p50
+    const rpsRatio = a.rps / b.rps
+    lines.push(
+      `${a.label.padEnd(12)}│ ${fmt(a.rps, 0).padStart(7)} ${fmt(a.p50).padStart(7)} ${fmt(a.p99).padStart(7)} │ ${fmt(b.rps, 0).padStart(7)} ${fmt(b.p50).padStart(7)} ${fmt(b.p99).padStart(7)} │ ${`${fmt(p50Ratio, 2)}×`.padStart(6)} ${`${fmt(1 / rpsRatio, 2)}×`.padStart(6)}`,
+    )
+    const ok = p50Ratio <= TARGET_RATIO && rpsRatio <= TARGET_RATIO
+    verdicts.push(
+      `${ok ? 'PASS' : 'FAIL'} ${engine.name} ${a.label}: con 10.000 productos p50 ${fmt(p50Ratio, 2)}× y req/s ${fmt(1 / rpsRatio, 2)}× de las cifras con 100 (objetivo: p50 ≤ ${TARGET_RATIO}×, req/s ≥ 1/${TARGET_RATIO})`,
+    )
+  }
+  for (const run of [small, large]) {
+    const c = run.checkout
+    lines.push(
+      `pedido (${run.size.toLocaleString('es-CO')} productos): ${fmt(c.ordersPerSecond, 1)} pedidos/s, p50 ${fmt(c.p50)} ms, p99 ${fmt(c.p99)} ms (${c.placed} pedidos, ${c.refused} rechazados por stock)`,
+    )
+  }
+  console.log(lines.join('\n'))
+  return verdicts
+}
+
+function reportJs(js) {
+  const total = js.reduce((sum, file) => sum + file.gzip, 0)
+  console.log(`\nJavaScript de la primera visita a una página de producto (${js.length} archivos):`)
+  for (const file of js) {
+    console.log(
+      `  ${kb(file.gzip).padStart(9)} gzip  ${kb(file.raw).padStart(9)}  ${new URL(file.url).pathname}`,
+    )
+  }
+  console.log(`  ${kb(total).padStart(9)} gzip en total`)
+  return `${total <= JS_BUDGET_BYTES ? 'PASS' : 'FAIL'} JavaScript de la primera visita: ${kb(total)} gzip (objetivo: menos de ${kb(JS_BUDGET_BYTES)})`
+}
+
+async function main() {
+  const started = performance.now()
+  buildIfStale(BUILD_DIR, { quiet: true })
+  const engines = [{ name: 'PGlite' }]
+  if (process.env.BENCH_DATABASE_URL) {
+    engines.push({ name: 'PostgreSQL', serverUrl: process.env.BENCH_DATABASE_URL })
+  }
+  console.log(
+    `Midiendo ${engines.map((e) => e.name).join(' y ')} con ${SIZES.join(' y ')} productos (${os.cpus().length} núcleos, Node ${process.version})…`,
+  )
+  const verdicts = []
+  let js
+  for (const engine of engines) {
+    const runs = []
+    for (const size of SIZES) runs.push(await benchCatalogue(engine, size))
+    verdicts.push(...report(engine, ...runs))
+    js ??= runs.at(-1).js
+  }
+  verdicts.push(reportJs(js))
+  console.log(`\n${verdicts.join('\n')}`)
+  console.log(`\nTiempo total: ${fmt((performance.now() - started) / 1000)} s`)
+}
+
+function killChildren() {
+  for (const child of children) child.kill('SIGTERM')
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killChildren()
+    process.exit(130)
+  })
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  killChildren()
+  process.exitCode = 1
+})

@@ -1,0 +1,141 @@
+import 'react-router'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import express from 'express'
+import { getDatabase, openDatabase, setDatabase } from '#app/db/client.server.ts'
+import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/db/demo-data.server.ts'
+import { startWorkers } from '#app/jobs/worker.server.ts'
+import {
+  authConfigFromEnv,
+  LOCAL_ADMIN_EMAIL,
+  LOCAL_PROVIDER_PATH,
+  sessionSecret,
+  setAuthConfig,
+} from '#app/modules/auth/config.server.ts'
+import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
+import { configureMedia, mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
+import { startServices, stopServices } from '#app/services.server.ts'
+import { getEnv, type Env } from '#app/utils/env.server.ts'
+
+export type Runtime = {
+  handler: express.Router
+  env: Env
+  shutdown(): Promise<void>
+}
+
+/** Opens the database, fills an empty shop with demo data, and builds the request handler. */
+export async function start(): Promise<Runtime> {
+  const env = getEnv()
+  // First: a sign-in configuration that must not run stops start-up before anything else.
+  const auth = authConfigFromEnv(env, sessionSecret(env))
+  setAuthConfig(auth)
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory: path.join(env.dataDir, 'db') },
+  )
+  setDatabase(database)
+  const mediaRoot = path.join(env.dataDir, 'media')
+  // Local disk under DATA_DIR/media, or the S3 bucket (URLs under S3_PUBLIC_URL) when configured.
+  const mediaSettings = mediaSettingsFromEnv(env)
+  configureMedia(mediaSettings)
+  if (env.SEED_DEMO === '1' && (await isCatalogEmpty(database.db))) {
+    await seedDemoData(database.db, mediaSettings.storage, {
+      video: await loadDemoVideo(),
+      log: (message) => console.log(message),
+    })
+  }
+
+  const services = await startServices(env, database, { workers: true })
+  await startWorkers(services.runtime.boss, services)
+
+  const handler = express.Router()
+  handler.use(redirectHosts(env))
+  handler.use(securityHeaders(env))
+  handler.use(limitBodySize)
+  handler.get('/healthz', async (_req, res) => {
+    try {
+      await getDatabase().executeSql('select 1')
+      res.json({ ok: true })
+    } catch {
+      res.status(503).json({ ok: false })
+    }
+  })
+  if (auth.oidc.local) {
+    // Local use and tests only (never with APP_ENV=production): sign in as any e-mail.
+    handler.use(
+      LOCAL_PROVIDER_PATH,
+      createLocalProvider({
+        issuer: auth.oidc.issuer,
+        clientId: auth.oidc.clientId,
+        clientSecret: auth.oidc.clientSecret,
+        redirectUris: [auth.oidc.redirectUri],
+        keysFile: path.join(env.dataDir, 'auth', 'dev-idp-keys.json'),
+        hintEmail: env.ADMIN_EMAILS.length ? undefined : LOCAL_ADMIN_EMAIL,
+      }),
+    )
+  }
+  handler.use(
+    '/media',
+    express.static(mediaRoot, { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
+  )
+  handler.all(
+    '/{*splat}',
+    createRequestHandler({
+      // Development reloads route modules on each request; production loads them once, so a
+      // rebuild of the build directory under a running server cannot break it.
+      build: import.meta.env.DEV
+        ? () => import('virtual:react-router/server-build')
+        : await import('virtual:react-router/server-build'),
+      mode: process.env.NODE_ENV,
+    }),
+  )
+  return {
+    handler,
+    env,
+    async shutdown() {
+      await stopServices()
+      setAuthConfig(undefined)
+      setDatabase(undefined)
+      await database.close()
+    },
+  }
+}
+
+/** Shop forms are small; the back office posts images (10 MB) and videos (50 MB), a few at a time. */
+const STORE_BODY_LIMIT = 64 * 1024
+const ADMIN_BODY_LIMIT = 120 * 1024 * 1024
+
+/** Refuses an oversized body before anything reads it into memory. */
+const limitBodySize: express.RequestHandler = (req, res, next) => {
+  const length = Number(req.headers['content-length'] ?? 0)
+  const limit = req.path.startsWith('/admin') ? ADMIN_BODY_LIMIT : STORE_BODY_LIMIT
+  if (length > limit) {
+    res.status(413).type('text/plain; charset=utf-8').send('La solicitud es demasiado grande.')
+    return
+  }
+  next()
+}
+
+/** Hosts in REDIRECT_HOSTS (old hosting domains) move permanently to PUBLIC_URL. */
+function redirectHosts(env: Env): express.RequestHandler {
+  const hosts = new Set(env.REDIRECT_HOSTS.map((host) => host.toLowerCase()))
+  return (req, res, next) => {
+    if (hosts.size && hosts.has(req.hostname.toLowerCase())) {
+      res.redirect(301, `${env.publicUrl}${req.originalUrl}`)
+      return
+    }
+    next()
+  }
+}
+
+function securityHeaders(env: Env): express.RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    if (env.APP_ENV === 'production') {
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    }
+    next()
+  }
+}

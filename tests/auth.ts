@@ -1,0 +1,173 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import {
+  CALLBACK_PATH,
+  LOCAL_CLIENT_ID,
+  LOCAL_PROVIDER_PATH,
+  SESSION_TTL_MS,
+  type AuthConfig,
+} from '#app/modules/auth/config.server.ts'
+import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
+import { forgetDiscovery } from '#app/modules/auth/oidc.server.ts'
+import { createAdminSession, csrfTokenFor, sessionCookieHeader } from '#app/modules/auth/session.server.ts'
+
+export const TEST_SECRET = 'secreto-de-pruebas-de-inicio-de-sesion-0123456789'
+export const ADMIN_EMAIL = 'duena@vitrina.test'
+
+/**
+ * The bundled OpenID provider on a free 127.0.0.1 port, and an app configuration whose public URL is
+ * that same origin (the callback is never served: tests hand its URL to `completeSignIn`).
+ */
+export async function startLocalIdentityProvider(adminEmails = [ADMIN_EMAIL]) {
+  const app = express()
+  const server = http.createServer(app)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const config = testAuthConfig(base, adminEmails)
+  app.use(
+    LOCAL_PROVIDER_PATH,
+    createLocalProvider({
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      clientSecret: config.oidc.clientSecret,
+      redirectUris: [config.oidc.redirectUri],
+      hintEmail: ADMIN_EMAIL,
+    }),
+  )
+  forgetDiscovery()
+  return {
+    base,
+    config,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** A local-provider configuration for a shop at `base` (no provider needs to run for guard tests). */
+export function testAuthConfig(base: string, adminEmails = [ADMIN_EMAIL]): AuthConfig {
+  return {
+    adminEmails,
+    publicUrl: base,
+    production: false,
+    secret: TEST_SECRET,
+    sessionTtlMs: SESSION_TTL_MS,
+    oidc: {
+      issuer: `${base}${LOCAL_PROVIDER_PATH}`,
+      clientId: LOCAL_CLIENT_ID,
+      clientSecret: 'secreto-del-cliente-local',
+      redirectUri: `${base}${CALLBACK_PATH}`,
+      local: true,
+    },
+  }
+}
+
+/** A minimal cookie jar for one origin: enough to carry the provider's interaction cookies. */
+export class CookieJar {
+  private cookies = new Map<string, string>()
+
+  store(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';')
+      const index = pair!.indexOf('=')
+      const name = pair!.slice(0, index).trim()
+      const value = pair!.slice(index + 1).trim()
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a),
+      )
+      if (expired || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  get(name: string) {
+    return this.cookies.get(name)
+  }
+}
+
+export type Person = { email: string; name?: string; verified?: boolean; cancel?: boolean }
+
+/**
+ * Drives the provider like a browser would: follows redirects from the authorization URL to the
+ * sign-in page, submits it (or cancels) and returns the URL it finally sends the browser to (the
+ * app's callback with `code` and `state`, or `error`).
+ */
+export async function authorizeAtProvider(
+  authorizationUrl: string,
+  person: Person,
+  /** The provider's cookies, to reuse one "browser" across sign-ins. */
+  jar = new CookieJar(),
+): Promise<URL> {
+  const go = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), Cookie: jar.header() },
+    })
+    jar.store(response)
+    return response
+  }
+  let response = await go(authorizationUrl)
+  for (let hops = 0; hops < 10; hops++) {
+    const location = response.headers.get('Location')
+    if (response.status >= 300 && response.status < 400 && location) {
+      const next = new URL(location, response.url || authorizationUrl)
+      if (next.pathname.endsWith('/login-admin/callback')) return next
+      response = await go(next.href)
+      continue
+    }
+    if (response.status !== 200)
+      throw new Error(`El proveedor respondió ${response.status}: ${await response.text()}`)
+    const page = await response.text()
+    const login = page.match(/action="([^"]+\/login)"/)?.[1]
+    const cancel = page.match(/action="([^"]+\/cancelar)"/)?.[1]
+    if (!login || !cancel) throw new Error(`No se encontró el formulario del proveedor:\n${page}`)
+    const loginAction = new URL(login, authorizationUrl)
+    const cancelAction = new URL(cancel, authorizationUrl)
+    const body = new URLSearchParams({ email: person.email, name: person.name ?? '' })
+    if (person.verified ?? true) body.set('email_verified', 'on')
+    response = await go(person.cancel ? cancelAction.href : loginAction.href, {
+      method: 'POST',
+      body: person.cancel ? '' : body,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+  }
+  throw new Error('Demasiadas redirecciones en el proveedor local')
+}
+
+/** A session straight in the database, and the Cookie header and token a browser would send. */
+export async function signedInAs(
+  db: DbOrTx,
+  config: AuthConfig,
+  email: string,
+  options: { now?: Date; ttlMs?: number } = {},
+) {
+  const { token, session } = await createAdminSession(
+    db,
+    {
+      email,
+      emailVerified: true,
+      displayName: 'Dueña',
+      pictureUrl: null,
+      profile: { email, email_verified: true },
+    },
+    { ttlMs: options.ttlMs ?? config.sessionTtlMs, now: options.now },
+  )
+  const cookie = (await sessionCookieHeader(config, token)).split(';')[0]!
+  return { token, session, cookie, csrfToken: csrfTokenFor(config.secret, session.id) }
+}
+
+/** The `name=value` part of each Set-Cookie header of a response. */
+export function setCookies(response: Response): Map<string, string> {
+  const map = new Map<string, string>()
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0]!
+    const index = pair.indexOf('=')
+    map.set(pair.slice(0, index), pair.slice(index + 1))
+  }
+  return map
+}

@@ -1,0 +1,93 @@
+import { beforeAll, expect, test } from 'vitest'
+import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
+import { gotoHydrated, plain, setupBrowser } from './browser.ts'
+import { expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
+
+const browser = setupBrowser()
+const NAME = `Broches ${Date.now().toString(36)}`
+
+beforeAll(async () => {
+  const page = await browser.page()
+  await signInAsAdmin(page)
+  await page.close()
+})
+
+test('the menu opens the category list; each category has an Editar button', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/admin')
+  await page.getByTestId('admin-menu').getByRole('link', { name: 'Categorías' }).click()
+  await page.waitForURL((url) => url.pathname === '/admin/categorias')
+  const items = page.getByTestId('category-item')
+  await items.first().waitFor()
+  expect(await items.count()).toBeGreaterThan(0)
+  const first = items.first()
+  const href = await first.getByRole('link', { name: /^Editar/ }).getAttribute('href')
+  expect(href).toMatch(/^\/admin\/categorias\/editar\/Categoria_/)
+  await page.close()
+})
+
+test('create: a blank name is refused; a trimmed name and an image create it', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/admin/categorias/crear')
+  await page.getByLabel('Nombre').fill('   ')
+  await page.getByRole('button', { name: 'Crear categoría' }).click()
+  await expectMessage(page, CATEGORY_MESSAGES.nameRequired)
+  expect(new URL(page.url()).pathname).toBe('/admin/categorias/crear')
+
+  // A text file dressed up as a JPEG is refused by the server, which creates nothing.
+  await page.getByLabel('Nombre').fill(NAME)
+  await page.getByLabel(/^Imagen/).setInputFiles({
+    name: 'falsa.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('esto es texto, no una imagen'),
+  })
+  await page.getByRole('button', { name: 'Crear categoría' }).click()
+  await expectMessage(page, CATEGORY_MESSAGES.createFailed(UPLOAD_MESSAGES.notMedia('falsa.jpg')))
+
+  await page.getByLabel('Nombre').fill(`  ${NAME}  `)
+  await page.getByLabel(/^Imagen/).setInputFiles(await pngFile('tobillera.png', '#8e44ad'))
+  await page.getByRole('button', { name: 'Crear categoría' }).click()
+  await page.waitForURL((url) => url.pathname === '/admin/categorias')
+  await expectMessage(page, CATEGORY_MESSAGES.created)
+  const created = page.getByTestId('category-item').filter({ hasText: NAME })
+  expect(await created.count()).toBe(1)
+  expect(plain(await created.getByTestId('category-name').textContent())).toBe(NAME)
+  expect(await created.locator('img').getAttribute('src')).toMatch(/^\/media\/categories\//)
+
+  // It is in the store's menu too.
+  await gotoHydrated(page, '/')
+  expect(await page.locator(`a:has-text("${NAME}")`).count()).toBeGreaterThan(0)
+  await page.close()
+})
+
+test('edit: renames; a blank name is refused; an unknown id says so', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/admin/categorias')
+  await page
+    .getByTestId('category-item')
+    .filter({ hasText: NAME })
+    .getByRole('link', { name: /^Editar/ })
+    .click()
+  await page.waitForURL((url) => url.pathname.startsWith('/admin/categorias/editar/'))
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  expect(await page.getByLabel('Nombre').inputValue()).toBe(NAME)
+  await page.getByLabel('Nombre').fill('')
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expectMessage(page, CATEGORY_MESSAGES.nameRequired)
+
+  await page.getByLabel('Nombre').fill(`${NAME} finas`)
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await page.waitForURL((url) => url.pathname === '/admin/categorias')
+  await expectMessage(page, CATEGORY_MESSAGES.updated)
+  expect(
+    await page
+      .getByTestId('category-item')
+      .filter({ hasText: `${NAME} finas` })
+      .count(),
+  ).toBe(1)
+
+  await gotoHydrated(page, '/admin/categorias/editar/Categoria_0')
+  await expectMessage(page, CATEGORY_MESSAGES.notFound)
+  await page.close()
+})

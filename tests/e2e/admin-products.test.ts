@@ -1,0 +1,335 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { INVENTORY_STORAGE_KEY, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
+import { FIXTURES } from './fixtures.ts'
+import { baseURL, collectErrors, gotoHydrated, plain, seriousViolations, setupBrowser } from './browser.ts'
+import { acceptNextDialog, expectMessage, noisyPngFile, pngFile, signInAsAdmin } from './admin-session.ts'
+
+const browser = setupBrowser()
+const NAME = `Collar Prueba ${Date.now().toString(36)}`
+let sku = ''
+
+beforeAll(async () => {
+  const page = await browser.page()
+  await signInAsAdmin(page)
+  await page.close()
+})
+
+async function openCreate(page: Page) {
+  await gotoHydrated(page, '/admin/productos/crear')
+}
+
+async function fillBasics(page: Page) {
+  await page.getByLabel('Nombre').fill(NAME)
+  await page.getByLabel('Descripción').fill('Collar de prueba con dije dorado')
+  await page.getByRole('group', { name: 'Categorías' }).getByRole('checkbox').first().check()
+}
+
+const submitCreate = (page: Page) => page.getByRole('button', { name: 'Crear producto' }).click()
+
+test('the products header has Inventario and Crear producto; Entrada and Salida are not links yet', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/admin')
+  await page.getByTestId('admin-menu').getByRole('link', { name: 'Productos' }).click()
+  await page.waitForURL((url) => url.pathname === '/admin/productos')
+  const nav = page.getByTestId('products-nav')
+  expect(await nav.getByRole('link', { name: 'Inventario' }).getAttribute('href')).toBe('/admin/productos')
+  expect(await nav.getByRole('link', { name: 'Crear producto' }).getAttribute('href')).toBe(
+    '/admin/productos/crear',
+  )
+  const soon = nav.getByTestId('products-nav-soon')
+  expect(await soon.allTextContents()).toEqual(['EntradaPróximamente', 'SalidaPróximamente'])
+  expect(await soon.first().getAttribute('aria-disabled')).toBe('true')
+  expect(await nav.getByRole('link', { name: /Entrada|Salida/ }).count()).toBe(0)
+  await page.close()
+})
+
+test('create: every validation message of spec §5, in order', async () => {
+  const page = await browser.page()
+  await openCreate(page)
+  await submitCreate(page)
+  await expectMessage(page, PRODUCT_MESSAGES.required)
+
+  await fillBasics(page)
+  await submitCreate(page)
+  await expectMessage(page, PRODUCT_MESSAGES.imagesRequiredForm)
+
+  await page
+    .getByLabel('Imágenes')
+    .setInputFiles([await pngFile('uno.png', '#c0392b'), await pngFile('dos.png', '#2980b9')])
+  expect(await page.getByTestId('new-images').locator('li').count()).toBe(2)
+  await submitCreate(page)
+  await expectMessage(page, PRODUCT_MESSAGES.mainImageRequiredForm)
+
+  // Over 10 MB: refused before uploading.
+  await page.getByLabel('Imágenes').setInputFiles({
+    name: 'enorme.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  })
+  await page.getByLabel(/Imagen principal: enorme\.png/).check()
+  await submitCreate(page)
+  await expectMessage(page, UPLOAD_MESSAGES.imageTooLarge('enorme.png'))
+
+  // A text file renamed .jpg passes the browser's accept filter but not the server.
+  await page.getByLabel('Imágenes').setInputFiles({
+    name: 'falsa.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('no soy una imagen'),
+  })
+  await page.getByLabel(/Imagen principal: falsa\.jpg/).check()
+  await submitCreate(page)
+  await expectMessage(page, UPLOAD_MESSAGES.notMedia('falsa.jpg'))
+  await page.close()
+})
+
+test('the server refuses posts without images or a valid main image (spec §5 wording)', async () => {
+  const page = await browser.page()
+  await openCreate(page)
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue()
+  const categoryId = await page
+    .getByRole('group', { name: 'Categorías' })
+    .getByRole('checkbox')
+    .first()
+    .getAttribute('value')
+  const post = (extra: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) =>
+    page.request.post('/admin/productos/guardar', {
+      headers: { 'X-CSRF-Token': csrf, Origin: baseURL() },
+      multipart: { name: 'Anillo', description: 'Plata', categoryIds: categoryId!, level1: '1000', ...extra },
+    })
+  const noImages = await post({})
+  expect(noImages.status()).toBe(422)
+  expect((await noImages.json()).message).toBe(PRODUCT_MESSAGES.imagesRequired)
+  const badMain = await post({ images: await pngFile('a.png', '#000000'), mainImage: 'nueva:3' })
+  expect((await badMain.json()).message).toBe(PRODUCT_MESSAGES.mainImageInvalid)
+  const noToken = await page.request.post('/admin/productos/guardar', {
+    headers: { Origin: baseURL() },
+    multipart: { name: 'Anillo' },
+  })
+  expect(noToken.status()).toBe(403)
+  await page.close()
+})
+
+test('prices: levels 2–4 at 80/70/60 %, level 5 at 40 % and editable, profit = price − cost', async () => {
+  const page = await browser.page()
+  await openCreate(page)
+  await page.getByLabel('Costo').fill('12000')
+  await page.getByLabel('Precio nivel 1').fill('45000.5')
+  expect(plain(await page.getByTestId('level2').textContent())).toBe('$ 36.000,40')
+  expect(plain(await page.getByTestId('level3').textContent())).toBe('$ 31.500,35')
+  expect(plain(await page.getByTestId('level4').textContent())).toBe('$ 27.000,30')
+  expect(await page.getByLabel('Precio nivel 5').inputValue()).toBe('18000.2')
+  expect(plain(await page.getByTestId('profit').textContent())).toBe('$ 33.000,50')
+  await page.getByLabel('Precio nivel 5').fill('15000')
+  expect(await page.getByLabel('Precio nivel 5').inputValue()).toBe('15000')
+  await page.close()
+})
+
+test('create a product with two images and see it in the storefront', async () => {
+  const page = await browser.page()
+  await openCreate(page)
+  await fillBasics(page)
+  await page.getByLabel('Costo').fill('12000')
+  await page.getByLabel('Precio nivel 1').fill('45000')
+  await page.getByLabel('Descuento (%)').fill('10')
+  await page.getByLabel('Link de compra').fill('https://proveedor.example/collar')
+  await page.getByLabel('Información del proveedor').fill('Proveedor de Medellín')
+  await page.getByLabel('Mostrar a mayoristas (Mayor)').check()
+  await page
+    .getByLabel('Imágenes')
+    .setInputFiles([await pngFile('uno.png', '#c0392b', 900, 900), await noisyPngFile('dos.png')])
+  await page.getByLabel('Imagen principal: dos.png').check()
+  // A slow uplink (about 250 KB/s) so the upload progress has time to show.
+  const cdp = await browser.context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const uplink = (bytesPerSecond: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    })
+  await uplink(250 * 1024)
+  await submitCreate(page)
+  const progress = page.getByTestId('upload-progress')
+  await progress.waitFor()
+  expect(plain(await progress.textContent())).toMatch(/^Subiendo… \d+ %$/)
+  await page.waitForURL((url) => url.pathname.startsWith('/admin/productos/editar/'))
+  await uplink(-1)
+  await expectMessage(page, PRODUCT_MESSAGES.created)
+  sku = await page.getByLabel('SKU').inputValue()
+  expect(sku).toMatch(/^COL-CAT-[A-Z0-9]{8}$/)
+  expect(await page.getByLabel('SKU').getAttribute('readonly')).not.toBeNull()
+  const media = page.getByTestId('product-media-item')
+  expect(await media.count()).toBe(2)
+  expect(await media.nth(1).getAttribute('data-main')).toBe('true')
+
+  await gotoHydrated(page, `/producto/${sku}`)
+  expect(plain(await page.getByRole('heading', { level: 1 }).textContent())).toBe(NAME)
+  expect(
+    await page.getByTestId('product-detail').locator('img[src^="/media/products/"]').count(),
+  ).toBeGreaterThan(0)
+  // Spec §5: shoppers' lists and search show only products with stock, and a new product has none
+  // until its first stock entry; the search finds it then (app/modules/catalog tests).
+  await gotoHydrated(page, `/buscar?q=${encodeURIComponent(NAME)}`)
+  expect(await page.getByTestId('product-card').count()).toBe(0)
+  await page.close()
+})
+
+test('edit it: fields saved, main image changed, the main image protected, another image deleted', async () => {
+  expect(sku).not.toBe('')
+  const page = await browser.page()
+  await gotoHydrated(page, `/admin/productos/editar/${sku}`)
+  await page.getByLabel('Nombre').fill(`${NAME} editado`)
+  await page.getByLabel('Agregar imágenes').setInputFiles(await pngFile('tres.png', '#27ae60'))
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expectMessage(page, PRODUCT_MESSAGES.updated)
+  const media = page.getByTestId('product-media-item')
+  await expect.poll(() => media.count()).toBe(3)
+
+  // Change the main image to the first one.
+  const firstId = await media.nth(0).getAttribute('data-media-id')
+  await media.nth(0).getByRole('button', { name: 'Usar como principal' }).click()
+  await expect.poll(() => page.locator(`[data-media-id="${firstId}"]`).getAttribute('data-main')).toBe('true')
+  expect(await page.locator('[data-main="true"]').count()).toBe(1)
+
+  // The main image cannot be deleted.
+  const confirmText = acceptNextDialog(page)
+  await page.locator('[data-main="true"]').getByRole('button', { name: 'Eliminar' }).click()
+  expect(await confirmText).toBe(PRODUCT_MESSAGES.imageDeleteConfirm)
+  await expectMessage(page, PRODUCT_MESSAGES.imageDeleteMain)
+  expect(await media.count()).toBe(3)
+
+  // Another one can.
+  const dialog = acceptNextDialog(page)
+  await page.locator('[data-main="false"]').first().getByRole('button', { name: 'Eliminar' }).click()
+  expect(await dialog).toBe(PRODUCT_MESSAGES.imageDeleteConfirm)
+  await expect.poll(() => media.count()).toBe(2)
+
+  await gotoHydrated(page, `/producto/${sku}`)
+  expect(plain(await page.getByRole('heading', { level: 1 }).textContent())).toBe(`${NAME} editado`)
+  await page.close()
+})
+
+test('an unknown sku says "Producto no encontrado."', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/admin/productos/editar/NO-EXISTE-123')
+  await expectMessage(page, PRODUCT_MESSAGES.notFound)
+  await page.close()
+})
+
+test('edit: a product without images needs one, and a main one, before it saves', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, `/admin/productos/editar/${FIXTURES.hidden.sku}`)
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expectMessage(page, PRODUCT_MESSAGES.imagesRequiredForm)
+  await page.getByLabel('Agregar imágenes').setInputFiles(await pngFile('nueva.png', '#f1c40f'))
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expectMessage(page, PRODUCT_MESSAGES.mainImageRequiredForm)
+  await page.close()
+})
+
+test('inventory: card fields, search by SKU, filters persisted across reloads', async () => {
+  const page = await browser.page()
+  // Until the saved filters are applied in the browser, the grid says it is loading.
+  const html = await (await page.request.get('/admin/productos')).text()
+  expect(html).toContain(PRODUCT_MESSAGES.loading)
+  await gotoHydrated(page, '/admin/productos')
+  await page.evaluate((key) => window.localStorage.removeItem(key), INVENTORY_STORAGE_KEY)
+  await gotoHydrated(page, '/admin/productos')
+  await page.getByTestId('inventory-grid').waitFor()
+  expect(await page.getByTestId('inventory-card').count()).toBe(24)
+
+  await page.getByLabel('Buscar por SKU').fill(sku.toLowerCase())
+  await page.waitForURL((url) => url.searchParams.get('q') === sku.toLowerCase())
+  const card = page.getByTestId('inventory-card')
+  await expect.poll(() => card.count()).toBe(1)
+  expect(plain(await card.getByTestId('inventory-sku').textContent())).toBe(sku)
+  expect(plain(await card.getByTestId('inventory-name').textContent())).toBe(`${NAME} editado`)
+  expect(plain(await card.getByTestId('inventory-stock').textContent())).toBe('0')
+  expect(await card.getByTestId('inventory-stock').getAttribute('class')).toContain('text-red-600')
+  expect(plain(await card.getByTestId('inventory-price').textContent())).toBe('$ 45.000,00')
+  expect(plain(await card.getByTestId('inventory-cost').textContent())).toBe('$ 12.000,00')
+  expect(plain(await card.getByTestId('inventory-wholesale').textContent())).toBe('Activo')
+  expect(plain(await card.getByTestId('inventory-retail').textContent())).toBe('Activo')
+
+  // "sin stock" unticked hides it (stock 0); the choice and the search survive a reload.
+  await page.getByLabel('Mostrar productos sin stock').uncheck()
+  await page.getByTestId('inventory-empty').waitFor()
+  expect(plain(await page.getByTestId('inventory-empty').textContent())).toBe(PRODUCT_MESSAGES.empty)
+  await gotoHydrated(page, '/admin/productos')
+  await page.getByTestId('inventory-empty').waitFor()
+  expect(await page.getByLabel('Buscar por SKU').inputValue()).toBe(sku.toLowerCase())
+  expect(await page.getByLabel('Mostrar productos sin stock').isChecked()).toBe(false)
+  expect(await page.getByLabel('Mayoristas').isChecked()).toBe(true)
+
+  await page.getByLabel('Mostrar productos sin stock').check()
+  await expect.poll(() => card.count()).toBe(1)
+  await page.getByLabel('Mayoristas').uncheck()
+  await page.getByLabel('Detal').uncheck()
+  await page.getByTestId('inventory-empty').waitFor()
+  await page.reload()
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await page.getByTestId('inventory-empty').waitFor()
+  expect(await page.getByLabel('Mayoristas').isChecked()).toBe(false)
+  expect(await page.getByLabel('Detal').isChecked()).toBe(false)
+  await page.getByLabel('Mayoristas').check()
+  await page.getByLabel('Detal').check()
+  await expect.poll(() => card.count()).toBe(1)
+  await page.close()
+})
+
+test('inventory: "Cargar más" adds the next page', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/admin/productos')
+  await page.getByLabel('Buscar por SKU').fill('')
+  await page.waitForURL((url) => !url.searchParams.get('q'))
+  const cards = page.getByTestId('inventory-card')
+  await expect.poll(() => cards.count()).toBe(24)
+  await page.getByRole('button', { name: 'Cargar más' }).click()
+  await expect.poll(() => cards.count()).toBe(48)
+  await page.close()
+})
+
+test('delete the product from the inventory: confirm, message, gone from the store', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, `/admin/productos?q=${sku}`)
+  const card = page.getByTestId('inventory-card')
+  await expect.poll(() => card.count()).toBe(1)
+  const dialog = acceptNextDialog(page)
+  await card.getByRole('button', { name: /^Eliminar/ }).click()
+  expect(await dialog).toBe(PRODUCT_MESSAGES.deleteConfirm)
+  await expectMessage(page, PRODUCT_MESSAGES.deleted)
+  await page.getByTestId('inventory-empty').waitFor()
+  const response = await page.goto(`/producto/${sku}`)
+  expect(response?.status()).toBe(404)
+  await page.close()
+})
+
+test('the inventory, create and edit pages have no serious accessibility problems nor errors', async () => {
+  const page = await browser.page()
+  const errors = collectErrors(page)
+  for (const url of [
+    '/admin/productos',
+    '/admin/productos/crear',
+    '/admin/categorias',
+    '/admin/categorias/crear',
+  ]) {
+    await gotoHydrated(page, url)
+    await page.waitForLoadState('networkidle')
+    expect({ url, violations: await seriousViolations(page) }).toEqual({ url, violations: [] })
+  }
+  await gotoHydrated(page, '/admin/productos')
+  const edit = page
+    .getByTestId('inventory-card')
+    .first()
+    .getByRole('link', { name: /^Editar/ })
+  await edit.click()
+  await page.waitForURL((url) => url.pathname.startsWith('/admin/productos/editar/'))
+  await page.getByTestId('product-form').waitFor()
+  expect(await seriousViolations(page)).toEqual([])
+  // No hydration mismatch or other console error on any of them.
+  expect(errors).toEqual([])
+  await page.close()
+})

@@ -1,0 +1,174 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 900 }
+
+/** Flags that keep Debian's Chromium quiet on a machine without internet (see design.md). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const baseURL = () => inject('baseURL')
+
+/**
+ * One browser profile per test file. `page()` opens a fresh tab at the given viewport; pages of one
+ * file share localStorage (the cart), so tests clear it when they need an empty cart.
+ */
+export function setupBrowser(viewport = DESKTOP) {
+  let context: BrowserContext
+  let profile: string
+  beforeAll(async () => {
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-chromium-'))
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport,
+      baseURL: baseURL(),
+      locale: 'es-CO',
+      timezoneId: 'America/Bogota',
+    })
+  })
+  afterAll(async () => {
+    await context?.close()
+    fs.rmSync(profile, { recursive: true, force: true })
+  })
+  return {
+    async page(size = viewport): Promise<Page> {
+      const page = await context.newPage()
+      await page.setViewportSize(size)
+      return page
+    },
+    get context() {
+      return context
+    },
+  }
+}
+
+/** Waits until React has hydrated the document, so clicks reach their handlers. */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url)
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  return response
+}
+
+export const catalog = () => inject('catalog')
+
+/** Both widths the storefront is proved at. */
+export const WIDTHS = [
+  { name: 'phone', viewport: PHONE },
+  { name: 'desktop', viewport: DESKTOP },
+] as const
+
+export const CART_KEY = 'vitrina.carrito'
+
+/** The cart lines the page keeps in localStorage. */
+export async function storedCart(page: Page): Promise<{ sku: string; quantity: number }[]> {
+  return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? '[]'), CART_KEY)
+}
+
+/** Replaces the stored cart (the page must be on the shop's origin), e.g. to start empty. */
+export async function setStoredCart(page: Page, lines: { sku: string; quantity: number }[]) {
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key!, value!),
+    [CART_KEY, JSON.stringify(lines)],
+  )
+}
+
+/** es-CO money as the shop shows it, with plain spaces so the comparison ignores NBSP. */
+export const cop = (pesos: number) =>
+  `$ ${pesos.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+export const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
+
+/** A toast with exactly this message. */
+export function toastWith(page: Page, message: string) {
+  return page.locator('[data-sonner-toast]').filter({ has: page.getByText(message, { exact: true }) })
+}
+
+/** Hue (degrees) of an element's computed background, whether Chromium reports oklch or rgb. */
+export async function backgroundHue(page: Page, selector: Locator): Promise<{ hue: number; color: string }> {
+  const color = await selector.evaluate((element) => getComputedStyle(element).backgroundColor)
+  const oklch = color.match(/^oklch\(([\d.]+%?) ([\d.]+) ([\d.]+)/)
+  if (oklch) return { hue: Number(oklch[3]), color }
+  const rgb = color.match(/rgba?\((\d+),\s*(\d+),\s*(\d+)/)
+  if (!rgb) throw new Error(`Color no reconocido: ${color}`)
+  const [r, g, b] = rgb.slice(1, 4).map((v) => Number(v) / 255) as [number, number, number]
+  const max = Math.max(r, g, b)
+  const min = Math.min(r, g, b)
+  if (max === min) return { hue: -1, color }
+  const d = max - min
+  const hue = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4
+  return { hue: (hue * 60 + 360) % 360, color }
+}
+
+/** Uncaught errors and console errors of a page (hydration mismatches show up here). */
+export function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
+const AXE_PATH = path.resolve('node_modules/axe-core/axe.min.js')
+
+/** Serious and critical axe-core violations of the page as it is now. */
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ path: AXE_PATH })
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe
+    type AxeResults = {
+      violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[]
+    }
+    return axe.run(document)
+  })
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+    }))
+}
+
+/**
+ * Records every product-card count a list goes through, so a test can tell "10 more at a time"
+ * from one big jump, whatever triggered the loads. Read it back with `cardCountsSeen`.
+ */
+export async function recordCardCounts(page: Page, listSelector: string) {
+  await page.evaluate((selector) => {
+    const list = document.querySelector(selector)!
+    const count = () => list.querySelectorAll('[data-testid="product-card"]').length
+    const seen = [count()]
+    ;(window as unknown as { __cardCounts: number[] }).__cardCounts = seen
+    new MutationObserver(() => {
+      if (count() !== seen.at(-1)) seen.push(count())
+    }).observe(list, { childList: true, subtree: true })
+  }, listSelector)
+}
+
+export function cardCountsSeen(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __cardCounts: number[] }).__cardCounts)
+}
+
+/** Scrolls the list's sentinel into view, if it is still there. */
+export function revealSentinel(page: Page) {
+  return page.evaluate(() => document.querySelector('[data-testid="sentinel"]')?.scrollIntoView())
+}
+
+/** Sets the stored cart from a tiny same-origin page, cheaper than rendering the home page first. */
+export async function startWithCart(page: Page, lines: { sku: string; quantity: number }[]) {
+  await page.goto('/robots.txt')
+  await setStoredCart(page, lines)
+}

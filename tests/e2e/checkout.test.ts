@@ -1,0 +1,258 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { baseURL, DESKTOP, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
+
+const browser = setupBrowser(PHONE)
+
+const CART_KEY = 'vitrina.carrito'
+
+/** Skus of products on the home page that have at least `units` units available. */
+async function availableSkus(page: Page, units = 2): Promise<string[]> {
+  await gotoHydrated(page, '/')
+  const skus = await page
+    .getByTestId('product-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-sku')!))
+  const unique = [...new Set(skus)]
+  const response = await page.request.get(`/api/carrito?skus=${encodeURIComponent(unique.join(','))}`)
+  const { products } = (await response.json()) as { products: { sku: string; available: number }[] }
+  return products.filter((p) => p.available >= units).map((p) => p.sku)
+}
+
+let used = 0
+/** A different in-stock product for each order, so tests do not exhaust each other's stock. */
+async function nextSku(page: Page) {
+  const skus = await availableSkus(page)
+  const sku = skus[used++ % skus.length]
+  if (!sku) throw new Error('No quedan productos con stock en la tienda de pruebas')
+  return sku
+}
+
+async function setCart(page: Page, lines: { sku: string; quantity: number }[]) {
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key!, value!),
+    [CART_KEY, JSON.stringify(lines)],
+  )
+}
+
+async function fillCustomer(page: Page, method: 'acordar' | 'mercadopago' = 'acordar') {
+  await page.getByLabel('Nombre', { exact: false }).first().fill('Ana')
+  await page.getByLabel('Apellido').fill('Gómez')
+  await page.getByLabel('Teléfono (WhatsApp)').fill('3001234567')
+  await page.getByLabel('Correo electrónico').fill('ana@example.com')
+  await page.getByLabel('Dirección').fill('Calle 10 # 20-30')
+  await page.getByLabel('Ciudad o municipio').fill('Medellín')
+  await page.getByLabel('Departamento').selectOption('Antioquia')
+  if (method === 'mercadopago') await page.getByLabel(/Pago en línea con Mercado Pago/).check()
+  await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
+}
+
+async function placeOnlineOrder(page: Page) {
+  const sku = await nextSku(page)
+  await gotoHydrated(page, `/producto/${sku}`)
+  await page.getByRole('button', { name: 'COMPRAR AHORA' }).click()
+  await page.waitForURL('**/finalizar-pedido')
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await fillCustomer(page, 'mercadopago')
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+  await page.waitForURL('**/pago-simulado/**')
+  return sku
+}
+
+async function available(page: Page, sku: string) {
+  const response = await page.request.get(`/api/carrito?skus=${encodeURIComponent(sku)}`)
+  return ((await response.json()) as { products: { available: number }[] }).products[0]?.available ?? 0
+}
+
+describe.each([
+  { name: 'phone', viewport: PHONE },
+  { name: 'desktop', viewport: DESKTOP },
+])('cash on delivery ($name)', ({ viewport }) => {
+  test('from the product page to the success page, which empties the cart', async () => {
+    const page = await browser.page(viewport)
+    const sku = await nextSku(page)
+    const before = await available(page, sku)
+    await gotoHydrated(page, `/producto/${sku}`)
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click()
+    await gotoHydrated(page, '/carrito')
+    await page.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await page.waitForURL('**/finalizar-pedido')
+    await expect.poll(() => page.getByTestId('checkout-summary').innerText()).toContain('× 1')
+    await fillCustomer(page)
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await page.waitForURL('**/finalizar-pedido/success?pedido=*')
+    await page.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
+    expect(Number(await page.getByTestId('order-number').innerText())).toBeGreaterThanOrEqual(1001)
+    expect(await page.getByTestId('order-status').innerText()).toBe('pendiente de pago')
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').allInnerTexts())
+      .toContain('Pedido realizado con éxito.')
+    await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), CART_KEY)).toBe('[]')
+    expect(await page.getByTestId('cart-count').innerText()).toBe('0')
+    expect(await available(page, sku)).toBe(before - 1)
+    await page.getByRole('link', { name: 'Volver a la tienda' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+  })
+})
+
+describe('Mercado Pago through the simulated payment page', () => {
+  test('approve: back on the success page and the order becomes "pagado"', async () => {
+    const page = await browser.page()
+    await placeOnlineOrder(page)
+    await page.getByRole('heading', { name: 'Pago simulado' }).waitFor()
+    await page.getByRole('button', { name: 'Aprobar pago' }).click()
+    await page.waitForURL('**/finalizar-pedido/success?**')
+    expect(new URL(page.url()).searchParams.get('status')).toBe('approved')
+    await page.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
+    // The webhook is processed by a job: the page shows "pagado" once it has run.
+    await expect
+      .poll(
+        async () => {
+          await page.reload()
+          return page.getByTestId('order-status').innerText()
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('pagado')
+  })
+
+  test('pending: "Pago Pendiente" and the order stays pending', async () => {
+    const page = await browser.page()
+    await placeOnlineOrder(page)
+    await page.getByRole('button', { name: 'Dejar pendiente' }).click()
+    await page.waitForURL('**/finalizar-pedido/pending?**')
+    await page.getByRole('heading', { name: 'Pago Pendiente' }).waitFor()
+    expect(await page.getByTestId('order-status').innerText()).toBe('pendiente de pago')
+  })
+
+  test('reject: "¡Error en el Pago!" with a way to pay again, which works', async () => {
+    const page = await browser.page()
+    const sku = await placeOnlineOrder(page)
+    const reserved = await available(page, sku)
+    await page.getByRole('button', { name: 'Rechazar pago' }).click()
+    await page.waitForURL('**/finalizar-pedido/failure?**')
+    await page.getByRole('heading', { name: '¡Error en el Pago!' }).waitFor()
+    expect(await page.getByTestId('order-status').innerText()).toBe('pendiente de pago')
+    // The units stay reserved for the retry.
+    expect(await available(page, sku)).toBe(reserved)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByRole('button', { name: 'Intentar pagar de nuevo' }).click()
+    await page.waitForURL('**/pago-simulado/**')
+    await page.getByRole('button', { name: 'Aprobar pago' }).click()
+    await page.waitForURL('**/finalizar-pedido/success?**')
+  })
+})
+
+describe('validation messages (spec §5, §8)', () => {
+  async function submitWith(page: Page, lines: { sku: string; quantity: number }[], fill = true) {
+    await gotoHydrated(page, '/')
+    await setCart(page, lines)
+    await gotoHydrated(page, '/finalizar-pedido')
+    if (fill) await fillCustomer(page)
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await page.getByTestId('checkout-errors').waitFor()
+    return page.getByTestId('checkout-errors').innerText()
+  }
+
+  test('an empty cart', async () => {
+    const page = await browser.page()
+    expect(await submitWith(page, [])).toBe('Debe tener al menos un producto')
+  })
+
+  test('missing required fields, and what was typed is kept', async () => {
+    const page = await browser.page()
+    const sku = await nextSku(page)
+    await gotoHydrated(page, '/')
+    await setCart(page, [{ sku, quantity: 1 }])
+    await gotoHydrated(page, '/finalizar-pedido')
+    await page.getByLabel('Apellido').fill('Gómez')
+    await page.getByLabel('Ciudad o municipio').fill('Cali')
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await page.getByTestId('checkout-errors').waitFor()
+    expect(await page.getByTestId('checkout-errors').innerText()).toBe('Por favor complete todos los campos.')
+    expect(await page.getByLabel('Apellido').inputValue()).toBe('Gómez')
+    expect(await page.getByLabel('Ciudad o municipio').inputValue()).toBe('Cali')
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').allInnerTexts())
+      .toContain('Por favor complete todos los campos.')
+  })
+
+  test('a quantity of 0', async () => {
+    const page = await browser.page()
+    const sku = await nextSku(page)
+    expect(await submitWith(page, [{ sku, quantity: 0 }])).toBe(
+      'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
+    )
+  })
+
+  test('more units than in stock', async () => {
+    const page = await browser.page()
+    const sku = await nextSku(page)
+    expect(await submitWith(page, [{ sku, quantity: 9999 }])).toBe(
+      'Hay productos con cantidades superiores al stock.',
+    )
+  })
+
+  test('phone, e-mail and consent are checked', async () => {
+    const page = await browser.page()
+    const sku = await nextSku(page)
+    await gotoHydrated(page, '/')
+    await setCart(page, [{ sku, quantity: 1 }])
+    await gotoHydrated(page, '/finalizar-pedido')
+    await fillCustomer(page)
+    await page.getByLabel('Teléfono (WhatsApp)').fill('123')
+    await page.getByLabel('Correo electrónico').fill('ana@')
+    await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).uncheck()
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await page.getByText('Ingresa un teléfono válido de 10 dígitos, por ejemplo 3001234567.').waitFor()
+    expect(await page.getByText('Ingresa un correo electrónico válido.').isVisible()).toBe(true)
+    expect(
+      await page
+        .getByText('Debes aceptar la política de tratamiento de datos personales para continuar.')
+        .isVisible(),
+    ).toBe(true)
+  })
+
+  test('without JavaScript the form still answers and keeps what was typed', async () => {
+    const { chromium } = await import('playwright-core')
+    const noJs = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+    try {
+      const context = await noJs.newContext({ javaScriptEnabled: false, baseURL: baseURL() })
+      const page = await context.newPage()
+      await page.goto('/finalizar-pedido')
+      await page.getByLabel('Apellido').fill('Pérez')
+      await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+      await page.getByTestId('checkout-errors').waitFor()
+      expect(await page.getByTestId('checkout-errors').innerText()).toBe('Debe tener al menos un producto')
+      expect(await page.getByLabel('Apellido').inputValue()).toBe('Pérez')
+    } finally {
+      await noJs.close()
+    }
+  })
+})
+
+test('an oversized or unreadable checkout post gets a clear answer, not a server error', async () => {
+  const page = await browser.page()
+  const huge = await page.request.post('/finalizar-pedido', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: `name=${'a'.repeat(100 * 1024)}`,
+  })
+  expect(huge.status()).toBe(413)
+  expect(await huge.text()).toBe('La solicitud es demasiado grande.')
+  const junk = await page.request.post('/finalizar-pedido', {
+    headers: { 'content-type': 'multipart/form-data; boundary=nada' },
+    data: 'esto no es un formulario',
+  })
+  expect(junk.status()).toBe(400)
+})
+
+test('the data policy page is linked from the consent checkbox', async () => {
+  const page = await browser.page()
+  const response = await page.goto('/politica-de-datos')
+  expect(response?.status()).toBe(200)
+  expect(
+    await page.getByRole('heading', { name: 'Política de tratamiento de datos personales' }).isVisible(),
+  ).toBe(true)
+})

@@ -1,0 +1,93 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import type { Db } from '#app/db/client.server.ts'
+import { media, products } from '#app/modules/catalog/schema.ts'
+import { createCategory, createProduct } from '../factories.ts'
+
+/** Products with known skus and names that the browser tests rely on, beside the demo data. */
+export const FIXTURES = {
+  category: { id: 'Categoria_E2E', name: 'Pruebas E2E' },
+  emptyCategory: { id: 'Categoria_VACIA', name: 'Vacía' },
+  /** Enough products to page through: 20 first, then 10 more, then the rest. */
+  bulkCategory: { id: 'Categoria_MUCHOS', name: 'Muchos E2E', products: 34 },
+  /** Retail-visible, 3 units, 20 % off 80.000. */
+  discounted: {
+    sku: 'COL-E2E-DESCUENT',
+    name: 'Collar Corazón de Prueba',
+    pesos: 80000,
+    discountPercent: 20,
+    stock: 3,
+  },
+  /** Retail-visible but with no units: its page says "Agotado". */
+  soldOut: { sku: 'ARE-E2E-AGOTADO1', name: 'Aretes Agotados de Prueba', pesos: 30000, stock: 0 },
+  /** Has stock but hidden from retail: a 404 for shoppers. */
+  hidden: { sku: 'PUL-E2E-OCULTO01', name: 'Pulsera Oculta de Prueba', pesos: 40000, showRetail: false },
+  /** Exactly one unit: adding a second is refused. */
+  single: { sku: 'ANI-E2E-UNICO001', name: 'Anillo Único de Prueba', pesos: 120000, stock: 1 },
+  /** A name of exactly 14 characters is shown whole; no discount, so no badge. */
+  shortName: { sku: 'DIJ-E2E-CORTO001', name: 'Dije Luna Azul', pesos: 30000, stock: 5 },
+} as const
+
+/** The shop settings the test server runs with (see global-setup). */
+export const STORE = {
+  whatsappNumber: '573009998877',
+  /** A non-zero shipping cost, so the cart shows both a paid and a free shipping. */
+  shippingCost: 8000,
+  freeShippingThreshold: 100000,
+  sellerLegalName: 'Accesorios de Prueba S.A.S.',
+  sellerNit: '900.111.222-3',
+  sellerEmail: 'ventas@pruebas.example',
+} as const
+
+export const BULK_NAME = (n: number) => `Pieza Serie ${String(n).padStart(2, '0')}`
+
+export async function createE2EFixtures(db: Db) {
+  await createCategory(db, FIXTURES.category)
+  await createCategory(db, FIXTURES.emptyCategory)
+  await createCategory(db, { id: FIXTURES.bulkCategory.id, name: FIXTURES.bulkCategory.name })
+  const categoryIds = [FIXTURES.category.id]
+  await createProduct(db, { ...FIXTURES.discounted, categoryIds, withImage: false })
+  await createProduct(db, { ...FIXTURES.soldOut, categoryIds, withImage: false })
+  await createProduct(db, { ...FIXTURES.hidden, categoryIds, withImage: false })
+  await createProduct(db, { ...FIXTURES.single, categoryIds, withImage: false })
+  await createProduct(db, { ...FIXTURES.shortName, categoryIds, withImage: false })
+  for (let n = 1; n <= FIXTURES.bulkCategory.products; n++) {
+    await createProduct(db, {
+      sku: `PIE-E2E-SERIE${String(n).padStart(3, '0')}`,
+      name: BULK_NAME(n),
+      pesos: 20000,
+      stock: 5,
+      categoryIds: [FIXTURES.bulkCategory.id],
+      withImage: false,
+    })
+  }
+}
+
+/** What the shop holds, read from the database before the server starts, for expectations. */
+export type CatalogFacts = {
+  /** Every product a shopper may see in lists, with its units out. */
+  visible: { sku: string; name: string; unitsOut: number }[]
+  /** Products that must never appear in lists: hidden from retail or without stock. */
+  unlisted: string[]
+  /** The demo product whose gallery has a video. */
+  videoSku: string
+}
+
+export async function readCatalogFacts(db: Db): Promise<CatalogFacts> {
+  const visibleRule = sql`${products.showRetail} and ${products.stock} > ${products.reserved}`
+  const visible = await db
+    .select({ sku: products.sku, name: products.name, unitsOut: products.unitsOut })
+    .from(products)
+    .where(visibleRule)
+    .orderBy(asc(products.sku))
+  const unlisted = await db
+    .select({ sku: products.sku })
+    .from(products)
+    .where(sql`not (${visibleRule})`)
+  const [video] = await db
+    .select({ sku: media.productSku })
+    .from(media)
+    .innerJoin(products, eq(products.sku, media.productSku))
+    .where(and(eq(media.kind, 'video'), eq(products.showRetail, true), gt(products.stock, 0)))
+  if (!video?.sku) throw new Error('Los datos de demostración no tienen un producto con video.')
+  return { visible, unlisted: unlisted.map((row) => row.sku), videoSku: video.sku }
+}

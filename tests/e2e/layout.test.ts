@@ -1,0 +1,159 @@
+import { describe, expect, test } from 'vitest'
+import { categoryPath } from '#app/components/header.tsx'
+import {
+  DESKTOP,
+  gotoHydrated,
+  PHONE,
+  plain,
+  startWithCart,
+  setupBrowser,
+  toastWith,
+  WIDTHS,
+} from './browser.ts'
+import { FIXTURES, STORE } from './fixtures.ts'
+
+const browser = setupBrowser()
+
+describe.each(WIDTHS)('header and footer on a $name', ({ viewport }) => {
+  test('logo, search box and a cart badge counting every unit', async () => {
+    const page = await browser.page(viewport)
+    await startWithCart(page, [])
+    await gotoHydrated(page, '/')
+    const header = page.locator('header')
+    await expect
+      .poll(() =>
+        header
+          .getByRole('link', { name: /inicio/i })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true)
+    expect(await header.locator('img[src="/favicon.svg"]').isVisible()).toBe(true)
+    const search = header.getByRole('combobox', { name: 'Buscar productos' })
+    expect(await search.getAttribute('placeholder')).toBe('Collares...')
+    expect(await search.isVisible()).toBe(true)
+    const badge = page.getByTestId('cart-count')
+    expect(await badge.textContent()).toBe('0')
+
+    // Two different products, one of them twice: the badge counts units, not lines.
+    const cards = page.getByTestId('you-may-like').getByTestId('product-card')
+    // The list is shuffled: the product added twice must have at least two units.
+    const skus = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-sku')!))
+    const answer = await page.request.get(`/api/carrito?skus=${encodeURIComponent(skus.join(','))}`)
+    const { products } = (await answer.json()) as { products: { sku: string; available: number }[] }
+    const roomy = new Set(products.filter((product) => product.available >= 2).map((product) => product.sku))
+    const firstIndex = skus.findIndex((sku) => roomy.has(sku))
+    expect(firstIndex).toBeGreaterThanOrEqual(0)
+    const first = cards.nth(firstIndex)
+    const second = cards.nth(firstIndex === 0 ? 1 : 0)
+    await first.getByRole('button', { name: /^Agregar / }).click()
+    await expect.poll(() => badge.textContent()).toBe('1')
+    await second.getByRole('button', { name: /^Agregar / }).click()
+    await expect.poll(() => badge.textContent()).toBe('2')
+    await first.getByRole('button', { name: /^Agregar / }).click()
+    await expect.poll(() => badge.textContent()).toBe('3')
+
+    await header.getByTestId('header-cart').click()
+    await page.waitForURL((url) => url.pathname === '/carrito')
+    expect(await page.getByTestId('cart-count').textContent()).toBe('3')
+    await page.close()
+  })
+
+  test('the "Inicio" link goes home', async () => {
+    const page = await browser.page(viewport)
+    await gotoHydrated(page, '/carrito')
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Inicio' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await page.close()
+  })
+
+  test('floating cart and WhatsApp buttons', async () => {
+    const page = await browser.page(viewport)
+    await gotoHydrated(page, `/producto/${FIXTURES.discounted.sku}`)
+    const whatsapp = page.getByTestId('whatsapp-button')
+    expect(await whatsapp.isVisible()).toBe(true)
+    const href = new URL((await whatsapp.getAttribute('href'))!)
+    expect(href.origin).toBe('https://wa.me')
+    expect(href.pathname).toBe(`/${STORE.whatsappNumber}`)
+    expect(href.searchParams.get('text')).toMatch(/más información/i)
+
+    const floatingCart = page.getByTestId('floating-cart')
+    expect(await floatingCart.isVisible()).toBe(true)
+    await floatingCart.click()
+    await page.waitForURL((url) => url.pathname === '/carrito')
+    await page.close()
+  })
+
+  test('the footer names the seller, how to reach them and the right of withdrawal', async () => {
+    const page = await browser.page(viewport)
+    await gotoHydrated(page, '/')
+    const footer = plain(await page.locator('footer').textContent())
+    expect(footer).toContain(STORE.sellerLegalName)
+    expect(footer).toContain(`NIT ${STORE.sellerNit}`)
+    expect(footer).toContain(STORE.sellerEmail)
+    expect(footer).toContain(`+${STORE.whatsappNumber}`)
+    expect(footer).toMatch(/derecho de retracto/i)
+    expect(footer).toMatch(/5 días hábiles/)
+    await page.close()
+  })
+})
+
+test('desktop: hovering "Accesorios" lists every category with image and title', async () => {
+  const page = await browser.page(DESKTOP)
+  await gotoHydrated(page, '/')
+  expect(await page.getByTestId('mobile-categories').isVisible()).toBe(false)
+  const menu = page.getByTestId('accesorios-menu')
+  const list = menu.getByRole('list')
+  expect(await list.isVisible()).toBe(false)
+  await menu.getByRole('button', { name: 'Accesorios' }).hover()
+  await expect.poll(() => list.isVisible()).toBe(true)
+
+  const links = list.getByRole('link')
+  const demoCategories = ['Collares', 'Aretes', 'Pulseras', 'Anillos', 'Tobilleras', 'Sets y regalos']
+  for (const name of demoCategories) {
+    const link = links.filter({ hasText: name })
+    expect(await link.count()).toBe(1)
+    // Demo categories carry an image that really loads.
+    const image = link.locator('img')
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    expect(await link.getAttribute('href')).toMatch(/^\/categoria\/Categoria_\d+\//)
+  }
+  const fixture = links.filter({ hasText: FIXTURES.category.name })
+  expect(await fixture.getAttribute('href')).toBe(categoryPath(FIXTURES.category))
+
+  await links.filter({ hasText: 'Aretes' }).click()
+  await page.waitForURL((url) => url.pathname.startsWith('/categoria/'))
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toMatch(/^\/categoria\/Categoria_\d+\/Aretes$/)
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Aretes')
+  await page.close()
+})
+
+test('phone: "Todas las categorías" navigates to the chosen category and closes', async () => {
+  const page = await browser.page(PHONE)
+  await gotoHydrated(page, '/')
+  expect(await page.getByTestId('accesorios-menu').isVisible()).toBe(false)
+  const dropdown = page.getByTestId('mobile-categories')
+  const summary = dropdown.getByText('Todas las categorías')
+  expect(await summary.isVisible()).toBe(true)
+  const option = dropdown.getByRole('link', { name: 'Pulseras' })
+  expect(await option.isVisible()).toBe(false)
+  await summary.click()
+  await expect.poll(() => option.isVisible()).toBe(true)
+  expect(await option.locator('img').count()).toBe(1)
+  await option.click()
+  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/Pulseras'))
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pulseras')
+  await expect.poll(() => option.isVisible()).toBe(false)
+  expect(await dropdown.getAttribute('open')).toBeNull()
+  await page.close()
+})
+
+test('adding a product shows the success toast', async () => {
+  const page = await browser.page(PHONE)
+  await startWithCart(page, [])
+  await gotoHydrated(page, `/categoria/${FIXTURES.category.id}/${FIXTURES.category.name}`)
+  const card = page.locator(`[data-testid="product-card"][data-sku="${FIXTURES.shortName.sku}"]`)
+  await card.getByRole('button', { name: /^Agregar / }).click()
+  await expect.poll(() => toastWith(page, `${FIXTURES.shortName.name} agregado al carrito.`).count()).toBe(1)
+  await page.close()
+})

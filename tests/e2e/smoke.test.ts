@@ -1,0 +1,21 @@
+import { expect, test } from 'vitest'
+import { gotoHydrated, PHONE, setupBrowser } from './browser.ts'
+
+const browser = setupBrowser()
+
+test('the home page shows the best sellers and the first products', async () => {
+  const page = await browser.page()
+  const response = await gotoHydrated(page, '/')
+  expect(response?.status()).toBe(200)
+  await expect.poll(() => page.getByTestId('best-sellers').getByTestId('product-card').count()).toBe(4)
+  expect(await page.getByTestId('you-may-like').getByTestId('product-card').count()).toBe(16)
+})
+
+test('an unknown path is a 404 with a way home', async () => {
+  const page = await browser.page(PHONE)
+  const response = await gotoHydrated(page, '/no-existe/para-nada')
+  expect(response?.status()).toBe(404)
+  expect(await page.getByText('Esta página no existe.').isVisible()).toBe(true)
+  await page.getByRole('link', { name: 'Ir a Inicio' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+})

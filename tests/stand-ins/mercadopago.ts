@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
+import { bearerToken, listen, sendJson, type RecordedRequest } from './http.ts'
+
+/**
+ * A local Mercado Pago for adapter tests: `POST /checkout/preferences` and `GET /v1/payments/:id`
+ * with the shapes of the real API (integrations.md), Bearer auth, MP's error JSON
+ * `{message, error, status, cause}`, and switches to fail, drop init_point or hang.
+ */
+
+export const STAND_IN_ACCESS_TOKEN = 'TEST-1234567890123456-010203-standin0000000000000000000000-123456789'
+const COLLECTOR_ID = 123456789
+
+export type StandInPayment = {
+  id: number | string
+  status: string
+  status_detail?: string
+  external_reference: string | null
+  /** Pesos, as Mercado Pago sends it. */
+  transaction_amount: number
+  currency_id?: string
+}
+
+export type MercadoPagoError = { message: string; error: string; status: number; cause: unknown[] }
+
+type Failure = { status: number; body?: unknown }
+
+export type MercadoPagoStandIn = Awaited<ReturnType<typeof startMercadoPagoStandIn>>
+
+function mpError(status: number, error: string, message: string, cause: unknown[] = []): MercadoPagoError {
+  return { message, error, status, cause }
+}
+
+function defaultFailureBody(status: number): MercadoPagoError {
+  if (status === 401) return mpError(401, 'unauthorized', 'invalid access token')
+  if (status === 403) return mpError(403, 'forbidden', 'At least one policy returned UNAUTHORIZED.')
+  if (status === 404) return mpError(404, 'not_found', 'resource not found')
+  if (status === 429) return mpError(429, 'too_many_requests', 'Too many requests')
+  if (status >= 500) return mpError(status, 'internal_server_error', 'Internal server error')
+  return mpError(status, 'bad_request', 'Bad request')
+}
+
+const isNonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.trim() !== ''
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isUrl = (value: unknown) => {
+  if (!isNonEmptyString(value)) return false
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** The checks of the preference body; returns MP's 400 error for the first problem. */
+function validatePreference(body: unknown): MercadoPagoError | null {
+  const invalid = (error: string, message: string) => mpError(400, error, message)
+  if (!isObject(body)) return invalid('bad_request', 'invalid body')
+  const items = body.items
+  if (!Array.isArray(items) || items.length === 0) return invalid('invalid_items', 'items needed')
+  for (const item of items as unknown[]) {
+    if (!isObject(item)) return invalid('invalid_items', 'item invalid')
+    if (!isNonEmptyString(item.id)) return invalid('invalid_items', 'id invalid')
+    if (!isNonEmptyString(item.title)) return invalid('invalid_items', 'title invalid')
+    if (!Number.isInteger(item.quantity) || (item.quantity as number) < 1) {
+      return invalid('invalid_items', 'quantity invalid')
+    }
+    // COP has no cents at Mercado Pago: whole pesos only.
+    if (!Number.isInteger(item.unit_price) || (item.unit_price as number) <= 0) {
+      return invalid('invalid_items', 'unit_price invalid')
+    }
+    if (item.currency_id !== 'COP') return invalid('invalid_items', 'currency_id invalid')
+    if (item.picture_url !== undefined && !isUrl(item.picture_url)) {
+      return invalid('invalid_items', 'picture_url invalid')
+    }
+  }
+  const backUrls = body.back_urls
+  if (!isObject(backUrls) || !['success', 'pending', 'failure'].every((key) => isUrl(backUrls[key]))) {
+    return invalid('invalid_back_urls', 'back_urls invalid. Wrong format')
+  }
+  if (body.auto_return !== 'approved') return invalid('invalid_auto_return', 'auto_return invalid')
+  if (!isNonEmptyString(body.external_reference)) {
+    return invalid('invalid_external_reference', 'external_reference invalid')
+  }
+  if (!isUrl(body.notification_url)) return invalid('invalid_notification_url', 'notification_url invalid')
+  if (body.payer !== undefined && !isObject(body.payer)) return invalid('invalid_payer', 'payer invalid')
+  return null
+}
+
+export async function startMercadoPagoStandIn(options: { accessToken?: string } = {}) {
+  const accessToken = options.accessToken ?? STAND_IN_ACCESS_TOKEN
+  const requests: RecordedRequest[] = []
+  const payments = new Map<string, StandInPayment>()
+  const preferences = new Map<string, Record<string, unknown>>()
+  const failures: Failure[] = []
+  const mode = { omitInitPoint: false, hang: null as null | 'headers' | 'body' }
+
+  function createPreference(body: Record<string, unknown>, response: ServerResponse) {
+    const id = `${COLLECTOR_ID}-${randomUUID()}`
+    const now = new Date().toISOString()
+    const preference: Record<string, unknown> = {
+      ...body,
+      id,
+      collector_id: COLLECTOR_ID,
+      client_id: '1234567890123456',
+      operation_type: 'regular_payment',
+      date_created: now,
+      last_updated: null,
+      expires: false,
+      marketplace: 'NONE',
+      site_id: 'MCO',
+      items: (body.items as Record<string, unknown>[]).map((item) => ({
+        description: '',
+        category_id: '',
+        picture_url: '',
+        ...item,
+      })),
+      init_point: `https://www.mercadopago.com.co/checkout/v1/redirect?pref_id=${id}`,
+      sandbox_init_point: `https://sandbox.mercadopago.com.co/checkout/v1/redirect?pref_id=${id}`,
+    }
+    if (mode.omitInitPoint) {
+      delete preference.init_point
+      delete preference.sandbox_init_point
+    }
+    preferences.set(id, preference)
+    sendJson(response, 201, preference)
+  }
+
+  const { origin, close } = await listen(requests, (request, response) => {
+    const failure = failures.shift()
+    if (failure) {
+      if (typeof failure.body === 'string') {
+        response.writeHead(failure.status, { 'Content-Type': 'text/html' })
+        return response.end(failure.body)
+      }
+      return sendJson(response, failure.status, failure.body ?? defaultFailureBody(failure.status))
+    }
+    if (mode.hang === 'headers') return // never answers
+    if (mode.hang === 'body') {
+      response.writeHead(200, { 'Content-Type': 'application/json' })
+      response.write('{"id":') // and stalls
+      return
+    }
+    if (bearerToken(request.headers) !== accessToken) {
+      return sendJson(response, 401, mpError(401, 'unauthorized', 'invalid access token'))
+    }
+    if (request.method === 'POST' && request.path === '/checkout/preferences') {
+      if (!/^application\/json/.test(request.headers['content-type'] ?? '') || !isObject(request.body)) {
+        return sendJson(response, 400, mpError(400, 'bad_request', 'invalid json body'))
+      }
+      const problem = validatePreference(request.body)
+      if (problem) return sendJson(response, problem.status, problem)
+      return createPreference(request.body, response)
+    }
+    const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(request.path)
+    if (request.method === 'GET' && paymentMatch) {
+      const id = decodeURIComponent(paymentMatch[1]!)
+      const payment = payments.get(id)
+      if (!payment) {
+        return sendJson(
+          response,
+          404,
+          mpError(404, 'not_found', 'Payment not found', [
+            { code: 2000, description: 'Payment not found', data: null },
+          ]),
+        )
+      }
+      return sendJson(response, 200, {
+        id: payment.id,
+        status: payment.status,
+        status_detail:
+          payment.status_detail ?? (payment.status === 'approved' ? 'accredited' : payment.status),
+        external_reference: payment.external_reference,
+        transaction_amount: payment.transaction_amount,
+        currency_id: payment.currency_id ?? 'COP',
+        date_created: new Date().toISOString(),
+        date_approved: payment.status === 'approved' ? new Date().toISOString() : null,
+        payment_method_id: 'pse',
+        payment_type_id: 'bank_transfer',
+        collector_id: COLLECTOR_ID,
+        live_mode: false,
+        metadata: {},
+      })
+    }
+    return sendJson(
+      response,
+      404,
+      mpError(404, 'not_found', `resource ${request.method} ${request.path} not found`),
+    )
+  })
+
+  return {
+    url: origin,
+    accessToken,
+    /** Every request received, in order. */
+    requests,
+    /** Preferences created, by id, as answered. */
+    preferences,
+    /** Registers a payment for `GET /v1/payments/:id`. */
+    addPayment(payment: StandInPayment) {
+      payments.set(String(payment.id), payment)
+    },
+    /** The next `count` requests answer `status` with MP's error JSON, or `body` (a string goes as text). */
+    failNext(count: number, status: number, body?: unknown) {
+      for (let i = 0; i < count; i++) failures.push({ status, body })
+    },
+    /** Preferences come back without init_point / sandbox_init_point. */
+    omitInitPoint(on = true) {
+      mode.omitInitPoint = on
+    },
+    /** 'headers': never answers; 'body': sends 200 and half a JSON body, then stalls; null: normal. */
+    hang(how: 'headers' | 'body' | null = 'headers') {
+      mode.hang = how
+    },
+    /** Forgets requests, payments, preferences and switches (between tests). */
+    reset() {
+      requests.length = 0
+      failures.length = 0
+      payments.clear()
+      preferences.clear()
+      mode.omitInitPoint = false
+      mode.hang = null
+    },
+    stop: close,
+  }
+}
+
+/** Stops a stand-in started with startMercadoPagoStandIn. */
+export async function stopMercadoPagoStandIn(standIn: MercadoPagoStandIn | undefined) {
+  await standIn?.stop()
+}
