@@ -73,6 +73,12 @@ function lastRows(results: { rows: unknown[] }[]): unknown[] {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max })
+  // An idle connection the server drops (restart, failover, pool shutdown racing a forced drop)
+  // surfaces here; without a listener Node treats it as an uncaught exception and the store dies.
+  // The pool has already discarded that connection and opens a new one on the next query.
+  pool.on('error', (error) => {
+    if (!pool.ending) console.error('[db] conexión inactiva perdida:', error.message)
+  })
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
   // Several app instances may start at once: only one applies migrations.
   const lockClient = await pool.connect()
