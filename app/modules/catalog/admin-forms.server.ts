@@ -2,10 +2,10 @@ import type { Db } from '#app/db/client.server.ts'
 import type { Upload } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import {
-  adminMessage,
   createProduct,
   parseMainChoice,
   ProductAdminError,
+  saveFailureMessage,
   updateProduct,
 } from './admin-products.server.ts'
 import { firstMessage, PRODUCT_MESSAGES, productFieldsFrom } from './validators.ts'
@@ -48,13 +48,7 @@ export async function saveProductForm(
     await updateProduct(db, storage, sku, { fields: parsed.data, uploads, main })
     return { ok: true, sku, message: PRODUCT_MESSAGES.updated }
   } catch (error) {
-    // Validation refusals keep their spec §5 wording; anything unexpected is "Error: {message}".
-    return {
-      ok: false,
-      message: adminMessage(
-        error,
-        PRODUCT_MESSAGES.failure('no se pudo guardar el producto, intenta de nuevo.'),
-      ),
-    }
+    // Spec §5 validation texts stand alone; every other failure reads "Error: {message}" (§8).
+    return { ok: false, message: saveFailureMessage(error) }
   }
 }

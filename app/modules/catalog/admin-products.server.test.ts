@@ -12,6 +12,7 @@ import {
   deleteProductImage,
   getEditableProduct,
   listInventory,
+  MediaStorageFailure,
   ProductAdminError,
   setMainImage,
   updateProduct,
@@ -236,6 +237,66 @@ describe('edit', () => {
       ).rejects.toThrow(PRODUCT_MESSAGES.mainImageInvalid)
     }
     expect((await getEditableProduct(t.db, sku))!.name).toBe('Collar Luna')
+  })
+
+  test('a storage failure while editing changes nothing and leaves no new files', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    const before = (await getEditableProduct(t.db, sku))!
+    const filesBefore = new Set(storage.files.keys())
+    // The first new image is written, the second one fails (a 900 px image writes two variants).
+    storage.state.failPutsAfter = storage.state.puts + 3
+    await expect(
+      updateProduct(t.db, storage, sku, {
+        fields: fields({ name: 'Collar Cambiado', level1: 99000, categoryIds: [categoryB] }),
+        uploads: [await pngUpload('tres.png', '#0000aa', 900, 600), await pngUpload('cuatro.png', '#00aaaa')],
+        main: { upload: 1 },
+      }),
+    ).rejects.toBeInstanceOf(MediaStorageFailure)
+    expect(storage.state.puts).toBeGreaterThan(3)
+    expect(await getEditableProduct(t.db, sku)).toEqual(before)
+    expect(new Set(storage.files.keys())).toEqual(filesBefore)
+  })
+
+  test('a write that fails half-way while editing leaves no partial file behind', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    const before = (await getEditableProduct(t.db, sku))!
+    const filesBefore = new Set(storage.files.keys())
+    // A full disk: the file is created, then the write fails.
+    const halfWriting = {
+      ...storage,
+      async put(path: string, body: Buffer, contentType: string) {
+        storage.files.set(path, { body: body.subarray(0, 10), contentType })
+        throw new Error('disco lleno')
+      },
+    }
+    await expect(
+      updateProduct(t.db, halfWriting, sku, {
+        fields: fields({ name: 'Collar Cambiado' }),
+        uploads: [await pngUpload('tres.png', '#0000aa')],
+        main: { upload: 0 },
+      }),
+    ).rejects.toBeInstanceOf(MediaStorageFailure)
+    expect(await getEditableProduct(t.db, sku)).toEqual(before)
+    expect(new Set(storage.files.keys())).toEqual(filesBefore)
+  })
+
+  test('a database failure while editing deletes the new files and keeps the old main image', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input())
+    const before = (await getEditableProduct(t.db, sku))!
+    const filesBefore = new Set(storage.files.keys())
+    // Discount 150 passes no validator here on purpose: the table's check constraint refuses it.
+    await expect(
+      updateProduct(t.db, storage, sku, {
+        fields: { ...fields({ name: 'Collar Cambiado' }), discountPercent: 150 },
+        uploads: [await pngUpload('tres.png', '#0000aa')],
+        main: { upload: 0 },
+      }),
+    ).rejects.toThrow()
+    expect(await getEditableProduct(t.db, sku)).toEqual(before)
+    expect(new Set(storage.files.keys())).toEqual(filesBefore)
   })
 
   test('main image: changes in one step; an unknown image changes nothing', async () => {

@@ -33,11 +33,49 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string }
 
 const PRODUCT_MEDIA_FOLDER = 'products'
 
+/** Writing the uploaded files to media storage failed (full disk, bucket unreachable…). */
+export class MediaStorageFailure extends Error {
+  override name = 'MediaStorageFailure'
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+  }
+}
+
 /** Maps an error to the Spanish text shown to the admin; unexpected ones are logged. */
 export function adminMessage(error: unknown, fallback: string): string {
   if (error instanceof ProductAdminError || error instanceof UploadError) return error.message
   console.error(error)
   return fallback
+}
+
+/** The spec §5 validation texts of a product save: shown on their own, as the original did. */
+const STANDALONE_SAVE_MESSAGES = new Set<string>([
+  PRODUCT_MESSAGES.required,
+  PRODUCT_MESSAGES.imagesRequired,
+  PRODUCT_MESSAGES.imagesRequiredForm,
+  PRODUCT_MESSAGES.mainImageInvalid,
+  PRODUCT_MESSAGES.mainImageRequiredForm,
+])
+
+export const SAVE_FAILURE_DETAILS = {
+  storage: 'no se pudieron guardar las imágenes, intenta de nuevo.',
+  unexpected: 'no se pudo guardar el producto, intenta de nuevo.',
+} as const
+
+/**
+ * Spec §8: a failed create or update reads "Error: {message}" (upload refusals, a category that
+ * vanished, an unknown sku, a storage failure…), except the §5 validation texts, which stand alone.
+ * Storage and unexpected failures are logged.
+ */
+export function saveFailureMessage(error: unknown): string {
+  if (error instanceof ProductAdminError && STANDALONE_SAVE_MESSAGES.has(error.message)) return error.message
+  if (error instanceof ProductAdminError || error instanceof UploadError) {
+    return PRODUCT_MESSAGES.failure(error.message)
+  }
+  console.error(error)
+  return PRODUCT_MESSAGES.failure(
+    error instanceof MediaStorageFailure ? SAVE_FAILURE_DETAILS.storage : SAVE_FAILURE_DETAILS.unexpected,
+  )
 }
 
 function columnsFrom(fields: ProductFields) {
@@ -86,7 +124,22 @@ async function withStoredFiles<T>(
   work: (stored: StoredMedia[]) => Promise<T>,
 ): Promise<T> {
   const checked = await checkUploads(uploads)
-  const stored = await storeUploads(storage, uploads, checked, PRODUCT_MEDIA_FOLDER)
+  // Every path a write was attempted at: a write that fails half-way (a full disk) can leave a
+  // partial file that storeUploads, which only knows the finished ones, would not delete.
+  const attempted: string[] = []
+  const tracking: MediaStorage = {
+    put(path, body, contentType) {
+      attempted.push(path)
+      return storage.put(path, body, contentType)
+    },
+    delete: (path) => storage.delete(path),
+  }
+  const stored = await storeUploads(tracking, uploads, checked, PRODUCT_MEDIA_FOLDER).catch(
+    async (error: unknown) => {
+      await deleteStoredFiles(storage, attempted)
+      throw new MediaStorageFailure(error)
+    },
+  )
   try {
     return await work(stored)
   } catch (error) {

@@ -5,6 +5,8 @@ import {
   DEFAULT_INVENTORY_FILTERS,
   filtersFromParams,
   paramsFromFilters,
+  MAX_PRICE_PESOS,
+  priceTooLargeMessage,
   ProductFieldsSchema,
 } from './validators.ts'
 
@@ -52,4 +54,20 @@ test('product fields: blanks become defaults, checkboxes are "on", categories de
   expect(ProductFieldsSchema.safeParse({ ...parsed, purchaseLink: 'javascript:alert(1)' }).success).toBe(
     false,
   )
+})
+
+test('prices and cost stop below what an integer centavos column holds, with a field message', () => {
+  const base = { name: 'Collar', description: 'Dorado', categoryIds: ['Categoria_1'] }
+  // The money columns hold at most 2,147,483,647 centavos ($ 21.474.836,47).
+  expect(MAX_PRICE_PESOS * 100).toBeLessThan(2_147_483_647)
+  expect(ProductFieldsSchema.parse({ ...base, cost: '20000000', level1: '20000000' })).toMatchObject({
+    cost: 20_000_000,
+    level1: 20_000_000,
+  })
+  const refused = (field: string, value: string) =>
+    ProductFieldsSchema.safeParse({ ...base, [field]: value }).error?.issues[0]?.message
+  expect(refused('level1', '21474837')).toBe(priceTooLargeMessage('El precio nivel 1'))
+  expect(refused('level1', '20000000.01')).toBe('El precio nivel 1 no puede ser mayor que $ 20.000.000.')
+  expect(refused('level5', '999999999')).toBe('El precio nivel 5 no puede ser mayor que $ 20.000.000.')
+  expect(refused('cost', '1e9')).toBe('El costo no puede ser mayor que $ 20.000.000.')
 })

@@ -41,6 +41,16 @@ export const CATEGORY_MESSAGES = {
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
+/**
+ * The largest price or cost the form takes, in pesos. Money columns are PostgreSQL `integer`
+ * centavos (at most 2,147,483,647, i.e. $ 21.474.836,47); 20 million pesos leaves room below that
+ * for every derived figure and is far above any accessory's price.
+ */
+export const MAX_PRICE_PESOS = 20_000_000
+
+/** "El precio nivel 1 no puede ser mayor que $ 20.000.000." (spec §5 style: one plain sentence). */
+export const priceTooLargeMessage = (label: string) => `${label} no puede ser mayor que $ 20.000.000.`
+
 /** A peso amount typed in a number input: min 0, at most 2 decimals kept (rounded). */
 const pesos = (label: string) =>
   z.preprocess(
@@ -49,7 +59,7 @@ const pesos = (label: string) =>
       .number({ message: `${label} debe ser un número.` })
       .refine(Number.isFinite, { message: `${label} debe ser un número.` })
       .min(0, { message: `${label} no puede ser negativo.` })
-      .max(1_000_000_000, { message: `${label} es demasiado grande.` })
+      .max(MAX_PRICE_PESOS, { message: priceTooLargeMessage(label) })
       .optional(),
   )
 

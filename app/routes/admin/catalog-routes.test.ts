@@ -140,10 +140,15 @@ test('product save: refusals answer 422 with the spec text; success creates it',
     [{ mainImage: 'nueva:5' }, PRODUCT_MESSAGES.mainImageInvalid],
     [{ cost: 'abc' }, 'El costo debe ser un número.'],
     [{ discountPercent: '101' }, 'El descuento debe estar entre 0 y 100.'],
+    // An amount over what the integer centavos columns hold is a field message, not a crash.
+    [{ level1: '21474837' }, 'El precio nivel 1 no puede ser mayor que $ 20.000.000.'],
+    [{ cost: '1000000000' }, 'El costo no puede ser mayor que $ 20.000.000.'],
+    // Spec §8: failures other than the §5 validation texts read "Error: {message}".
     [
       { images: new File(['texto'], 'falsa.jpg', { type: 'image/jpeg' }) },
-      UPLOAD_MESSAGES.notMedia('falsa.jpg'),
+      `Error: ${UPLOAD_MESSAGES.notMedia('falsa.jpg')}`,
     ],
+    [{ categoryIds: 'Categoria_borrada' }, `Error: ${PRODUCT_MESSAGES.unknownCategory}`],
   ]
   for (const [overrides, message] of bad) {
     const response = await call(
@@ -199,4 +204,29 @@ test('product save: refusals answer 422 with the spec text; success creates it',
     ok: false,
     message: PRODUCT_MESSAGES.deleteFailed,
   })
+})
+
+test('product save: a storage failure reads "Error: …" and leaves nothing behind', async () => {
+  const before = (await call(inventory.loader, '/admin/productos')).items.length
+  const filesBefore = storage.files.size
+  const form = await productForm()
+  form.append(
+    'images',
+    new File([new Uint8Array((await pngUpload('b.png')).bytes)], 'b.png', { type: 'image/png' }),
+  )
+  // The first image is written, the second one fails: the first must be deleted again.
+  storage.state.failPutsAfter = storage.state.puts + 1
+  try {
+    const response = await call(saveProduct.action, '/admin/productos/guardar', {}, form)
+    expect(response.status).toBe(422)
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: PRODUCT_MESSAGES.failure('no se pudieron guardar las imágenes, intenta de nuevo.'),
+    })
+  } finally {
+    storage.state.failPutsAfter = Infinity
+  }
+  expect(storage.state.puts).toBeGreaterThan(1)
+  expect((await call(inventory.loader, '/admin/productos')).items.length).toBe(before)
+  expect(storage.files.size).toBe(filesBefore)
 })
