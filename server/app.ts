@@ -7,6 +7,8 @@ import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/db/demo-data.s
 import { startWorkers } from '#app/jobs/worker.server.ts'
 import {
   authConfigFromEnv,
+  isHttpsUrl,
+  isLoopbackUrl,
   LOCAL_ADMIN_EMAIL,
   LOCAL_PROVIDER_PATH,
   sessionSecret,
@@ -50,7 +52,7 @@ export async function start(): Promise<Runtime> {
   const handler = express.Router()
   handler.use(redirectHosts(env))
   handler.use(securityHeaders(env))
-  handler.use(limitBodySize)
+  handler.use(limitBodySize())
   handler.get('/healthz', async (_req, res) => {
     try {
       await getDatabase().executeSql('select 1')
@@ -101,18 +103,47 @@ export async function start(): Promise<Runtime> {
 }
 
 /** Shop forms are small; the back office posts images (10 MB) and videos (50 MB), a few at a time. */
-const STORE_BODY_LIMIT = 64 * 1024
-const ADMIN_BODY_LIMIT = 120 * 1024 * 1024
+export const BODY_LIMITS = { store: 64 * 1024, admin: 120 * 1024 * 1024 }
+export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.'
 
-/** Refuses an oversized body before anything reads it into memory. */
-const limitBodySize: express.RequestHandler = (req, res, next) => {
-  const length = Number(req.headers['content-length'] ?? 0)
-  const limit = req.path.startsWith('/admin') ? ADMIN_BODY_LIMIT : STORE_BODY_LIMIT
-  if (length > limit) {
-    res.status(413).type('text/plain; charset=utf-8').send('La solicitud es demasiado grande.')
-    return
+/**
+ * Refuses an oversized body with 413. A declared Content-Length over the limit is refused before
+ * anything reads the body; a body without one (chunked) is counted as it streams in, and once past
+ * the limit the reader (the app's form parsing) gets an error instead of more bytes.
+ */
+export function limitBodySize(limits = BODY_LIMITS): express.RequestHandler {
+  return (req, res, next) => {
+    const limit = req.path.startsWith('/admin') ? limits.admin : limits.store
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      refuseTooLarge(res)
+      return
+    }
+    // Every chunk reaches its readers through emit('data'): counting there sees what they see.
+    const emit = req.emit.bind(req)
+    let received = 0
+    let refused = false
+    req.emit = ((event: string | symbol, ...args: unknown[]) => {
+      if (event === 'data') {
+        if (refused) return false
+        received += (args[0] as { length: number }).length
+        if (received > limit) {
+          refused = true
+          refuseTooLarge(res)
+          if (req.listenerCount('error') > 0) emit('error', new Error(BODY_TOO_LARGE_MESSAGE))
+          return false
+        }
+      }
+      return emit(event, ...args)
+    }) as typeof req.emit
+    next()
   }
-  next()
+}
+
+function refuseTooLarge(res: express.Response) {
+  if (res.headersSent) return
+  // The rest of the body is not read: close the connection after the answer.
+  res.setHeader('Connection', 'close')
+  res.status(413).type('text/plain; charset=utf-8').send(BODY_TOO_LARGE_MESSAGE)
 }
 
 /** Hosts in REDIRECT_HOSTS (old hosting domains) move permanently to PUBLIC_URL. */
@@ -127,13 +158,22 @@ function redirectHosts(env: Env): express.RequestHandler {
   }
 }
 
-function securityHeaders(env: Env): express.RequestHandler {
+/**
+ * HSTS for a real deployment and for any shop published over https (a loopback https address,
+ * e.g. a local certificate, is left alone so the browser does not pin localhost).
+ */
+export function sendsHsts(env: Pick<Env, 'APP_ENV' | 'publicUrl'>): boolean {
+  return env.APP_ENV === 'production' || (isHttpsUrl(env.publicUrl) && !isLoopbackUrl(env.publicUrl))
+}
+
+export function securityHeaders(env: Env): express.RequestHandler {
+  const hsts = sendsHsts(env)
   return (_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'SAMEORIGIN')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
-    if (env.APP_ENV === 'production') {
+    if (hsts) {
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     }
     next()

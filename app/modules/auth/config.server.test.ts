@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { parseEnv } from '#app/utils/env.server.ts'
-import { authConfigFromEnv, isLoopbackUrl } from './config.server.ts'
+import { authConfigFromEnv, isLoopbackUrl, usesSecureCookies } from './config.server.ts'
+import { authCookies } from './session.server.ts'
 
 const SECRET = 's'.repeat(32)
 
@@ -21,4 +22,23 @@ test('loopback addresses', () => {
   expect(isLoopbackUrl('http://[::1]:3000')).toBe(true)
   expect(isLoopbackUrl('https://localhost.tienda.co')).toBe(false)
   expect(isLoopbackUrl('https://tienda.example.co')).toBe(false)
+})
+
+test('cookies are Secure with the __Host- prefix in production and whenever PUBLIC_URL is https', async () => {
+  const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secreto', ADMIN_EMAILS: 'a@b.co' }
+  const local = authConfigFromEnv(parseEnv({}), SECRET)
+  // https without APP_ENV=production (e.g. a staging copy): still Secure and __Host-.
+  const https = authConfigFromEnv(parseEnv({ ...google, PUBLIC_URL: 'https://tienda.example.co' }), SECRET)
+  const httpsLocal = authConfigFromEnv(parseEnv({ PUBLIC_URL: 'https://localhost:3443' }), SECRET)
+  expect(https.production).toBe(false)
+  expect([local, https, httpsLocal].map(usesSecureCookies)).toEqual([false, true, true])
+  for (const config of [https, httpsLocal]) {
+    const session = await authCookies(config).session.serialize('token')
+    expect(session).toMatch(/^__Host-vitrina_admin=/)
+    expect(session).toMatch(/; Secure/)
+    expect(await authCookies(config).signIn.serialize('x')).toMatch(/^__Host-vitrina_oidc=.*; Secure/)
+  }
+  const plain = await authCookies(local).session.serialize('token')
+  expect(plain).toMatch(/^vitrina_admin=/)
+  expect(plain).not.toMatch(/Secure/)
 })

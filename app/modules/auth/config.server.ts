@@ -32,7 +32,7 @@ export type AuthConfig = {
   /** The allow-list, lowercased. Read on every request, so removing an address locks it out. */
   adminEmails: string[]
   publicUrl: string
-  /** A real deployment: Secure cookies with the `__Host-` prefix. */
+  /** A real deployment (APP_ENV=production). Cookies: see `usesSecureCookies`. */
   production: boolean
   /** Signs the sign-in cookie and derives the anti-forgery tokens. */
   secret: string
@@ -50,6 +50,18 @@ export function usesLocalProvider(env: Env): boolean {
 export function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname
   return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
+export function isHttpsUrl(url: string): boolean {
+  return new URL(url).protocol === 'https:'
+}
+
+/**
+ * Secure cookies with the `__Host-` prefix: in production, and whenever the shop is served over
+ * https (whatever APP_ENV says), so a cookie set there never travels over plain http.
+ */
+export function usesSecureCookies(config: Pick<AuthConfig, 'production' | 'publicUrl'>): boolean {
+  return config.production || isHttpsUrl(config.publicUrl)
 }
 
 export function normalizeEmail(email: string): string {

@@ -3,7 +3,7 @@ import { eq, lt } from 'drizzle-orm'
 import { createCookie, type Cookie } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { adminSessions } from './schema.ts'
-import { SIGN_IN_TTL_SECONDS, type AuthConfig } from './config.server.ts'
+import { SIGN_IN_TTL_SECONDS, usesSecureCookies, type AuthConfig } from './config.server.ts'
 
 export type AdminSession = typeof adminSessions.$inferSelect
 
@@ -86,17 +86,18 @@ const cookiesByConfig = new WeakMap<AuthConfig, Cookies>()
 
 /**
  * The two cookies of admin sign-in, HttpOnly and SameSite=Lax (Lax lets the provider's redirect back
- * carry them); Secure with the `__Host-` prefix in production.
+ * carry them); Secure with the `__Host-` prefix in production and whenever PUBLIC_URL is https.
  */
 export function authCookies(config: AuthConfig): Cookies {
   let cookies = cookiesByConfig.get(config)
   if (!cookies) {
-    const prefix = config.production ? '__Host-' : ''
+    const secure = usesSecureCookies(config)
+    const prefix = secure ? '__Host-' : ''
     const options = {
       httpOnly: true,
       sameSite: 'lax' as const,
       path: '/',
-      secure: config.production,
+      secure,
       secrets: [config.secret],
     }
     cookies = {
