@@ -1,7 +1,7 @@
 import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
-import { enqueueNewOrderNotices, type CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
+import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
 import type { PaymentDeps } from '#app/modules/payment/payment.server.ts'
 import type { PaymentProvider } from '#app/modules/payment/provider.ts'
@@ -25,7 +25,16 @@ export type Services = {
   paymentDeps: PaymentDeps
 }
 
+/** Said at start-up when Mercado Pago is configured without the secret its webhooks are signed with. */
+export const MISSING_WEBHOOK_SECRET_WARNING =
+  '[pagos] MP_ACCESS_TOKEN está configurado pero MP_WEBHOOK_SECRET no: toda notificación de Mercado Pago ' +
+  'se rechazará con 401 y ningún pago en línea se confirmará solo (los pedidos vencerán salvo que la ' +
+  'revisión de vencimiento encuentre el pago). Configura MP_WEBHOOK_SECRET con la clave secreta de ' +
+  'las notificaciones Webhooks de tu integración.'
+
 export function buildServices(env: Env, database: Database, jobs: JobQueue): Services {
+  // Production refuses to start this way (env.server.ts); elsewhere it must not fail silently.
+  if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) console.warn(MISSING_WEBHOOK_SECRET_WARNING)
   // The simulator stands in for Mercado Pago only locally: a real shop without an access token
   // takes cash on delivery only, so nobody can "approve" their own payment.
   const onlinePayments = Boolean(env.MP_ACCESS_TOKEN) || env.APP_ENV !== 'production'
@@ -64,7 +73,6 @@ export function buildServices(env: Env, database: Database, jobs: JobQueue): Ser
       jobs,
       payments,
       paymentTimeoutHours: env.ORDER_PAYMENT_TIMEOUT_HOURS,
-      onPaid: (tx, orderId) => enqueueNewOrderNotices(checkout, tx, orderId),
     },
   }
 }

@@ -1,7 +1,6 @@
 import type PgBoss from 'pg-boss'
 import { sendNewOrderNotice } from '#app/modules/order/new-order-notice.server.ts'
-import { expireUnpaidOrders } from '#app/modules/order/order.server.ts'
-import { processPaymentNotification } from '#app/modules/payment/payment.server.ts'
+import { expireUnpaidOnlineOrders, processPaymentNotification } from '#app/modules/payment/payment.server.ts'
 import type { Services } from '#app/services.server.ts'
 import type { JobName, JobPayloads } from './jobs.server.ts'
 
@@ -12,7 +11,7 @@ export const JOB_HANDLERS: { [N in JobName]: Handler<N> } = {
     sendNewOrderNotice({ db: services.database.db, whatsapp: services.whatsapp }, data),
   'payment-notification': (services, data) => processPaymentNotification(services.paymentDeps, data),
   'order-expire-unpaid': (services) =>
-    expireUnpaidOrders(services.database.db, services.env.ORDER_PAYMENT_TIMEOUT_HOURS),
+    expireUnpaidOnlineOrders(services.paymentDeps, services.env.ORDER_PAYMENT_TIMEOUT_HOURS),
 }
 
 /** Every 15 minutes, unpaid online orders past their time are cancelled. */

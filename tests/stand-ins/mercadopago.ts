@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http'
 import { bearerToken, listen, sendJson, type RecordedRequest } from './http.ts'
 
 /**
- * A local Mercado Pago for adapter tests: `POST /checkout/preferences` and `GET /v1/payments/:id`
- * with the shapes of the real API (integrations.md), Bearer auth, MP's error JSON
+ * A local Mercado Pago for adapter tests: `POST /checkout/preferences`, `GET /v1/payments/:id` and
+ * `GET /v1/payments/search` with the shapes of the real API (integrations.md), Bearer auth, MP's error JSON
  * `{message, error, status, cause}`, and switches to fail, drop init_point or hang.
  */
 
@@ -19,6 +19,8 @@ export type StandInPayment = {
   /** Pesos, as Mercado Pago sends it. */
   transaction_amount: number
   currency_id?: string
+  /** ISO date; defaults to when it was added. Search answers newest first. */
+  date_created?: string
 }
 
 export type MercadoPagoError = { message: string; error: string; status: number; cause: unknown[] }
@@ -127,6 +129,48 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
     sendJson(response, 201, preference)
   }
 
+  /** The payment resource as `GET /v1/payments/:id` and the search's `results` carry it. */
+  function paymentResource(payment: StandInPayment) {
+    const created = payment.date_created ?? new Date().toISOString()
+    return {
+      id: payment.id,
+      status: payment.status,
+      status_detail: payment.status_detail ?? (payment.status === 'approved' ? 'accredited' : payment.status),
+      external_reference: payment.external_reference,
+      transaction_amount: payment.transaction_amount,
+      currency_id: payment.currency_id ?? 'COP',
+      date_created: created,
+      date_approved: payment.status === 'approved' ? created : null,
+      payment_method_id: 'pse',
+      payment_type_id: 'bank_transfer',
+      collector_id: COLLECTOR_ID,
+      live_mode: false,
+      metadata: {},
+    }
+  }
+
+  /** `GET /v1/payments/search`: filters by external_reference, sorts by date_created, pages. */
+  function searchPayments(query: URLSearchParams, response: ServerResponse) {
+    const sort = query.get('sort') ?? 'date_created'
+    const criteria = query.get('criteria') ?? 'desc'
+    if (sort !== 'date_created')
+      return sendJson(response, 400, mpError(400, 'bad_request', 'Invalid sort value.'))
+    if (criteria !== 'asc' && criteria !== 'desc') {
+      return sendJson(response, 400, mpError(400, 'bad_request', 'Invalid criteria value.'))
+    }
+    const limit = Math.min(Number(query.get('limit') ?? 30) || 30, 1000)
+    const offset = Math.max(Number(query.get('offset') ?? 0) || 0, 0)
+    const reference = query.get('external_reference')
+    const matching = [...payments.values()]
+      .filter((payment) => reference === null || payment.external_reference === reference)
+      .map(paymentResource)
+      .sort((a, b) => a.date_created.localeCompare(b.date_created) * (criteria === 'desc' ? -1 : 1))
+    return sendJson(response, 200, {
+      paging: { total: matching.length, limit, offset },
+      results: matching.slice(offset, offset + limit),
+    })
+  }
+
   const { origin, close } = await listen(requests, (request, response) => {
     const failure = failures.shift()
     if (failure) {
@@ -153,6 +197,9 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
       if (problem) return sendJson(response, problem.status, problem)
       return createPreference(request.body, response)
     }
+    if (request.method === 'GET' && request.path === '/v1/payments/search') {
+      return searchPayments(request.query, response)
+    }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(request.path)
     if (request.method === 'GET' && paymentMatch) {
       const id = decodeURIComponent(paymentMatch[1]!)
@@ -166,22 +213,7 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
           ]),
         )
       }
-      return sendJson(response, 200, {
-        id: payment.id,
-        status: payment.status,
-        status_detail:
-          payment.status_detail ?? (payment.status === 'approved' ? 'accredited' : payment.status),
-        external_reference: payment.external_reference,
-        transaction_amount: payment.transaction_amount,
-        currency_id: payment.currency_id ?? 'COP',
-        date_created: new Date().toISOString(),
-        date_approved: payment.status === 'approved' ? new Date().toISOString() : null,
-        payment_method_id: 'pse',
-        payment_type_id: 'bank_transfer',
-        collector_id: COLLECTOR_ID,
-        live_mode: false,
-        metadata: {},
-      })
+      return sendJson(response, 200, paymentResource(payment))
     }
     return sendJson(
       response,
@@ -197,9 +229,13 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
     requests,
     /** Preferences created, by id, as answered. */
     preferences,
-    /** Registers a payment for `GET /v1/payments/:id`. */
+    /** Registers a payment for `GET /v1/payments/:id` and the search. */
     addPayment(payment: StandInPayment) {
-      payments.set(String(payment.id), payment)
+      payments.set(String(payment.id), {
+        ...payment,
+        // Distinct, increasing times, so "newest first" is well defined.
+        date_created: payment.date_created ?? new Date(Date.now() + payments.size).toISOString(),
+      })
     },
     /** The next `count` requests answer `status` with MP's error JSON, or `body` (a string goes as text). */
     failNext(count: number, status: number, body?: unknown) {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { toast } from '#app/components/toast.tsx'
+import { cartCookieAssignment } from '#app/modules/checkout/cart-cookie.ts'
 import {
   addToLines,
   parseStoredLines,
@@ -23,12 +24,26 @@ function read(): CartLine[] {
   return cache.lines
 }
 
+/** Mirrors the lines into a small cookie, so a checkout sent before hydration still has them. */
+function mirrorToCookie(lines: CartLine[]) {
+  const assignment = cartCookieAssignment(
+    lines.map(({ sku, quantity }) => ({ sku, quantity })),
+    window.location.protocol === 'https:',
+  )
+  if (!document.cookie.split('; ').includes(assignment.slice(0, assignment.indexOf(';')))) {
+    document.cookie = assignment
+  }
+}
+
 function write(lines: CartLine[]) {
   window.localStorage.setItem(STORAGE_KEY, JSON.stringify(lines))
+  mirrorToCookie(lines)
   for (const listener of listeners) listener()
 }
 
 function subscribe(listener: () => void) {
+  // A cart kept from before the mirror existed (or changed in another tab) gets its cookie now.
+  if (!listeners.size) mirrorToCookie(read())
   listeners.add(listener)
   const onStorage = (event: StorageEvent) => {
     if (event.key === STORAGE_KEY) listener()

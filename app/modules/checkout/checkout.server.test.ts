@@ -133,14 +133,18 @@ describe('placing a cash-on-delivery order', () => {
     expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([])
   })
 
-  test('an online-payment order is not announced until it is paid', async () => {
+  test('an online-payment order is announced at purchase too (spec §7), once per number', async () => {
     const product = await createProduct(t.db)
     const result = await placeOrder(ctx(), {
       lines: [{ sku: product.sku, quantity: 1 }],
       customer: { ...customer, payment_method: 'mercadopago' },
     })
-    expect(result.ok && result.order.paymentMethod).toBe('mercadopago')
-    expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([])
+    if (!result.ok) throw new Error(result.errors.form.join(' '))
+    expect(result.order.paymentMethod).toBe('mercadopago')
+    expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([
+      { orderId: result.order.id, to: '573001112233' },
+      { orderId: result.order.id, to: '573004445566' },
+    ])
   })
 })
 
@@ -171,6 +175,11 @@ test('the same form sent twice, even at once, makes one order and reserves once'
   if (!a.ok || !b.ok || !again.ok) return
   expect(new Set([a.order.id, b.order.id, again.order.id]).size).toBe(1)
   expect((await productRow(product.sku)).reserved).toBe(2)
+  // Exactly one of them made it: only that one may undo it.
+  expect([a.created, b.created, again.created].filter(Boolean)).toHaveLength(1)
+  expect(again.created).toBe(false)
+  // One notice per number for the one order.
+  expect(await queuedJobs(t.database, 'order-new-notice')).toHaveLength(2)
 })
 
 describe('refusals write nothing', () => {

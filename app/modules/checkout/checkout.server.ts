@@ -32,7 +32,12 @@ export type PlacedOrder = {
   paymentMethod: 'acordar' | 'mercadopago'
 }
 
-export type PlaceOrderResult = { ok: true; order: PlacedOrder } | { ok: false; errors: CheckoutErrors }
+/**
+ * `created` is false when the checkout key found an order another request made: only the request
+ * that created an order may undo it.
+ */
+export type PlaceOrderResult =
+  { ok: true; order: PlacedOrder; created: boolean } | { ok: false; errors: CheckoutErrors }
 
 class CheckoutRefused extends Error {
   constructor(readonly userMessage: string) {
@@ -69,7 +74,7 @@ export async function placeOrder(
   const checkoutKey = input.checkoutKey?.trim() || undefined
   if (checkoutKey) {
     const earlier = await orderByCheckoutKey(ctx, checkoutKey)
-    if (earlier) return { ok: true, order: earlier }
+    if (earlier) return { ok: true, order: earlier, created: false }
   }
   const lines = mergeLines(input.lines)
   const checked = validateCheckout(lines, input.customer)
@@ -154,17 +159,17 @@ export async function placeOrder(
         'cliente',
       )
 
-      // Cash on delivery is a sale now; an online payment is announced once it is approved.
-      if (customer.payment_method === 'acordar') await enqueueNewOrderNotices(ctx, tx, id)
+      // The business hears of every order at purchase (spec §7), whatever the payment method.
+      await enqueueNewOrderNotices(ctx, tx, id)
       return { id, number: created!.number, total: totals.total, paymentMethod: customer.payment_method }
     })
-    return { ok: true, order }
+    return { ok: true, order, created: true }
   } catch (error) {
     if (error instanceof CheckoutRefused) return refused(error.userMessage)
     // The same form sent twice at once: the other submission made the order (and this one's
     // reservation was rolled back with its transaction).
     const twin = checkoutKey ? await orderByCheckoutKey(ctx, checkoutKey) : null
-    if (twin) return { ok: true, order: twin }
+    if (twin) return { ok: true, order: twin, created: false }
     throw error
   }
 }

@@ -1,4 +1,5 @@
-import { CartLinesSchema, type CustomerInput } from './validators.ts'
+import { readCartCookie } from './cart-cookie.ts'
+import { CartLinesSchema, isUuid, type CustomerInput } from './validators.ts'
 
 export const CUSTOMER_FIELDS = [
   'name',
@@ -16,8 +17,12 @@ export type CheckoutFormValues = Record<(typeof CUSTOMER_FIELDS)[number], string
   consent: boolean
 }
 
-/** Reads the checkout form; the cart travels as JSON in a hidden field. Junk becomes empty. */
-export function readCheckoutForm(form: FormData) {
+/**
+ * Reads the checkout form; the cart travels as JSON in a hidden field. Junk becomes empty. When the
+ * field is empty (the form was sent before the page hydrated, or without JavaScript) the cart comes
+ * from its cookie mirror (`cartFromCookie`). `badKey`: a checkout key that is not one we made.
+ */
+export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
   const values = {
     ...(Object.fromEntries(
       CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 300)]),
@@ -32,6 +37,16 @@ export function readCheckoutForm(form: FormData) {
   } catch {
     lines = []
   }
-  const checkoutKey = String(form.get('checkout_key') ?? '').slice(0, 64)
-  return { values, lines, customer: values as CustomerInput, checkoutKey }
+  let cartFromCookie = false
+  if (!lines.length) {
+    const parsed = CartLinesSchema.safeParse(readCartCookie(cookieHeader))
+    if (parsed.success && parsed.data.length) {
+      lines = parsed.data
+      cartFromCookie = true
+    }
+  }
+  const rawKey = String(form.get('checkout_key') ?? '').trim()
+  const badKey = rawKey !== '' && !isUuid(rawKey)
+  const checkoutKey = rawKey && !badKey ? rawKey : undefined
+  return { values, lines, customer: values as CustomerInput, checkoutKey, badKey, cartFromCookie }
 }

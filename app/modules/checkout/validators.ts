@@ -21,6 +21,17 @@ export const CHECKOUT_MESSAGES = {
   onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige pago contra entrega.',
 } as const
 
+/** Ids we hand out (orders, checkout keys) are UUIDs: anything else is refused before PostgreSQL. */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && z.uuid().safeParse(value).success
+
+/** Answers to ids that are not ours (spec-silent texts). */
+export const ID_MESSAGES = {
+  orderNotFound: 'Pedido no encontrado.',
+  badOrder: 'El pedido no es válido.',
+  badForm: 'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
+} as const
+
 const NUL = String.fromCharCode(0)
 
 /** Trimmed, one line (WhatsApp templates refuse line breaks), no NUL (PostgreSQL refuses it). */

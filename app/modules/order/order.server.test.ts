@@ -5,7 +5,13 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
-import { cancelOrder, expireUnpaidOrders, getOrder, listOrderEvents } from './order.server.ts'
+import {
+  cancelOrder,
+  expireUnpaidOrders,
+  getOrder,
+  listOrderEvents,
+  type PaymentCheck,
+} from './order.server.ts'
 import { orders } from './schema.ts'
 
 const t = setupTestDatabase()
@@ -36,6 +42,9 @@ async function place(sku: string, quantity: number, paymentMethod: 'acordar' | '
 const reservedOf = async (sku: string) =>
   (await t.db.select({ reserved: products.reserved }).from(products).where(eq(products.sku, sku)))[0]!
     .reserved
+
+/** The provider has no approved payment for any order. */
+const unpaid: PaymentCheck = async () => 'unpaid'
 
 async function age(orderId: string, hours: number) {
   await t.db
@@ -82,7 +91,7 @@ describe('expiring unpaid online orders', () => {
     await age(cash.id, 500)
     expect(await reservedOf(product.sku)).toBe(7)
 
-    expect(await expireUnpaidOrders(t.db, 48)).toBe(1)
+    expect(await expireUnpaidOrders(t.db, 48, unpaid)).toEqual({ cancelled: 1, paid: 0, skipped: 0 })
     expect((await getOrder(t.db, old.id))?.status).toBe('cancelado')
     expect((await getOrder(t.db, recent.id))?.status).toBe('pendiente de pago')
     expect((await getOrder(t.db, cash.id))?.status).toBe('pendiente de pago')
@@ -90,7 +99,28 @@ describe('expiring unpaid online orders', () => {
     const events = await listOrderEvents(t.db, old.id)
     expect(events.at(-1)?.message).toBe('Cancelado: sin pago después de 48 horas; unidades liberadas.')
 
-    expect(await expireUnpaidOrders(t.db, 48)).toBe(0)
+    expect(await expireUnpaidOrders(t.db, 48, unpaid)).toEqual({ cancelled: 0, paid: 0, skipped: 0 })
+  })
+
+  test('asks about each stale order first: paid or unknown ones are not cancelled', async () => {
+    const product = await createProduct(t.db, { stock: 10 })
+    const paid = await place(product.sku, 1, 'mercadopago')
+    const unknown = await place(product.sku, 1, 'mercadopago')
+    await age(paid.id, 49)
+    await age(unknown.id, 49)
+    const asked: string[] = []
+    const check: PaymentCheck = async (orderId) => {
+      asked.push(orderId)
+      if (orderId === paid.id) {
+        await t.db.update(orders).set({ status: 'pagado' }).where(eq(orders.id, orderId))
+        return 'paid'
+      }
+      return orderId === unknown.id ? 'unknown' : 'unpaid'
+    }
+    expect(await expireUnpaidOrders(t.db, 48, check)).toMatchObject({ cancelled: 0, paid: 1, skipped: 1 })
+    expect(asked).toEqual(expect.arrayContaining([paid.id, unknown.id]))
+    expect((await getOrder(t.db, unknown.id))?.status).toBe('pendiente de pago')
+    expect(await reservedOf(product.sku)).toBe(2)
   })
 
   test('a paid order never expires', async () => {
@@ -98,7 +128,7 @@ describe('expiring unpaid online orders', () => {
     const paid = await place(product.sku, 1, 'mercadopago')
     await t.db.update(orders).set({ status: 'pagado' }).where(eq(orders.id, paid.id))
     await age(paid.id, 100)
-    await expireUnpaidOrders(t.db, 48)
+    await expireUnpaidOrders(t.db, 48, unpaid)
     expect((await getOrder(t.db, paid.id))?.status).toBe('pagado')
     expect(await reservedOf(product.sku)).toBe(1)
   })

@@ -72,14 +72,29 @@ export async function cancelOrder(
   db: DbOrTx,
   orderId: string,
   reason: string,
-  options: { by?: string; onlyIfPending?: boolean } = {},
+  options: {
+    by?: string
+    onlyIfPending?: boolean
+    /**
+     * Frees the order's checkout key, so the same form sent again places a new order instead of
+     * finding this cancelled one (a payment that could not even start).
+     */
+    releaseCheckoutKey?: boolean
+  } = {},
 ) {
   const by = options.by ?? 'sistema'
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order || order.status === 'cancelado') return false
     if (options.onlyIfPending && order.status !== 'pendiente de pago') return false
-    await tx.update(orders).set({ status: 'cancelado', updatedAt: new Date() }).where(eq(orders.id, orderId))
+    await tx
+      .update(orders)
+      .set({
+        status: 'cancelado',
+        updatedAt: new Date(),
+        ...(options.releaseCheckoutKey ? { checkoutKey: null } : {}),
+      })
+      .where(eq(orders.id, orderId))
     await releaseReservation(tx, orderId)
     await recordOrderEvent(tx, orderId, 'cancelled', reason, undefined, by)
     return true
@@ -107,10 +122,24 @@ export async function setOrderStatus(tx: Tx, orderId: string, status: OrderStatu
 }
 
 /**
- * Cancels Mercado Pago orders still unpaid after `maxAgeHours`, releasing their units. Cash on
- * delivery orders are paid on delivery and never expire.
+ * What the payment provider says of an order about to expire: `paid` (an approved payment was found
+ * and settled it), `unpaid` (nothing approved: safe to cancel), `unknown` (the provider could not be
+ * asked, or the payment needs a person: leave the order for now).
  */
-export async function expireUnpaidOrders(db: DbOrTx, maxAgeHours: number, now = new Date()) {
+export type PaymentCheck = (orderId: string) => Promise<'paid' | 'unpaid' | 'unknown'>
+
+/**
+ * Cancels Mercado Pago orders still unpaid after `maxAgeHours`, releasing their units. The provider
+ * is asked first, so a payment whose notification got lost settles the order instead; when it
+ * cannot be asked the order waits for the next run (never cancelled blind). Cash on delivery orders
+ * are paid on delivery and never expire.
+ */
+export async function expireUnpaidOrders(
+  db: DbOrTx,
+  maxAgeHours: number,
+  checkPayment: PaymentCheck,
+  now = new Date(),
+) {
   const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000)
   const stale = await db
     .select({ id: orders.id })
@@ -122,10 +151,13 @@ export async function expireUnpaidOrders(db: DbOrTx, maxAgeHours: number, now = 
         lt(orders.createdAt, cutoff),
       ),
     )
-  let cancelled = 0
+  const result = { cancelled: 0, paid: 0, skipped: 0 }
   const reason = `Cancelado: sin pago después de ${maxAgeHours} horas; unidades liberadas.`
   for (const { id } of stale) {
-    if (await cancelOrder(db, id, reason, { onlyIfPending: true })) cancelled++
+    const check = await checkPayment(id)
+    if (check === 'paid') result.paid++
+    else if (check === 'unknown') result.skipped++
+    else if (await cancelOrder(db, id, reason, { onlyIfPending: true })) result.cancelled++
   }
-  return cancelled
+  return result
 }

@@ -274,3 +274,52 @@ describe('getPayment', () => {
     expect(error.kind).toBe('network')
   })
 })
+
+describe('searchPayments', () => {
+  test('GETs /v1/payments/search by external_reference, newest first, and maps each result', async () => {
+    standIn.addPayment({
+      id: 501,
+      status: 'rejected',
+      external_reference: ORDER_ID,
+      transaction_amount: 100000,
+    })
+    standIn.addPayment({
+      id: 502,
+      status: 'approved',
+      external_reference: ORDER_ID,
+      transaction_amount: 100000,
+    })
+    standIn.addPayment({ id: 503, status: 'approved', external_reference: 'otro', transaction_amount: 5 })
+    const payments = await provider().searchPayments(ORDER_ID)
+    const request = standIn.requests.at(-1)!
+    expect(request.method).toBe('GET')
+    expect(request.path).toBe('/v1/payments/search')
+    expect(Object.fromEntries(request.query)).toEqual({
+      external_reference: ORDER_ID,
+      sort: 'date_created',
+      criteria: 'desc',
+    })
+    expect(request.headers.authorization).toBe(`Bearer ${standIn.accessToken}`)
+    expect(payments).toEqual([
+      { id: '502', status: 'approved', externalReference: ORDER_ID, amount: 10_000_000 },
+      { id: '501', status: 'rejected', externalReference: ORDER_ID, amount: 10_000_000 },
+    ])
+  })
+
+  test('no payments yet is an empty list', async () => {
+    expect(await provider().searchPayments(ORDER_ID)).toEqual([])
+  })
+
+  test('a 5xx is "rejected" and connection refused is "network": the caller must not assume unpaid', async () => {
+    standIn.failNext(1, 503)
+    await expect(provider().searchPayments(ORDER_ID)).rejects.toMatchObject({ kind: 'rejected', status: 503 })
+    await expect(provider({ baseUrl: await refusedUrl() }).searchPayments(ORDER_ID)).rejects.toMatchObject({
+      kind: 'network',
+    })
+  })
+
+  test('an answer without results is "invalid-response", never an empty search', async () => {
+    standIn.failNext(1, 200, { paging: { total: 0, limit: 30, offset: 0 } })
+    await expect(provider().searchPayments(ORDER_ID)).rejects.toMatchObject({ kind: 'invalid-response' })
+  })
+})

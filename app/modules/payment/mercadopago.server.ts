@@ -61,6 +61,18 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
+/** A payment object of the API as ours; null when it lacks a status or an amount. */
+function toPayment(payload: Record<string, unknown>, fallbackId: string): Payment | null {
+  // Without a status and an amount the payment cannot be settled: never guess "pending" or 0.
+  if (typeof payload.status !== 'string' || typeof payload.transaction_amount !== 'number') return null
+  return {
+    id: String(payload.id ?? fallbackId),
+    status: payload.status,
+    externalReference: typeof payload.external_reference === 'string' ? payload.external_reference : null,
+    amount: pesosToCentavos(payload.transaction_amount),
+  }
+}
+
 /** Mercado Pago's REST API, at a configurable base URL so tests can use a local stand-in. */
 export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvider {
   const doFetch = options.fetch ?? fetch
@@ -118,16 +130,28 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
     },
     async getPayment(id): Promise<Payment> {
       const payload = await call('GET', `/v1/payments/${encodeURIComponent(id)}`)
-      // Without a status and an amount the payment cannot be settled: never guess "pending" or 0.
-      if (typeof payload.status !== 'string' || typeof payload.transaction_amount !== 'number') {
-        throw new PaymentProviderError('invalid-response', `El pago ${id} no trae estado o monto`)
+      const payment = toPayment(payload, id)
+      if (!payment) throw new PaymentProviderError('invalid-response', `El pago ${id} no trae estado o monto`)
+      return payment
+    },
+    async searchPayments(externalReference) {
+      const query = new URLSearchParams({
+        external_reference: externalReference,
+        sort: 'date_created',
+        criteria: 'desc',
+      })
+      const payload = await call('GET', `/v1/payments/search?${query}`)
+      if (!Array.isArray(payload.results)) {
+        throw new PaymentProviderError('invalid-response', 'La búsqueda de pagos no trae results')
       }
-      return {
-        id: String(payload.id ?? id),
-        status: payload.status,
-        externalReference: typeof payload.external_reference === 'string' ? payload.external_reference : null,
-        amount: pesosToCentavos(payload.transaction_amount),
-      }
+      return (payload.results as unknown[]).flatMap((result) => {
+        const payment =
+          typeof result === 'object' && result !== null && !Array.isArray(result)
+            ? toPayment(result as Record<string, unknown>, '')
+            : null
+        // Only payments of this order: never settle an order with another one's money.
+        return payment && payment.externalReference === externalReference ? [payment] : []
+      })
     },
   }
 }

@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { placeOrder, enqueueNewOrderNotices } from '#app/modules/checkout/checkout.server.ts'
+import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
 import {
   chargedAmount,
+  expireUnpaidOnlineOrders,
   paymentLinkExpiry,
   processPaymentNotification,
   receivePaymentNotification,
@@ -29,10 +32,15 @@ function fakeProvider() {
     payments: typeof payments
     preferences: typeof preferences
     failNext(error: PaymentProviderError): void
+    /** While set, searching payments fails like a provider that cannot be reached. */
+    searchDown: boolean
+    searches: string[]
   } = {
     name: 'mercadopago',
     payments,
     preferences,
+    searchDown: false,
+    searches: [],
     failNext(error) {
       failure = error
     },
@@ -53,6 +61,13 @@ function fakeProvider() {
       if (!payment) throw new PaymentProviderError('rejected', 'Payment not found', 404)
       return payment
     },
+    async searchPayments(externalReference) {
+      provider.searches.push(externalReference)
+      if (provider.searchDown) throw new PaymentProviderError('network', 'ECONNRESET')
+      return [...payments.values()]
+        .filter((payment) => payment.externalReference === externalReference)
+        .reverse()
+    },
   }
   return provider
 }
@@ -67,8 +82,6 @@ const deps = (): PaymentDeps => ({
   db: t.db,
   jobs: jobs.queue,
   payments: provider,
-  onPaid: (tx, orderId) =>
-    enqueueNewOrderNotices({ jobs: jobs.queue, notifyNumbers: ['573001112233'] }, tx, orderId),
 })
 
 const customer = {
@@ -83,18 +96,21 @@ const customer = {
   consent: true,
 }
 
-async function onlineOrder(stock = 5, quantity = 2) {
+const checkoutCtx = () => ({
+  db: t.db,
+  jobs: jobs.queue,
+  shipping: { shippingCost: 9_000_00, freeShippingThreshold: 100_000_00 },
+  notifyNumbers: ['573001112233'],
+  onlinePayments: true,
+})
+
+async function onlineOrder(stock = 5, quantity = 2, checkoutKey?: string) {
   const product = await createProduct(t.db, { pesos: 45000, stock, discountPercent: 10 })
-  const result = await placeOrder(
-    {
-      db: t.db,
-      jobs: jobs.queue,
-      shipping: { shippingCost: 9_000_00, freeShippingThreshold: 100_000_00 },
-      notifyNumbers: ['573001112233'],
-      onlinePayments: true,
-    },
-    { lines: [{ sku: product.sku, quantity }], customer },
-  )
+  const result = await placeOrder(checkoutCtx(), {
+    lines: [{ sku: product.sku, quantity }],
+    customer,
+    checkoutKey,
+  })
   if (!result.ok) throw new Error(result.errors.form.join(' '))
   return { order: result.order, product }
 }
@@ -174,13 +190,26 @@ test('payment links stop an hour before the order expires, and never after it', 
 })
 
 describe('payment notifications', () => {
-  test('a repeated notification is recorded once and processed once', async () => {
+  test('a repeated notification is recorded once; it is queued again only until it is processed', async () => {
+    const { order } = await onlineOrder()
+    const stored = (await getOrder(t.db, order.id))!
+    knowPayment('111', 'approved', order.id, chargedAmount(stored))
     const notification = { eventId: 'evt-1', topic: 'payment', resourceId: '111', payload: { id: 'evt-1' } }
     expect(await receivePaymentNotification(deps(), notification)).toBe('accepted')
-    expect(await receivePaymentNotification(deps(), notification)).toBe('duplicate')
     expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
       { eventId: 'evt-1', paymentId: '111' },
     ])
+    // Its job gave up (provider down past every retry): Mercado Pago's repeat must get it going again.
+    await clearJobs(t.database)
+    expect(await receivePaymentNotification(deps(), notification)).toBe('requeued')
+    expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
+      { eventId: 'evt-1', paymentId: '111' },
+    ])
+    expect(await processPaymentNotification(deps(), { eventId: 'evt-1', paymentId: '111' })).toBe('paid')
+    // Once processed, a repeat does nothing.
+    await clearJobs(t.database)
+    expect(await receivePaymentNotification(deps(), notification)).toBe('duplicate')
+    expect(await queuedJobs(t.database, 'payment-notification')).toEqual([])
   })
 
   test('other topics are ignored', async () => {
@@ -194,8 +223,12 @@ describe('payment notifications', () => {
     ).toBe('ignored')
   })
 
-  test('approved: the order becomes "pagado", keeps its units reserved, and the business is told', async () => {
+  test('approved: the order becomes "pagado", keeps its units reserved; the business was told at purchase', async () => {
     const { order, product } = await onlineOrder()
+    // Spec §7 and the issue: the notice is enqueued with the order, before any payment.
+    expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([
+      { orderId: order.id, to: '573001112233' },
+    ])
     const stored = (await getOrder(t.db, order.id))!
     knowPayment('222', 'approved', order.id, chargedAmount(stored))
     expect(await processPaymentNotification(deps(), { eventId: 'e', paymentId: '222' })).toBe('paid')
@@ -203,6 +236,7 @@ describe('payment notifications', () => {
     expect(paid).toMatchObject({ status: 'pagado', paymentId: '222', paymentStatus: 'approved' })
     expect(await reservedOf(product.sku)).toBe(2)
     expect((await listOrderEvents(t.db, order.id)).map((e) => e.type)).toContain('paid')
+    // Approval tells nobody a second time.
     expect(await queuedJobs(t.database, 'order-new-notice')).toEqual([
       { orderId: order.id, to: '573001112233' },
     ])
@@ -290,5 +324,114 @@ describe('payment notifications', () => {
     await expect(processPaymentNotification(deps(), { eventId: 'e', paymentId: 'missing' })).rejects.toThrow(
       PaymentProviderError,
     )
+  })
+})
+
+describe('after a failed payment start', () => {
+  test('the same form sent again (same checkout key) places a new order', async () => {
+    const key = randomUUID()
+    const { order, product } = await onlineOrder(5, 2, key)
+    provider.failNext(new PaymentProviderError('network', 'ECONNREFUSED'))
+    await startOnlinePayment(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
+    expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
+
+    const again = await placeOrder(checkoutCtx(), {
+      lines: [{ sku: product.sku, quantity: 2 }],
+      customer,
+      checkoutKey: key,
+    })
+    if (!again.ok) throw new Error(again.errors.form.join(' '))
+    expect(again.created).toBe(true)
+    expect(again.order.id).not.toBe(order.id)
+    expect(
+      await startOnlinePayment(deps(), again.order.id, 'https://t.example', { cancelOnFailure: true }),
+    ).toEqual({ ok: true, url: expect.any(String) })
+    expect(await reservedOf(product.sku)).toBe(2)
+  })
+
+  test('cancelling and recording the failure are one step, whatever the provider said', async () => {
+    const { order, product } = await onlineOrder()
+    // PostgreSQL refuses NUL in text: the provider's message must not keep the units reserved.
+    provider.failNext(new PaymentProviderError('rejected', 'bad\u0000request', 400))
+    const result = await startOnlinePayment(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
+    expect(result).toEqual({ ok: false, message: 'Hubo un error al procesar el pago. bad\u0000request' })
+    expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
+    expect(await reservedOf(product.sku)).toBe(0)
+    const events = await listOrderEvents(t.db, order.id)
+    expect(events.map((e) => e.type).slice(-2)).toEqual(['payment-start-failed', 'cancelled'])
+    expect(events.at(-2)?.message).toBe('No se pudo iniciar el pago: badrequest')
+  })
+
+  test('a second request with the same key gets the order without having created it', async () => {
+    const key = randomUUID()
+    const { order, product } = await onlineOrder(5, 2, key)
+    const twin = await placeOrder(checkoutCtx(), {
+      lines: [{ sku: product.sku, quantity: 2 }],
+      customer,
+      checkoutKey: key,
+    })
+    expect(twin).toMatchObject({ ok: true, created: false, order: { id: order.id } })
+    // Its payment start fails: not being the creator, it leaves the live order alone.
+    provider.failNext(new PaymentProviderError('network', 'timeout'))
+    await startOnlinePayment(deps(), order.id, 'https://t.example', {
+      cancelOnFailure: twin.ok && twin.created,
+    })
+    expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
+    expect(await reservedOf(product.sku)).toBe(2)
+  })
+})
+
+describe('expiring unpaid online orders asks the provider first', () => {
+  async function staleOrder() {
+    const placed = await onlineOrder()
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(orders.id, placed.order.id))
+    return { ...placed, stored: (await getOrder(t.db, placed.order.id))! }
+  }
+
+  test('an approved payment whose notification was lost settles the order instead of cancelling it', async () => {
+    const { order, product, stored } = await staleOrder()
+    knowPayment('1001', 'rejected', order.id, 0)
+    knowPayment('1002', 'approved', order.id, chargedAmount(stored))
+    const result = await expireUnpaidOnlineOrders(deps(), 48)
+    expect(result).toMatchObject({ cancelled: 0, paid: 1 })
+    expect(provider.searches).toContain(order.id)
+    expect(await getOrder(t.db, order.id)).toMatchObject({ status: 'pagado', paymentId: '1002' })
+    expect(await reservedOf(product.sku)).toBe(2)
+    // Announced once, at purchase.
+    expect(await queuedJobs(t.database, 'order-new-notice')).toHaveLength(1)
+  })
+
+  test('a provider that cannot be asked leaves the order for the next run (never cancelled blind)', async () => {
+    const { order, product } = await staleOrder()
+    provider.searchDown = true
+    expect(await expireUnpaidOnlineOrders(deps(), 48)).toMatchObject({ cancelled: 0, skipped: 1 })
+    expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
+    expect(await reservedOf(product.sku)).toBe(2)
+
+    provider.searchDown = false
+    expect(await expireUnpaidOnlineOrders(deps(), 48)).toMatchObject({ cancelled: 1 })
+    expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
+    expect(await reservedOf(product.sku)).toBe(0)
+  })
+
+  test('only rejected payments: the order is cancelled and its units released', async () => {
+    const { order, product } = await staleOrder()
+    knowPayment('1101', 'rejected', order.id, 0)
+    expect(await expireUnpaidOnlineOrders(deps(), 48)).toMatchObject({ cancelled: 1 })
+    expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
+    expect(await reservedOf(product.sku)).toBe(0)
+  })
+
+  test('an approved payment short of the total is left for a person, and flagged once', async () => {
+    const { order } = await staleOrder()
+    knowPayment('1201', 'approved', order.id, 1_000_00)
+    await expireUnpaidOnlineOrders(deps(), 48)
+    await expireUnpaidOnlineOrders(deps(), 48)
+    expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
+    const flags = (await listOrderEvents(t.db, order.id)).filter((e) => e.type === 'payment-amount-mismatch')
+    expect(flags).toHaveLength(1)
   })
 })

@@ -4,14 +4,16 @@ import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
 import {
   cancelOrder,
+  expireUnpaidOrders,
   getOrder,
   markOrderPaid,
   recordOrderEvent,
   type OrderWithItems,
+  type PaymentCheck,
 } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { centavosToWholePesos } from '#app/utils/money.ts'
-import { PaymentProviderError, type PaymentProvider } from './provider.ts'
+import { PaymentProviderError, type Payment, type PaymentProvider } from './provider.ts'
 import { RESULT_PATHS, WEBHOOK_PATH } from './paths.ts'
 import { paymentEvents } from './schema.ts'
 
@@ -21,8 +23,6 @@ export type PaymentDeps = {
   payments: PaymentProvider
   /** Unpaid online orders are cancelled after this; their payment links stop an hour before. */
   paymentTimeoutHours?: number
-  /** Called in the approval transaction so the business hears of the sale. */
-  onPaid?: (tx: Tx, orderId: string) => Promise<void>
 }
 
 /** The amount Mercado Pago will charge: whole pesos per line, as the preference sends them. */
@@ -108,29 +108,42 @@ export async function startOnlinePayment(
     return { ok: true, url: preference.initPoint }
   } catch (error) {
     const message = userMessageFor(error)
-    await recordOrderEvent(
-      deps.db,
-      order.id,
-      'payment-start-failed',
-      `No se pudo iniciar el pago: ${error instanceof Error ? error.message : String(error)}`,
-    )
-    if (options.cancelOnFailure) {
-      await cancelOrder(deps.db, order.id, 'Cancelado: no se pudo iniciar el pago; unidades liberadas.', {
-        onlyIfPending: true,
-      })
-    }
+    // One transaction: the failure is on the timeline exactly when the units were given back.
+    await deps.db.transaction(async (tx) => {
+      await recordOrderEvent(
+        tx,
+        order.id,
+        'payment-start-failed',
+        `No se pudo iniciar el pago: ${providerText(error)}`,
+      )
+      if (options.cancelOnFailure) {
+        await cancelOrder(tx, order.id, 'Cancelado: no se pudo iniciar el pago; unidades liberadas.', {
+          onlyIfPending: true,
+          // The shopper's form still holds this key: sent again, it must place a new order.
+          releaseCheckoutKey: true,
+        })
+      }
+    })
     return { ok: false, message }
   }
 }
 
+const NUL = String.fromCharCode(0)
+
+/** A provider's error text as PostgreSQL takes it: no NUL, bounded. */
+function providerText(error: unknown) {
+  return (error instanceof Error ? error.message : String(error)).replaceAll(NUL, '').slice(0, 500)
+}
+
 /**
- * Webhook step: remembers the notification (a repeat is recognised by its id and does nothing)
- * and enqueues its processing in the same transaction. The answer goes back at once.
+ * Webhook step: remembers the notification and enqueues its processing in the same transaction.
+ * The answer goes back at once. A repeat of a processed notification does nothing; a repeat of one
+ * not processed yet (its job may have run out of retries) is queued again: processing is idempotent.
  */
 export async function receivePaymentNotification(
   deps: Pick<PaymentDeps, 'db' | 'jobs'>,
   notification: { eventId: string; topic: string; resourceId: string; payload: Record<string, unknown> },
-): Promise<'accepted' | 'duplicate' | 'ignored'> {
+): Promise<'accepted' | 'requeued' | 'duplicate' | 'ignored'> {
   if (notification.topic !== 'payment') return 'ignored'
   return deps.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -144,12 +157,21 @@ export async function receivePaymentNotification(
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id })
-    if (!inserted) return 'duplicate'
+    let outcome: 'accepted' | 'requeued' = 'accepted'
+    if (!inserted) {
+      const [stored] = await tx
+        .select({ processedAt: paymentEvents.processedAt })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.id, notification.eventId))
+        .for('update')
+      if (!stored || stored.processedAt) return 'duplicate'
+      outcome = 'requeued'
+    }
     await deps.jobs.send(tx, 'payment-notification', {
       eventId: notification.eventId,
       paymentId: notification.resourceId,
     })
-    return 'accepted'
+    return outcome
   })
 }
 
@@ -162,96 +184,133 @@ export async function processPaymentNotification(
   job: { eventId: string; paymentId: string },
 ) {
   const payment = await deps.payments.getPayment(job.paymentId)
-  const outcome = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await tx
       .update(paymentEvents)
       .set({ processedAt: sql`now()` })
       .where(eq(paymentEvents.id, job.eventId))
-    if (!payment.externalReference) return 'unknown-order'
-    // Locked and read here, so the expiry job cannot cancel it between this read and the update.
-    const [locked] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.id, payment.externalReference))
-      .for('update')
-    const order = locked ? await getOrder(tx, locked.id) : null
-    if (!order) return 'unknown-order'
-    // A pending order follows its latest payment; a settled one keeps the payment that settled it.
-    if (order.status === 'pendiente de pago' || order.paymentId === payment.id || !order.paymentId) {
-      await tx
-        .update(orders)
-        .set({ paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
-        .where(eq(orders.id, order.id))
-    }
-    if (payment.status === 'approved') {
-      if (order.status === 'pagado' && order.paymentId && order.paymentId !== payment.id) {
-        await recordOrderEvent(
-          tx,
-          order.id,
-          'duplicate-payment',
-          `Pago ${payment.id} aprobado para un pedido ya pagado con ${order.paymentId}: revisa el reembolso.`,
-          payment,
-        )
-        return 'duplicate-payment'
-      }
-      if (order.status === 'cancelado') {
-        await recordOrderEvent(
-          tx,
-          order.id,
-          'paid-after-cancel',
-          `Pago ${payment.id} aprobado para un pedido cancelado: revisa el reembolso o reactívalo.`,
-          payment,
-        )
-        return 'paid-after-cancel'
-      }
-      if (payment.amount < chargedAmount(order)) {
-        await recordOrderEvent(
-          tx,
-          order.id,
-          'payment-amount-mismatch',
-          `El pago ${payment.id} no cubre el total del pedido.`,
-          payment,
-        )
-        return 'amount-mismatch'
-      }
-      if (await markOrderPaid(tx, order.id, payment)) {
-        await deps.onPaid?.(tx, order.id)
-        return 'paid'
-      }
-      return 'already-paid'
-    }
-    if (payment.status === 'rejected' || payment.status === 'cancelled') {
+    return settlePayment(tx, payment)
+  })
+}
+
+/**
+ * Applies what the provider says of one payment to its order, in the caller's transaction:
+ * approved (and covering the total) makes it "pagado"; anything odd goes on its timeline.
+ */
+async function settlePayment(tx: Tx, payment: Payment) {
+  if (!payment.externalReference) return 'unknown-order'
+  // Locked and read here, so the expiry job cannot cancel it between this read and the update.
+  const [locked] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, payment.externalReference))
+    .for('update')
+  const order = locked ? await getOrder(tx, locked.id) : null
+  if (!order) return 'unknown-order'
+  // A pending order follows its latest payment; a settled one keeps the payment that settled it.
+  if (order.status === 'pendiente de pago' || order.paymentId === payment.id || !order.paymentId) {
+    await tx
+      .update(orders)
+      .set({ paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+  }
+  if (payment.status === 'approved') {
+    if (order.status === 'pagado' && order.paymentId && order.paymentId !== payment.id) {
       await recordOrderEvent(
         tx,
         order.id,
-        'payment-rejected',
-        `Pago ${payment.id} ${payment.status === 'rejected' ? 'rechazado' : 'cancelado'}; el pedido sigue pendiente de pago.`,
+        'duplicate-payment',
+        `Pago ${payment.id} aprobado para un pedido ya pagado con ${order.paymentId}: revisa el reembolso.`,
         payment,
       )
-      return 'rejected'
+      return 'duplicate-payment'
     }
-    if (
-      order.status === 'pagado' &&
-      order.paymentId === payment.id &&
-      (payment.status === 'refunded' || payment.status === 'charged_back')
-    ) {
+    if (order.status === 'cancelado') {
       await recordOrderEvent(
         tx,
         order.id,
-        'payment-reversed',
-        `Pago ${payment.id} ${payment.status === 'refunded' ? 'reembolsado' : 'con contracargo'}: no envíes el pedido sin revisarlo.`,
+        'paid-after-cancel',
+        `Pago ${payment.id} aprobado para un pedido cancelado: revisa el reembolso o reactívalo.`,
         payment,
       )
-      return 'reversed'
+      return 'paid-after-cancel'
     }
+    if (payment.amount < chargedAmount(order)) {
+      await recordOrderEvent(
+        tx,
+        order.id,
+        'payment-amount-mismatch',
+        `El pago ${payment.id} no cubre el total del pedido.`,
+        payment,
+      )
+      return 'amount-mismatch'
+    }
+    // The business was told of the order when it was placed: no second notice here.
+    return (await markOrderPaid(tx, order.id, payment)) ? 'paid' : 'already-paid'
+  }
+  if (payment.status === 'rejected' || payment.status === 'cancelled') {
     await recordOrderEvent(
       tx,
       order.id,
-      'payment-update',
-      `Pago ${payment.id} en estado ${payment.status}.`,
+      'payment-rejected',
+      `Pago ${payment.id} ${payment.status === 'rejected' ? 'rechazado' : 'cancelado'}; el pedido sigue pendiente de pago.`,
       payment,
     )
-    return 'pending'
-  })
-  return outcome
+    return 'rejected'
+  }
+  if (
+    order.status === 'pagado' &&
+    order.paymentId === payment.id &&
+    (payment.status === 'refunded' || payment.status === 'charged_back')
+  ) {
+    await recordOrderEvent(
+      tx,
+      order.id,
+      'payment-reversed',
+      `Pago ${payment.id} ${payment.status === 'refunded' ? 'reembolsado' : 'con contracargo'}: no envíes el pedido sin revisarlo.`,
+      payment,
+    )
+    return 'reversed'
+  }
+  await recordOrderEvent(
+    tx,
+    order.id,
+    'payment-update',
+    `Pago ${payment.id} en estado ${payment.status}.`,
+    payment,
+  )
+  return 'pending'
+}
+
+/**
+ * Asks the provider, before an unpaid order expires, whether it was paid after all (a notification
+ * lost, or its job out of retries). An approved payment settles the order instead of cancelling it;
+ * a provider that cannot be asked leaves the order for the next run.
+ */
+export function paymentCheckBeforeExpiry(deps: PaymentDeps): PaymentCheck {
+  return async (orderId) => {
+    let payments: Payment[]
+    try {
+      payments = await deps.payments.searchPayments(orderId)
+    } catch (error) {
+      console.warn(`[pagos] no se pudo consultar los pagos del pedido ${orderId}: ${providerText(error)}`)
+      return 'unknown'
+    }
+    const approved = payments.find((payment) => payment.status === 'approved')
+    if (!approved) return 'unpaid'
+    const [seen] = await deps.db
+      .select({ paymentId: orders.paymentId, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+    // Already looked at and left for a person (e.g. short of the total): not again every run.
+    if (seen?.paymentId === approved.id && seen.paymentStatus === 'approved') return 'unknown'
+    const outcome = await deps.db.transaction((tx) => settlePayment(tx, approved))
+    // Approved money that did not settle the order (e.g. short of the total) is for a person to see.
+    return outcome === 'paid' || outcome === 'already-paid' ? 'paid' : 'unknown'
+  }
+}
+
+/** Job: cancels online orders unpaid for too long, after asking the provider about each one. */
+export function expireUnpaidOnlineOrders(deps: PaymentDeps, maxAgeHours: number, now = new Date()) {
+  return expireUnpaidOrders(deps.db, maxAgeHours, paymentCheckBeforeExpiry(deps), now)
 }

@@ -57,4 +57,6 @@ export interface PaymentProvider {
   readonly name: 'mercadopago' | 'simulado'
   createPreference(input: PreferenceInput): Promise<Preference>
   getPayment(id: string): Promise<Payment>
+  /** Every payment made for one order (its external_reference), newest first. */
+  searchPayments(externalReference: string): Promise<Payment[]>
 }

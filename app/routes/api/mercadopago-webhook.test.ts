@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { paymentEvents } from '#app/modules/payment/schema.ts'
 import { signNotification } from '#app/modules/payment/signature.server.ts'
 import { startServices, stopServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
@@ -67,16 +69,17 @@ test('a correctly signed notification is accepted and its processing enqueued', 
   ])
 })
 
-test('a replayed notification (same id) is answered but not processed again', async () => {
+test('a replayed notification (same id) is answered, and not processed again once it was processed', async () => {
   const first = notification({ body: { id: 9002, type: 'payment', data: { id: '777' } }, dataId: '777' })
-  const again = notification({
-    body: { id: 9002, type: 'payment', data: { id: '777' } },
-    dataId: '777',
-    requestId: 'req-2',
-  })
+  const replay = (requestId: string) =>
+    notification({ body: { id: 9002, type: 'payment', data: { id: '777' } }, dataId: '777', requestId })
   expect((await call(first)).body).toEqual({ ok: true, outcome: 'accepted' })
-  expect((await call(again)).body).toEqual({ ok: true, outcome: 'duplicate' })
-  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(1)
+  // Not processed yet (its job may have given up): the repeat queues it again.
+  expect((await call(replay('req-2'))).body).toEqual({ ok: true, outcome: 'requeued' })
+  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(2)
+  await t.db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, '9002'))
+  expect((await call(replay('req-3'))).body).toEqual({ ok: true, outcome: 'duplicate' })
+  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(2)
 })
 
 test('a forged signature is refused with 401 and nothing is recorded', async () => {

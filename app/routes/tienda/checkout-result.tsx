@@ -5,7 +5,7 @@ import { toast } from '#app/components/toast.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { getDb } from '#app/db/client.server.ts'
 import { cart } from '#app/modules/cart/cart-store.ts'
-import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
+import { CHECKOUT_MESSAGES, ID_MESSAGES, isUuid } from '#app/modules/checkout/validators.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { getServices } from '#app/services.server.ts'
@@ -27,7 +27,10 @@ function orderIdOf(url: URL) {
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const id = orderIdOf(url)
+  // Garbage (or a NUL) never reaches PostgreSQL: it names no order of ours.
+  if (id !== null && !isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   const order = id ? await getOrder(getDb(), id) : null
+  if (id && !order) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   return {
     outcome: outcomeOf(url),
     order: order && {
@@ -47,7 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const services = getServices()
   const form = await readFormData(request)
-  const orderId = String(form?.get('pedido') ?? '')
+  const orderId = form?.get('pedido')
+  if (!isUuid(orderId)) return data({ error: ID_MESSAGES.badOrder }, { status: 400 })
   const payment = await startOnlinePayment(services.paymentDeps, orderId, services.env.publicUrl, {
     cancelOnFailure: false,
   })

@@ -8,7 +8,8 @@ import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
 import { readCheckoutForm, type CheckoutFormValues } from '#app/modules/checkout/form.server.ts'
-import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
+import { CLEAR_CART_COOKIE } from '#app/modules/checkout/cart-cookie.ts'
+import { ID_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { RESULT_PATHS } from '#app/modules/payment/paths.ts'
 import { getServices } from '#app/services.server.ts'
@@ -21,7 +22,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-type ActionData = { errors: CheckoutErrors; values: CheckoutFormValues }
+/**
+ * `checkoutKey`: a fresh key for the form shown again. React Router does not reload the loader after
+ * a refused (4xx/5xx) action, so without it the form would resend the key of an order already made.
+ */
+type ActionData = { errors: CheckoutErrors; values: CheckoutFormValues; checkoutKey: string }
 
 export function loader() {
   // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
@@ -30,17 +35,26 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const services = getServices()
-  const { values, lines, customer, checkoutKey } = readCheckoutForm(await requireFormData(request))
+  const form = readCheckoutForm(await requireFormData(request), request.headers.get('Cookie'))
+  const { values, lines, customer, checkoutKey } = form
+  const refuse = (errors: CheckoutErrors, status: number) =>
+    data<ActionData>({ errors, values, checkoutKey: randomUUID() }, { status })
+  if (form.badKey) return refuse({ form: [ID_MESSAGES.badForm], fields: {} }, 400)
   const placed = await placeOrder(services.checkout, { lines, customer, checkoutKey })
-  if (!placed.ok) return data<ActionData>({ errors: placed.errors, values }, { status: 400 })
+  if (!placed.ok) return refuse(placed.errors, 400)
   const { order } = placed
-  if (order.paymentMethod === 'acordar') return redirect(`${RESULT_PATHS.success}?pedido=${order.id}`)
+  // Lines that came from the cookie mirror are an order now: the mirror goes with them.
+  const headers = form.cartFromCookie ? { 'Set-Cookie': CLEAR_CART_COOKIE } : undefined
+  if (order.paymentMethod === 'acordar') {
+    return redirect(`${RESULT_PATHS.success}?pedido=${order.id}`, { headers })
+  }
+  // Only the request that created the order may cancel it: a twin (double submit) must not undo
+  // the order the first request is paying for.
   const payment = await startOnlinePayment(services.paymentDeps, order.id, services.env.publicUrl, {
-    cancelOnFailure: true,
+    cancelOnFailure: placed.created,
   })
-  if (!payment.ok)
-    return data<ActionData>({ errors: { form: [payment.message], fields: {} }, values }, { status: 502 })
-  return redirect(payment.url)
+  if (!payment.ok) return refuse({ form: [payment.message], fields: {} }, 502)
+  return redirect(payment.url, { headers })
 }
 
 const FIELDS: {
@@ -98,7 +112,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </div>
         ) : null}
         <input type="hidden" name="cart" value={JSON.stringify(lines)} />
-        <input type="hidden" name="checkout_key" value={loaderData.checkoutKey} />
+        <input type="hidden" name="checkout_key" value={result?.checkoutKey ?? loaderData.checkoutKey} />
         <div className="grid gap-3 sm:grid-cols-2">
           {FIELDS.map((field) => (
             <label key={field.name} className="flex flex-col gap-1 text-sm">

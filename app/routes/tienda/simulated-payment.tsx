@@ -1,5 +1,6 @@
-import { data, Form, redirect } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { OrderSummary } from '#app/components/order-summary.tsx'
+import { ID_MESSAGES, isUuid } from '#app/modules/checkout/validators.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { RESULT_PATHS, WEBHOOK_PATH } from '#app/modules/payment/paths.ts'
 import { chargedAmount } from '#app/modules/payment/payment.server.ts'
@@ -23,7 +24,9 @@ function simulatedServices() {
   return services
 }
 
-async function pendingOrder(id: string) {
+async function pendingOrder(id: string | undefined) {
+  // Not one of our ids (garbage, a NUL): no such page, and PostgreSQL never sees it.
+  if (!isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   const order = await getOrder(simulatedServices().database.db, id)
   if (!order || order.paymentMethod !== 'mercadopago') throw data(null, { status: 404 })
   return order
@@ -51,6 +54,24 @@ export async function action({ params, request }: Route.ActionArgs) {
     status: choice,
     amount: chargedAmount(order),
   })
+  // A second click on "Aprobar pago" finds the first approval: no second payment, no second webhook.
+  if (!payment.repeated) await notifyWebhook(services, payment)
+  const back = new URLSearchParams({
+    collection_id: payment.id,
+    collection_status: choice,
+    payment_id: payment.id,
+    status: choice,
+    external_reference: order.id,
+    preference_id: order.paymentPreferenceId ?? '',
+  })
+  return redirect(`${CHOICES[choice].result}?${back}`)
+}
+
+/** Sends our own webhook the signed notification Mercado Pago would send for this payment. */
+async function notifyWebhook(
+  services: ReturnType<typeof simulatedServices>,
+  payment: { id: string; requestId: string },
+) {
   const ts = String(Date.now())
   await fetch(`${services.env.publicUrl}${WEBHOOK_PATH}?data.id=${payment.id}&type=payment`, {
     method: 'POST',
@@ -72,15 +93,6 @@ export async function action({ params, request }: Route.ActionArgs) {
       data: { id: payment.id },
     }),
   }).catch((error) => console.error('[pago-simulado] webhook no entregado', error))
-  const back = new URLSearchParams({
-    collection_id: payment.id,
-    collection_status: choice,
-    payment_id: payment.id,
-    status: choice,
-    external_reference: order.id,
-    preference_id: order.paymentPreferenceId ?? '',
-  })
-  return redirect(`${CHOICES[choice].result}?${back}`)
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -90,6 +102,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function SimulatedPayment({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData
+  // One click is one payment: the buttons wait while the choice is on its way.
+  const submitting = useNavigation().state !== 'idle'
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-8 text-center">
       <h1 className="text-2xl font-semibold">Pago simulado</h1>
@@ -106,7 +120,8 @@ export default function SimulatedPayment({ loaderData }: Route.ComponentProps) {
               type="submit"
               name="resultado"
               value={choice}
-              className={`rounded-full px-6 py-3 font-semibold ${choice === 'approved' ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 text-brand-700 hover:bg-brand-50'}`}
+              disabled={submitting}
+              className={`rounded-full disabled:opacity-60 px-6 py-3 font-semibold ${choice === 'approved' ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 text-brand-700 hover:bg-brand-50'}`}
             >
               {CHOICES[choice].label}
             </button>
