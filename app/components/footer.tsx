@@ -6,7 +6,10 @@ export function whatsappLink(number: string, text: string) {
 
 export const WHATSAPP_INFO_TEXT = 'Hola, quisiera más información sobre sus productos.'
 
-/** Ley 1480 de 2011, art. 50: who sells, how to reach them, and the right of withdrawal. */
+/**
+ * Ley 1480 de 2011, art. 50: who sells, how to reach them, how to pay, how long delivery takes and
+ * the right of withdrawal.
+ */
 export function Footer({ store }: { store: StoreInfo }) {
   const { seller } = store
   return (
@@ -36,6 +39,7 @@ export function Footer({ store }: { store: StoreInfo }) {
             Pagos: contra entrega o en línea con Mercado Pago. Precios en pesos colombianos (COP) con
             impuestos incluidos.
           </p>
+          <p data-testid="delivery-time">Tiempo de entrega: {store.deliveryTime}</p>
         </section>
         <section>
           <h2 className="mb-2 font-semibold text-ink">Derecho de retracto</h2>

@@ -14,7 +14,8 @@ test('parses lists and numbers', () => {
   const env = parseEnv({
     ADMIN_EMAILS: 'a@x.co, b@x.co',
     SHIPPING_COST: '8000',
-    REDIRECT_HOSTS: 'a.web.app,b.app',
+    REDIRECT_HOSTS: 'a.web.app,B.app',
+    PUBLIC_URL: 'https://tienda.example',
   })
   expect(env.ADMIN_EMAILS).toEqual(['a@x.co', 'b@x.co'])
   expect(env.SHIPPING_COST).toBe(8000)
@@ -55,4 +56,30 @@ test('a production deployment needs Google sign-in and the allow-list', () => {
 test('half a sign-in configuration stops a local start too', () => {
   expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/)
   expect(() => parseEnv({ OIDC_ISSUER: 'https://idp.example' })).toThrow(/GOOGLE_CLIENT_ID/)
+})
+
+test('REDIRECT_HOSTS needs PUBLIC_URL, the target of the redirect', () => {
+  expect(() => parseEnv({ REDIRECT_HOSTS: 'vieja.web.app' })).toThrow(
+    /PUBLIC_URL es obligatorio cuando REDIRECT_HOSTS/,
+  )
+  expect(parseEnv({ REDIRECT_HOSTS: '', PORT: '3000' }).REDIRECT_HOSTS).toEqual([])
+})
+
+test('REDIRECT_HOSTS entries with a port are refused, naming the variable', () => {
+  const base = { PUBLIC_URL: 'https://tienda.example' }
+  expect(() => parseEnv({ ...base, REDIRECT_HOSTS: 'vieja.web.app:8080' })).toThrow(
+    /REDIRECT_HOSTS.*no puede llevar puerto/,
+  )
+  expect(() => parseEnv({ ...base, REDIRECT_HOSTS: 'ok.app, localhost:3000' })).toThrow(/REDIRECT_HOSTS/)
+  expect(() => parseEnv({ ...base, REDIRECT_HOSTS: 'https://vieja.web.app/' })).toThrow(
+    /REDIRECT_HOSTS.*sin esquema ni ruta/,
+  )
+})
+
+test('the delivery time of the footer has a default and can be set', () => {
+  expect(parseEnv({}).DELIVERY_TIME).toMatch(/días hábiles/)
+  expect(parseEnv({ DELIVERY_TIME: 'Entrega en 2 días hábiles.' }).DELIVERY_TIME).toBe(
+    'Entrega en 2 días hábiles.',
+  )
+  expect(() => parseEnv({ DELIVERY_TIME: '  ' })).toThrow(/DELIVERY_TIME/)
 })

@@ -41,7 +41,20 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
-  REDIRECT_HOSTS: commaList,
+  REDIRECT_HOSTS: commaList.pipe(
+    z.array(
+      z
+        .string()
+        .transform((host) => host.toLowerCase())
+        .refine((host) => !/:\d*$/.test(host), {
+          message:
+            'no puede llevar puerto (se compara solo el nombre del host de la solicitud); escribe p. ej. tienda-vieja.web.app',
+        })
+        .refine((host) => /^[a-z0-9.-]+$/.test(host), {
+          message: 'debe ser un nombre de host sin esquema ni ruta, p. ej. tienda-vieja.web.app',
+        }),
+    ),
+  ),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   SEED_DEMO: z.enum(['0', '1']).default('1'),
@@ -92,6 +105,12 @@ const EnvSchema = z.object({
   SELLER_NIT: z.string().default('901.234.567-8'),
   SELLER_ADDRESS: z.string().default('Calle 10 # 20-30, Medellín, Antioquia'),
   SELLER_EMAIL: z.email().default('contacto@vitrina.example'),
+  /** Ley 1480, art. 50: the delivery time the footer promises. */
+  DELIVERY_TIME: z
+    .string()
+    .trim()
+    .min(1, { message: 'no puede estar vacío' })
+    .default('Entrega de 1 a 5 días hábiles después de confirmar el pedido.'),
 })
 
 export type Env = z.infer<typeof EnvSchema> & { dataDir: string; publicUrl: string }
@@ -115,6 +134,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     )
     throw new Error(
       `Configuración incompleta del inicio de sesión de administradores:\n${missing.map((m) => `  - ${m} es obligatorio`).join('\n')}`,
+    )
+  }
+  // Without PUBLIC_URL the redirect would send shoppers to http://localhost.
+  if (env.REDIRECT_HOSTS.length && !env.PUBLIC_URL) {
+    throw new Error(
+      'Configuración incompleta:\n  - PUBLIC_URL es obligatorio cuando REDIRECT_HOSTS está definido (es el destino de la redirección)',
     )
   }
   if (env.APP_ENV === 'production') {

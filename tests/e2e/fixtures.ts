@@ -36,6 +36,8 @@ export const STORE = {
   sellerLegalName: 'Accesorios de Prueba S.A.S.',
   sellerNit: '900.111.222-3',
   sellerEmail: 'ventas@pruebas.example',
+  sellerAddress: 'Carrera 7 # 8-90, Bogotá D.C.',
+  deliveryTime: 'Entrega de 2 a 4 días hábiles en todo el país.',
 } as const
 
 export const BULK_NAME = (n: number) => `Pieza Serie ${String(n).padStart(2, '0')}`

@@ -85,6 +85,8 @@ export default async function setup(project: TestProject) {
       SELLER_LEGAL_NAME: STORE.sellerLegalName,
       SELLER_NIT: STORE.sellerNit,
       SELLER_EMAIL: STORE.sellerEmail,
+      SELLER_ADDRESS: STORE.sellerAddress,
+      DELIVERY_TIME: STORE.deliveryTime,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

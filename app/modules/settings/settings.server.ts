@@ -9,6 +9,8 @@ export type StoreInfo = {
   whatsappNumber: string
   shipping: ShippingRules
   seller: { legalName: string; nit: string; address: string; email: string; phone: string }
+  /** Ley 1480, art. 50: how long delivery takes, shown in the footer. */
+  deliveryTime: string
 }
 
 /** What every storefront page needs to know about the shop. */
@@ -28,5 +30,6 @@ export function getStoreInfo(env: Env = getEnv()): StoreInfo {
       email: env.SELLER_EMAIL,
       phone: env.WHATSAPP_CONTACT_NUMBER,
     },
+    deliveryTime: env.DELIVERY_TIME,
   }
 }
