@@ -1,5 +1,5 @@
 import { ChevronDown, ShoppingBag } from '#app/components/icons.tsx'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { totalQuantity } from '#app/modules/cart/cart.ts'
@@ -54,31 +54,70 @@ export function Header({ storeName, categories }: { storeName: string; categorie
         >
           Inicio
         </NavLink>
-        <div className="group relative hidden md:block" data-testid="accesorios-menu">
-          <button
-            type="button"
-            className="flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-brand-50"
-            aria-haspopup="true"
-          >
-            Accesorios <ChevronDown className="size-4" aria-hidden="true" />
-          </button>
-          <ul className="invisible absolute top-full left-0 z-50 grid w-[28rem] grid-cols-2 gap-1 rounded-2xl border border-brand-100 bg-white p-2 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <CategoryLink category={category} />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <DesktopCategories categories={categories} />
         <MobileCategories categories={categories} />
       </nav>
     </header>
   )
 }
 
-function CategoryLink({ category }: { category: CategorySummary }) {
+/**
+ * Desktop "Accesorios": opens on hover or keyboard focus. Choosing a category closes it even though
+ * the pointer is still over it and the link keeps focus; it opens again once the pointer leaves.
+ */
+function DesktopCategories({ categories }: { categories: CategorySummary[] }) {
+  const [dismissed, setDismissed] = useState(false)
+  const open = dismissed
+    ? ''
+    : 'group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100'
   return (
-    <Link to={categoryPath(category)} className="flex items-center gap-2 rounded-xl p-2 hover:bg-brand-50">
+    <div
+      className="group relative hidden md:block"
+      data-testid="accesorios-menu"
+      onPointerLeave={() => setDismissed(false)}
+      onFocus={(event) => {
+        if (event.target instanceof HTMLButtonElement) setDismissed(false)
+      }}
+    >
+      <button
+        type="button"
+        className="flex items-center gap-1 rounded-full px-3 py-1.5 hover:bg-brand-50"
+        aria-haspopup="true"
+      >
+        Accesorios <ChevronDown className="size-4" aria-hidden="true" />
+      </button>
+      <ul
+        className={`invisible absolute top-full left-0 z-50 grid w-[28rem] grid-cols-2 gap-1 rounded-2xl border border-brand-100 bg-white p-2 opacity-0 shadow-lg transition ${open}`}
+      >
+        {categories.map((category) => (
+          <li key={category.id}>
+            <CategoryLink
+              category={category}
+              onChoose={(link) => {
+                setDismissed(true)
+                link.blur()
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function CategoryLink({
+  category,
+  onChoose,
+}: {
+  category: CategorySummary
+  onChoose: (link: HTMLAnchorElement) => void
+}) {
+  return (
+    <Link
+      to={categoryPath(category)}
+      onClick={(event) => onChoose(event.currentTarget)}
+      className="flex items-center gap-2 rounded-xl p-2 hover:bg-brand-50"
+    >
       {category.image ? (
         <img
           src={category.image.thumb}
@@ -94,7 +133,10 @@ function CategoryLink({ category }: { category: CategorySummary }) {
   )
 }
 
-/** Small screens: a "Todas las categorías" dropdown that closes once a category is chosen. */
+/**
+ * Small screens: a "Todas las categorías" dropdown that closes once a category is chosen, the one
+ * already shown included (the path does not change then).
+ */
 function MobileCategories({ categories }: { categories: CategorySummary[] }) {
   const details = useRef<HTMLDetailsElement>(null)
   const location = useLocation()
@@ -109,7 +151,12 @@ function MobileCategories({ categories }: { categories: CategorySummary[] }) {
       <ul className="absolute top-full left-0 z-50 mt-1 w-64 rounded-2xl border border-brand-100 bg-white p-2 shadow-lg">
         {categories.map((category) => (
           <li key={category.id}>
-            <CategoryLink category={category} />
+            <CategoryLink
+              category={category}
+              onChoose={() => {
+                if (details.current) details.current.open = false
+              }}
+            />
           </li>
         ))}
       </ul>
