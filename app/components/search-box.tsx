@@ -4,7 +4,11 @@ import { Form, Link, useFetcher } from 'react-router'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 
-/** Spec §4: results show while the box has text and matches; a mousedown outside hides them. */
+/**
+ * Spec §4: results show while the box has text and matches; a mousedown outside hides them. While
+ * the answer for new text is on its way the previous results stay, so the panel does not blink on
+ * every keystroke.
+ */
 export function SearchBox() {
   const fetcher = useFetcher<{ query: string; items: ProductCard[] }>()
   const [query, setQuery] = useState('')
@@ -28,7 +32,14 @@ export function SearchBox() {
     return () => document.removeEventListener('mousedown', onMouseDown)
   }, [])
 
-  const results = query.trim() && fetcher.data?.query === query.trim() ? fetcher.data.items : []
+  const text = query.trim()
+  const fresh = text && fetcher.data?.query === text ? fetcher.data.items : null
+  // The results last answered for the text in the box; emptied when the box is cleared, so old
+  // matches never flash when typing starts again.
+  const [shown, setShown] = useState<ProductCard[]>([])
+  if (!text && shown.length) setShown([])
+  else if (fresh && fresh !== shown) setShown(fresh)
+  const results = text ? (fresh ?? shown) : []
   const showResults = open && results.length > 0
 
   return (
@@ -68,6 +79,7 @@ export function SearchBox() {
         <ul
           id="resultados-busqueda"
           data-testid="search-results"
+          aria-busy={fresh === null}
           className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-auto rounded-2xl border border-brand-100 bg-white p-1 shadow-lg"
         >
           {results.map((product) => (

@@ -88,3 +88,48 @@ describe.each(WIDTHS)('search on a $name', ({ viewport }) => {
     await page.close()
   })
 })
+
+test('typing more keeps the previous results on screen until the new answer arrives', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/')
+  const box = page.getByRole('combobox', { name: 'Buscar productos' })
+  const panel = page.getByTestId('search-results')
+  await box.fill('collar')
+  await expect.poll(() => panel.isVisible()).toBe(true)
+  const before = await panel.getByRole('link').allTextContents()
+
+  // From now on every answer takes a while; note if the panel ever leaves the page meanwhile.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.pathname.startsWith('/api/buscar'),
+    async (route) => {
+      await held
+      await route.continue()
+    },
+  )
+  await page.evaluate(() => {
+    const state = window as unknown as { __panelGone: boolean }
+    state.__panelGone = false
+    new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="search-results"]')) state.__panelGone = true
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  const requested = page.waitForRequest(
+    (request) => new URL(request.url()).searchParams.get('q') === 'collar corazon',
+  )
+  await box.pressSequentially(' corazon', { delay: 40 })
+  await requested
+  // The answer is held: the earlier results are still there, marked busy.
+  expect(await panel.isVisible()).toBe(true)
+  expect(await panel.getByRole('link').allTextContents()).toEqual(before)
+  expect(await panel.getAttribute('aria-busy')).toBe('true')
+
+  release()
+  await expect.poll(() => panel.getAttribute('aria-busy')).toBe('false')
+  const after = await panel.getByRole('link').allTextContents()
+  expect(after.length).toBeGreaterThan(0)
+  for (const name of after) expect(name.toLowerCase()).toMatch(/collar.*coraz[oó]n/)
+  expect(await page.evaluate(() => (window as unknown as { __panelGone: boolean }).__panelGone)).toBe(false)
+  await page.close()
+})
