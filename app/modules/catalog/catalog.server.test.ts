@@ -131,8 +131,44 @@ describe('lists', () => {
     expect(a.items.map((p) => p.sku)).not.toEqual(b.items.map((p) => p.sku))
   })
 
+  const wholeOrder = async (seed: number, first: number, next: number) => {
+    const seen: string[] = []
+    let page = await listShuffledProducts(test_.db, { seed }, first)
+    seen.push(...page.items.map((p) => p.sku))
+    while (page.next) {
+      page = await listShuffledProducts(test_.db, decodeShuffleCursor(page.next)!, next)
+      seen.push(...page.items.map((p) => p.sku))
+    }
+    return seen
+  }
+
+  test('each seed shuffles anew: two seeds share few neighbours, not one order from another start', async () => {
+    const neighbours = (order: string[]) =>
+      new Set(order.slice(1).map((sku, i) => [sku, order[i]!].sort().join('|')))
+    const orders = await Promise.all([11, 22, 33, 1_900_000_000].map((seed) => wholeOrder(seed, 200, 200)))
+    for (const order of orders) expect(order.length).toBeGreaterThanOrEqual(45)
+    for (let i = 1; i < orders.length; i++) {
+      const a = neighbours(orders[0]!)
+      const shared = [...neighbours(orders[i]!)].filter((pair) => a.has(pair))
+      // A rotation of one fixed order would share all neighbours but one.
+      expect(shared.length).toBeLessThan(a.size / 4)
+    }
+  })
+
+  test('paging one seed gives the same order as one long page: nothing repeated or skipped', async () => {
+    for (const seed of [5, 123_456_789]) {
+      const once = await wholeOrder(seed, 1000, 1000)
+      expect(await wholeOrder(seed, 16, 10)).toEqual(once)
+      expect(await wholeOrder(seed, 1, 3)).toEqual(once)
+      expect(new Set(once).size).toBe(once.length)
+    }
+  })
+
   test('cursors that are not ours are refused', () => {
     expect(decodeShuffleCursor('abc')).toBeNull()
+    expect(decodeShuffleCursor('2147483647.0')).toBeNull()
+    expect(decodeShuffleCursor('12.-1')).toBeNull()
+    expect(decodeShuffleCursor('12.34')).toEqual({ seed: 12, slot: 34 })
     expect(decodeShuffleCursor(null)).toBeNull()
   })
 })

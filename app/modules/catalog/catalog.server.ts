@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { imageSource, joinedImage, mediaUrl, type ImageSource } from '#app/modules/media/image-source.ts'
 import { discountedPrice, normalizeSearchText } from './pricing.ts'
@@ -167,62 +167,128 @@ export async function listBestSellers(db: DbOrTx, limit = 4): Promise<ProductCar
   return (await withMainMedia(db, rows)).map(toCard)
 }
 
-export type ShuffleCursor = { seed: number; afterKey?: number; afterSku?: string }
-
-export function encodeShuffleCursor(cursor: Required<ShuffleCursor>): string {
-  return `${cursor.seed}.${cursor.afterKey}.${encodeURIComponent(cursor.afterSku)}`
-}
-
-export function decodeShuffleCursor(value: string | null): ShuffleCursor | null {
-  const match = value?.match(/^(\d+)\.(\d+)\.(.+)$/)
-  if (!match) return null
-  return { seed: Number(match[1]), afterKey: Number(match[2]), afterSku: decodeURIComponent(match[3]!) }
-}
+/** A visit's shuffle: its seed and the next slot to look at (see `listShuffledProducts`). */
+export type ShuffleCursor = { seed: number; slot?: number }
 
 export const SHUFFLE_KEY_SPACE = 2_147_483_647
 
+export function encodeShuffleCursor(cursor: Required<ShuffleCursor>): string {
+  return `${cursor.seed}.${cursor.slot}`
+}
+
+export function decodeShuffleCursor(value: string | null): ShuffleCursor | null {
+  const match = value?.match(/^(\d{1,10})\.(\d{1,9})$/)
+  if (!match) return null
+  const seed = Number(match[1])
+  return seed < SHUFFLE_KEY_SPACE ? { seed, slot: Number(match[2]) } : null
+}
+
+/** Key ranges a visit deals from; more buckets mean more shuffling but more probes per round. */
+const SHUFFLE_BUCKETS = 64
+const SHUFFLE_BUCKET_WIDTH = Math.ceil(SHUFFLE_KEY_SPACE / SHUFFLE_BUCKETS)
+
+/** A small deterministic PRNG: the same seed always deals the same order. */
+function mulberry32(seed: number) {
+  let a = seed | 0
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
 /**
- * Spec §2 "Seguro te gusta": every visible product once, in random order. Each product has a fixed
- * random key; a visit starts at a random seed and walks the keys upward, wrapping to the start.
- * Keyset paging on an index keeps every page equally fast with any catalogue size.
+ * The key ranges ("buckets") of one seed, in the order the visit deals from them: the 64 equal
+ * ranges shifted by a seeded offset (plus the part before the first one), in a seeded order.
+ * The first and last ranges are open so no key is ever missed.
+ */
+export function shuffleBuckets(seed: number): { lo: number; hi: number }[] {
+  const random = mulberry32(seed)
+  const shift = Math.floor(random() * SHUFFLE_BUCKET_WIDTH)
+  const bounds = [-(2 ** 31)]
+  for (let b = 0; b < SHUFFLE_BUCKETS; b++) bounds.push(shift + b * SHUFFLE_BUCKET_WIDTH)
+  bounds.push(2 ** 31)
+  const buckets = bounds.slice(1).map((hi, index) => ({ lo: bounds[index]!, hi }))
+  for (let i = buckets.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[buckets[i], buckets[j]] = [buckets[j]!, buckets[i]!]
+  }
+  return buckets
+}
+
+/** The `round`-th product (in key order) of each bucket, for consecutive slots of one round. */
+async function dealRound(db: DbOrTx, round: number, buckets: { lo: number; hi: number }[]) {
+  const slots = sql`unnest(${`{${buckets.map((b) => b.lo).join(',')}}`}::bigint[], ${`{${buckets.map((b) => b.hi).join(',')}}`}::bigint[]) with ordinality as slot(lo, hi, ord)`
+  const pick = cardQuery(db)
+    .where(and(retailVisible, sql`${products.shuffleKey} >= slot.lo and ${products.shuffleKey} < slot.hi`))
+    .orderBy(asc(products.shuffleKey), asc(products.sku))
+    .offset(round)
+    .limit(1)
+    .as('pick')
+  return db
+    .select({
+      ord: sql<number>`slot.ord::int`.as('ord'),
+      sku: pick.sku,
+      name: pick.name,
+      price: pick.price,
+      discountPercent: pick.discountPercent,
+      stock: pick.stock,
+      reserved: pick.reserved,
+      shuffleKey: pick.shuffleKey,
+    })
+    .from(slots)
+    .crossJoinLateral(pick)
+    .orderBy(sql`slot.ord`)
+}
+
+/**
+ * Spec §2 "Seguro te gusta": every visible product once, in an order of its own for each visit.
+ * Every product has a fixed random key. A seed shifts 65 key ranges and shuffles their order; the
+ * visit deals like cards: the first product of each range in that order, then the second of each,
+ * and so on. Slot `i` is the product of rank `i ÷ 65` in range `i mod 65` (if it has one), so the
+ * cursor is one number and pages never repeat or skip a product. Each slot is an index probe, so a
+ * page costs the same with any catalogue size, and two seeds give different neighbours, not one
+ * order from another starting point.
  */
 export async function listShuffledProducts(
   db: DbOrTx,
   cursor: ShuffleCursor,
   limit: number,
 ): Promise<{ items: ProductCard[]; next: string | null }> {
-  const { seed } = cursor
-  const after =
-    cursor.afterKey === undefined || cursor.afterSku === undefined
-      ? null
-      : sql`(${products.shuffleKey}, ${products.sku}) > (${cursor.afterKey}, ${cursor.afterSku})`
-  const inUpperRun = after === null || cursor.afterKey! >= seed
-  const segments: SQL[] = []
-  if (inUpperRun) {
-    segments.push(and(sql`${products.shuffleKey} >= ${seed}`, after ?? undefined)!)
-    segments.push(sql`${products.shuffleKey} < ${seed}`)
-  } else {
-    segments.push(and(sql`${products.shuffleKey} < ${seed}`, after!)!)
+  const buckets = shuffleBuckets(cursor.seed)
+  const perRound = buckets.length
+  const found: { slot: number; row: ProductCardRow }[] = []
+  let slot = cursor.slot ?? 0
+  let probed = 0
+  let hits = 0
+  let roundHits = 0
+  let wholeRound = slot % perRound === 0
+  while (found.length <= limit) {
+    const round = Math.floor(slot / perRound)
+    const inRound = slot % perRound
+    // Probe about as many slots as the page still needs, more when ranges have run dry.
+    const want = limit + 1 - found.length
+    const rate = probed ? Math.max(hits / probed, 0.05) : 1
+    const count = Math.min(perRound - inRound, Math.max(4, Math.ceil(want / rate)))
+    const rows = await dealRound(db, round, buckets.slice(inRound, inRound + count))
+    for (const { ord, ...row } of rows) found.push({ slot: slot + ord - 1, row })
+    probed += count
+    hits += rows.length
+    roundHits += rows.length
+    slot += count
+    if (slot % perRound === 0) {
+      // A whole round with nothing: every range has run out, so later rounds are empty too.
+      if (wholeRound && roundHits === 0) break
+      wholeRound = true
+      roundHits = 0
+    }
   }
-  const rows: ProductCardRow[] = []
-  for (const segment of segments) {
-    const want = limit + 1 - rows.length
-    if (want <= 0) break
-    rows.push(
-      ...(await cardQuery(db)
-        .where(and(retailVisible, segment))
-        .orderBy(asc(products.shuffleKey), asc(products.sku))
-        .limit(want)),
-    )
-  }
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
+  const page = found.slice(0, limit).map((entry) => entry.row)
+  const following = found[limit]
   return {
     items: (await withMainMedia(db, page)).map(toCard),
-    next:
-      rows.length > limit && last
-        ? encodeShuffleCursor({ seed, afterKey: last.shuffleKey, afterSku: last.sku })
-        : null,
+    next: following ? encodeShuffleCursor({ seed: cursor.seed, slot: following.slot }) : null,
   }
 }
 
