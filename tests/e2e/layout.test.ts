@@ -84,12 +84,17 @@ describe.each(WIDTHS)('header and footer on a $name', ({ viewport }) => {
     await page.close()
   })
 
-  test('the footer names the seller, how to reach them and the right of withdrawal', async () => {
+  test('the footer names the seller, how to reach them, payment, delivery time and the right of withdrawal', async () => {
     const page = await browser.page(viewport)
     await gotoHydrated(page, '/')
     const footer = plain(await page.locator('footer').textContent())
     expect(footer).toContain(STORE.sellerLegalName)
     expect(footer).toContain(`NIT ${STORE.sellerNit}`)
+    // Ley 1480, art. 50: address, payment methods and delivery time too.
+    expect(footer).toContain(STORE.sellerAddress)
+    expect(footer).toMatch(/contra entrega/i)
+    expect(footer).toContain('Mercado Pago')
+    expect(footer).toContain(`Tiempo de entrega: ${STORE.deliveryTime}`)
     expect(footer).toContain(STORE.sellerEmail)
     expect(footer).toContain(`+${STORE.whatsappNumber}`)
     expect(footer).toMatch(/derecho de retracto/i)
@@ -145,6 +150,49 @@ test('phone: "Todas las categorías" navigates to the chosen category and closes
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pulseras')
   await expect.poll(() => option.isVisible()).toBe(false)
   expect(await dropdown.getAttribute('open')).toBeNull()
+  await page.close()
+})
+
+test('desktop: choosing a category closes the "Accesorios" list, though the pointer is still on it', async () => {
+  const page = await browser.page(DESKTOP)
+  await gotoHydrated(page, '/')
+  const menu = page.getByTestId('accesorios-menu')
+  const list = menu.getByRole('list')
+  await menu.getByRole('button', { name: 'Accesorios' }).hover()
+  await expect.poll(() => list.isVisible()).toBe(true)
+  await list.getByRole('link').filter({ hasText: 'Anillos' }).click()
+  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/Anillos'))
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Anillos')
+  // The mouse has not moved and the link was clicked: neither hover nor focus keeps it open.
+  await expect.poll(() => list.isVisible()).toBe(false)
+  expect(
+    await page.evaluate(() => document.activeElement?.closest('[data-testid="accesorios-menu"]')),
+  ).toBeNull()
+
+  // Leaving and hovering again opens it as before.
+  await page.mouse.move(5, 800)
+  await menu.getByRole('button', { name: 'Accesorios' }).hover()
+  await expect.poll(() => list.isVisible()).toBe(true)
+  await page.close()
+})
+
+test('phone: choosing the category already shown closes "Todas las categorías" too', async () => {
+  const page = await browser.page(PHONE)
+  await gotoHydrated(page, '/')
+  const dropdown = page.getByTestId('mobile-categories')
+  const option = dropdown.getByRole('link', { name: 'Aretes' })
+  await dropdown.getByText('Todas las categorías').click()
+  await option.click()
+  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/Aretes'))
+  await expect.poll(() => option.isVisible()).toBe(false)
+
+  // Open it again and choose the same category: the path does not change, the list still closes.
+  await dropdown.getByText('Todas las categorías').click()
+  await expect.poll(() => option.isVisible()).toBe(true)
+  await option.click()
+  await expect.poll(() => option.isVisible()).toBe(false)
+  expect(await dropdown.getAttribute('open')).toBeNull()
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toMatch(/\/Aretes$/)
   await page.close()
 })
 
