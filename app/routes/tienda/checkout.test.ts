@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { setDatabase } from '#app/db/client.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { CART_COOKIE } from '#app/modules/checkout/cart-cookie.ts'
+import { getOrder } from '#app/modules/order/order.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { startServices, stopServices } from '#app/services.server.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
+import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '#tests/stand-ins/mercadopago.ts'
+import * as checkout from './checkout.tsx'
+
+/** The checkout route's action on a real database, with Mercado Pago played by its stand-in. */
+
+const BASE = 'http://tienda.test'
+const t = setupTestDatabase()
+let mp: MercadoPagoStandIn
+
+beforeAll(async () => {
+  mp = await startMercadoPagoStandIn()
+  setDatabase(t.database)
+  const env = parseEnv({
+    MP_ACCESS_TOKEN: mp.accessToken,
+    MP_WEBHOOK_SECRET: 'secreto',
+    MP_API_URL: mp.url,
+    PUBLIC_URL: BASE,
+  })
+  await startServices(env, t.database, { workers: false })
+})
+afterAll(async () => {
+  await stopServices()
+  setDatabase(undefined)
+  await mp.stop()
+})
+beforeEach(() => mp.reset())
+
+type ActionData = { errors: { form: string[] }; checkoutKey: string }
+
+function form(fields: Record<string, string>) {
+  const body = new FormData()
+  const all: Record<string, string> = {
+    name: 'Ana',
+    last_name: 'Gómez',
+    phone: '3001234567',
+    email: 'ana@example.com',
+    address: 'Calle 10 # 20-30',
+    city: 'Medellín',
+    department: 'Antioquia',
+    payment_method: 'mercadopago',
+    consent: 'on',
+    ...fields,
+  }
+  for (const [name, value] of Object.entries(all)) body.set(name, value)
+  return body
+}
+
+/** Runs the action; answers `{status, data}` for data(), `{status, location}` for a redirect. */
+async function submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const request = new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body: form(fields), headers })
+  const result = (await checkout.action({ request, params: {}, context: {} } as never)) as unknown
+  if (result instanceof Response) {
+    return {
+      status: result.status,
+      location: result.headers.get('Location'),
+      setCookie: result.headers.get('Set-Cookie'),
+      data: undefined as ActionData | undefined,
+    }
+  }
+  const wrapped = result as { data: ActionData; init: { status: number } }
+  return { status: wrapped.init.status, data: wrapped.data, location: null, setCookie: null }
+}
+
+const reservedOf = async (sku: string) =>
+  (await t.db.select({ reserved: products.reserved }).from(products).where(eq(products.sku, sku)))[0]!
+    .reserved
+
+const ordersWithKey = (key: string) => t.db.select().from(orders).where(eq(orders.checkoutKey, key))
+
+describe('a failed Mercado Pago start', () => {
+  test('answers a fresh checkout key, and the same form sent again places a new order', async () => {
+    const product = await createProduct(t.db, { stock: 5 })
+    const key = randomUUID()
+    const fields = { cart: JSON.stringify([{ sku: product.sku, quantity: 1 }]), checkout_key: key }
+    mp.failNext(1, 500)
+    const failed = await submit(fields)
+    expect(failed.status).toBe(502)
+    expect(failed.data?.errors.form).toEqual(['Hubo un error al procesar el pago. Internal server error'])
+    // React Router keeps the loader's key after a 5xx: the answer carries a new one for the form.
+    expect(failed.data?.checkoutKey).toMatch(/^[0-9a-f-]{36}$/)
+    expect(failed.data?.checkoutKey).not.toBe(key)
+    expect(await reservedOf(product.sku)).toBe(0)
+
+    // A form that still sends the old key (no JavaScript, or an old page) is not stuck either.
+    const again = await submit(fields)
+    expect(again.status).toBe(302)
+    expect(again.location).toMatch(/^https:\/\/www\.mercadopago\.com\.co\/checkout\/v1\/redirect\?pref_id=/)
+    const [placed] = await ordersWithKey(key)
+    expect(placed?.status).toBe('pendiente de pago')
+    expect(await reservedOf(product.sku)).toBe(1)
+  })
+})
+
+test('a double submit whose second payment start fails does not cancel the first one’s order', async () => {
+  const product = await createProduct(t.db, { stock: 5 })
+  const key = randomUUID()
+  const fields = { cart: JSON.stringify([{ sku: product.sku, quantity: 2 }]), checkout_key: key }
+  const first = await submit(fields)
+  expect(first.status).toBe(302)
+  mp.failNext(1, 500)
+  const second = await submit(fields)
+  expect(second.status).toBe(502)
+  const [order] = await ordersWithKey(key)
+  expect(order?.status).toBe('pendiente de pago')
+  expect(await reservedOf(product.sku)).toBe(2)
+})
+
+describe('before hydration or without JavaScript the cart comes from its cookie', () => {
+  test('an empty posted cart falls back to the cookie mirror, which is cleared with the order', async () => {
+    const product = await createProduct(t.db, { stock: 5 })
+    const cookie = `otra=1; ${CART_COOKIE}=${encodeURIComponent(product.sku)}:2`
+    const result = await submit(
+      { cart: '[]', checkout_key: randomUUID(), payment_method: 'acordar' },
+      { Cookie: cookie },
+    )
+    expect(result.status).toBe(302)
+    const id = new URL(result.location!, BASE).searchParams.get('pedido')!
+    expect((await getOrder(t.db, id))?.items).toMatchObject([{ productSku: product.sku, quantity: 2 }])
+    expect(result.setCookie).toMatch(new RegExp(`^${CART_COOKIE}=;.*Max-Age=0`))
+  })
+
+  test('a posted cart wins over the cookie', async () => {
+    const posted = await createProduct(t.db, { stock: 5 })
+    const other = await createProduct(t.db, { stock: 5 })
+    const result = await submit(
+      {
+        cart: JSON.stringify([{ sku: posted.sku, quantity: 1 }]),
+        checkout_key: randomUUID(),
+        payment_method: 'acordar',
+      },
+      { Cookie: `${CART_COOKIE}=${encodeURIComponent(other.sku)}:3` },
+    )
+    const id = new URL(result.location!, BASE).searchParams.get('pedido')!
+    expect((await getOrder(t.db, id))?.items).toMatchObject([{ productSku: posted.sku, quantity: 1 }])
+    expect(result.setCookie).toBeNull()
+  })
+
+  test('both empty: "Debe tener al menos un producto"', async () => {
+    const cookies: Record<string, string>[] = [
+      {},
+      { Cookie: `${CART_COOKIE}=` },
+      { Cookie: `${CART_COOKIE}=basura` },
+    ]
+    for (const headers of cookies) {
+      const result = await submit({ cart: '[]', checkout_key: randomUUID() }, headers)
+      expect(result.status).toBe(400)
+      expect(result.data?.errors.form).toEqual(['Debe tener al menos un producto'])
+    }
+  })
+})
+
+test.each([
+  ['a NUL', '\u0000'],
+  ['garbage', 'clave-cualquiera'],
+  ['an over-long key', 'a'.repeat(5000)],
+])('a checkout key that is not ours (%s) is a 400 in Spanish, never a 500', async (_name, key) => {
+  const product = await createProduct(t.db, { stock: 5 })
+  const result = await submit({
+    cart: JSON.stringify([{ sku: product.sku, quantity: 1 }]),
+    checkout_key: key,
+    payment_method: 'acordar',
+  })
+  expect(result.status).toBe(400)
+  expect(result.data?.errors.form).toEqual([
+    'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
+  ])
+  expect(await reservedOf(product.sku)).toBe(0)
+})
