@@ -221,7 +221,9 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
   for (const [index, def] of CATEGORY_DEFS.entries()) {
     const createdAt = new Date(Date.UTC(2026, 0, 5 + index))
     const id = `Categoria_${createdAt.getTime()}`
-    const image = await storeImage(storage, jewelrySvg(def.shape, def.colors, index, 480), 'categories')
+    const image = await storeImage(storage, jewelrySvg(def.shape, def.colors, index, 480), 'categories', {
+      share: false,
+    })
     const imageMediaId = await insertImage(db, image, null, 0, false)
     await db.insert(categories).values({ id, name: def.name, imageMediaId, createdAt })
     categoryRows.push({ id, def })
@@ -359,8 +361,9 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
     { alt: 'Envío gratis por tiempo limitado', from: '#4f7fae', to: '#d6efe6' },
   ]
   for (const [position, def] of bannerDefs.entries()) {
-    const desktop = await storeImage(storage, bannerSvg(1600, 600, def.from, def.to), 'banners')
-    const mobile = await storeImage(storage, bannerSvg(700, 700, def.from, def.to), 'banners')
+    const noShare = { share: false }
+    const desktop = await storeImage(storage, bannerSvg(1600, 600, def.from, def.to), 'banners', noShare)
+    const mobile = await storeImage(storage, bannerSvg(700, 700, def.from, def.to), 'banners', noShare)
     await db.insert(banners).values({
       position,
       alt: def.alt,

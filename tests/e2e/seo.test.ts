@@ -1,10 +1,20 @@
 import http from 'node:http'
+import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { categoryPath } from '#app/components/header.tsx'
 import { baseURL, catalog, gotoHydrated, setupBrowser } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 
 const browser = setupBrowser()
+
+/** The URL answers with a JPEG of this size. */
+async function expectJpeg(url: string, width: number, height: number) {
+  const response = await fetch(url)
+  expect(response.status, url).toBe(200)
+  expect(response.headers.get('content-type'), url).toMatch(/^image\/jpeg/)
+  const info = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+  expect(info, url).toMatchObject({ format: 'jpeg', width, height })
+}
 
 const PAGES = [
   '/',
@@ -49,11 +59,24 @@ test('a product page carries Open Graph tags and JSON-LD in the server HTML', as
   expect(await meta('product:price:amount')).toBe('64000.00')
   expect(await meta('product:price:currency')).toBe('COP')
 
-  // The fixture has no image: a product with one gives og:image as an absolute URL that loads.
-  const video = await fetch(`${baseURL()}/producto/${catalog().videoSku}`).then((r) => r.text())
-  const image = video.match(/<meta property="og:image" content="([^"]+)"/)?.[1]
-  expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.webp$/)
-  expect((await fetch(image!)).status).toBe(200)
+  // Link previews get a JPEG (WhatsApp often skips WebP) with its size and type. The fixture has
+  // no image: the shop's logo stands in.
+  expect(await meta('og:image')).toBe(`${baseURL()}/og-image.jpg`)
+  expect(await meta('og:image:type')).toBe('image/jpeg')
+  expect(await meta('og:image:width')).toBe('1200')
+  expect(await meta('og:image:height')).toBe('630')
+  await expectJpeg(`${baseURL()}/og-image.jpg`, 1200, 630)
+
+  // A product with images links its own 1200×630 JPEG, as an absolute URL that loads.
+  const withImage = await fetch(`${baseURL()}/producto/${catalog().videoSku}`).then((r) => r.text())
+  const tag = (property: string) =>
+    withImage.match(new RegExp(`<meta property="${property}" content="([^"]+)"`))?.[1]
+  const image = tag('og:image')
+  expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.jpg$/)
+  expect(tag('og:image:type')).toBe('image/jpeg')
+  expect(tag('og:image:width')).toBe('1200')
+  expect(tag('og:image:height')).toBe('630')
+  await expectJpeg(image!, 1200, 630)
 
   const jsonLd = await page.locator('script[type="application/ld+json"]').textContent()
   const product = JSON.parse(jsonLd!)

@@ -51,7 +51,7 @@ test('create puts the variants in the bucket, the store links them under S3_PUBL
     uploads: [await pngUpload('a.png', '#123456', 800, 800)],
     mainIndex: 0,
   })
-  expect(s3.objects.size).toBe(3)
+  expect(s3.objects.size).toBe(4) // 320, 640 and 800 px WebP, and the link-preview JPEG
   const detail = (await getProductDetail(t.db, sku))!
   const slide = detail.media[0]!
   expect(slide.kind).toBe('image')

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { imageSource, joinedImage, mediaUrl, type ImageSource } from '#app/modules/media/image-source.ts'
+import {
+  imageSource,
+  joinedImage,
+  mediaUrl,
+  shareImage,
+  type ImageSource,
+} from '#app/modules/media/image-source.ts'
 import { discountedPrice, normalizeSearchText } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 
@@ -351,6 +357,8 @@ export async function searchProducts(
 
 export type ProductDetail = ProductCard & {
   description: string
+  /** The JPEG link preview (og:image) of the first image that has one. */
+  shareImage: ReturnType<typeof shareImage>
   media: ({ kind: 'image'; image: ImageSource } | { kind: 'video'; src: string })[]
   categories: { id: string; name: string }[]
 }
@@ -377,6 +385,7 @@ export async function getProductDetail(db: DbOrTx, sku: string): Promise<Product
   return {
     ...toCard(row),
     description: row.description,
+    shareImage: mediaRows.flatMap((m) => (m.kind === 'image' ? [shareImage(m)] : [])).find(Boolean) ?? null,
     media: mediaRows.map((m, index) =>
       m.kind === 'video'
         ? { kind: 'video' as const, src: mediaUrl(m.path) }

@@ -20,6 +20,24 @@ export type MediaRow = {
 
 export const MEDIA_URL_PREFIX = '/media/'
 
+/** The link-preview JPEG stored beside an image's WebP variants (see `storeImage`). */
+export const SHARE_VARIANT_SUFFIX = '-share.jpg'
+
+export function isShareVariant(variant: MediaVariant): boolean {
+  return variant.path.endsWith(SHARE_VARIANT_SUFFIX)
+}
+
+/** A stored image's link-preview JPEG, for og:image; null for images stored before it existed. */
+export function shareImage(
+  row: Pick<MediaRow, 'variants'>,
+  publicBase?: string,
+): { src: string; width: number; height: number; type: 'image/jpeg' } | null {
+  const share = row.variants.find(isShareVariant)
+  return share
+    ? { src: mediaUrl(share.path, publicBase), width: share.width, height: share.height, type: 'image/jpeg' }
+    : null
+}
+
 declare global {
   var __vitrinaMediaPublicBase: string | undefined
 }
@@ -39,9 +57,9 @@ export function mediaUrl(
   return `${publicBase}${storagePath}`
 }
 
-/** The `<img>` attributes of a stored image: the smallest variant as `src`, all in `srcset`. */
+/** The `<img>` attributes of a stored image: the smallest variant as `src`, all WebP ones in `srcset`. */
 export function imageSource(row: MediaRow, alt: string, publicBase?: string): ImageSource {
-  const variants = [...row.variants].sort((a, b) => a.width - b.width)
+  const variants = row.variants.filter((v) => !isShareVariant(v)).sort((a, b) => a.width - b.width)
   const largest = variants.at(-1)
   const fallback = variants.find((v) => v.width >= 640) ?? largest
   return {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { memoryStorage, MP4_BYTES, pngUpload, WEBM_BYTES } from '#tests/media.ts'
+import sharp from 'sharp'
+import { imageSource, shareImage } from './image-source.ts'
 import { checkUpload, storeUploads, checkUploads, UploadError } from './media.server.ts'
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, sniffVideo, UPLOAD_MESSAGES } from './validators.ts'
 
@@ -67,11 +69,36 @@ describe('storing uploads', () => {
     const uploads = [await pngUpload('a.png', '#111111', 700, 500), { name: 'v.bin', bytes: WEBM_BYTES }]
     const stored = await storeUploads(storage, uploads, await checkUploads(uploads), 'products')
     expect(stored[0]!.kind).toBe('image')
-    expect(stored[0]!.variants.map((v) => v.width)).toEqual([320, 640, 700])
+    const webp = stored[0]!.variants.filter((v) => v.path.endsWith('.webp'))
+    expect(webp.map((v) => v.width)).toEqual([320, 640, 700])
     expect(stored[1]).toMatchObject({ kind: 'video', mimeType: 'video/webm' })
     expect(stored[1]!.path).toMatch(/^products\/.+\.webm$/)
-    expect(storage.files.size).toBe(4)
+    // Three WebP variants and the link-preview JPEG of the image, and the video.
+    expect(storage.files.size).toBe(5)
     expect(storage.files.get(stored[0]!.path)!.contentType).toBe('image/webp')
+  })
+
+  test('each image also gets a 1200×630 JPEG for link previews, kept out of srcset', async () => {
+    const storage = memoryStorage()
+    const uploads = [await pngUpload('a.png', '#111111', 700, 500)]
+    const [stored] = await storeUploads(storage, uploads, await checkUploads(uploads), 'products')
+    const share = stored!.variants.find((v) => v.path.endsWith('-share.jpg'))!
+    expect(share).toMatchObject({ width: 1200, height: 630 })
+    const file = storage.files.get(share.path)!
+    expect(file.contentType).toBe('image/jpeg')
+    const meta = await sharp(file.body).metadata()
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
+
+    expect(shareImage(stored!, '/media/')).toEqual({
+      src: `/media/${share.path}`,
+      width: 1200,
+      height: 630,
+      type: 'image/jpeg',
+    })
+    const source = imageSource(stored!, 'Collar', '/media/')
+    expect(source.srcSet).not.toContain('.jpg')
+    expect(source.width).toBe(700)
+    expect(shareImage({ variants: [{ width: 640, height: 640, path: 'p-640.webp' }] })).toBeNull()
   })
 
   test('a storage failure midway deletes what was written', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { MediaVariant } from '#app/modules/catalog/schema.ts'
+import { SHARE_VARIANT_SUFFIX } from './image-source.ts'
 import type { MediaStorage } from './storage.server.ts'
 import {
   MAX_IMAGE_BYTES,
@@ -12,6 +13,12 @@ import {
 
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const
 
+/**
+ * Link previews (WhatsApp, Facebook) want a JPEG about 1200×630: several skip WebP. Every stored
+ * image gets one beside its WebP variants (listed among them, so deleting the image deletes it).
+ */
+export const SHARE_IMAGE = { width: 1200, height: 630, suffix: SHARE_VARIANT_SUFFIX } as const
+
 export type StoredImage = {
   path: string
   mimeType: 'image/webp'
@@ -20,8 +27,16 @@ export type StoredImage = {
   variants: MediaVariant[]
 }
 
-/** Turns any image sharp can read into WebP variants no wider than the original. */
-export async function storeImage(storage: MediaStorage, input: Buffer, folder: string): Promise<StoredImage> {
+/**
+ * Turns any image sharp can read into WebP variants no wider than the original, plus (unless
+ * `share` is false) the JPEG link-preview variant of `SHARE_IMAGE`.
+ */
+export async function storeImage(
+  storage: MediaStorage,
+  input: Buffer,
+  folder: string,
+  { share = true }: { share?: boolean } = {},
+): Promise<StoredImage> {
   const image = sharp(input, { failOn: 'error' }).rotate()
   const meta = await image.metadata()
   if (!meta.width || !meta.height) throw new Error('La imagen no tiene dimensiones válidas.')
@@ -40,6 +55,17 @@ export async function storeImage(storage: MediaStorage, input: Buffer, folder: s
     variants.push({ width: info.width, height: info.height, path: variantPath })
   }
   const largest = variants.at(-1)!
+  if (share) {
+    const data = await image
+      .clone()
+      .resize({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer()
+    const sharePath = `${folder}/${id}${SHARE_IMAGE.suffix}`
+    await storage.put(sharePath, data, 'image/jpeg')
+    variants.push({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, path: sharePath })
+  }
   return {
     path: largest.path,
     mimeType: 'image/webp',

@@ -24,17 +24,26 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 const pesos = (centavos: number) => (centavos / 100).toFixed(2)
 
+/** Link previews without a product photo show the shop's logo (a JPEG, as WhatsApp wants). */
+const FALLBACK_SHARE_IMAGE = { src: '/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' }
+
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   if (!loaderData) return notFoundMeta
   const { product } = loaderData
   const description = product.description.slice(0, 160)
+  const image = product.shareImage ?? FALLBACK_SHARE_IMAGE
   return seo(matches, {
     title: product.name,
     description,
     path: `/producto/${encodeURIComponent(product.sku)}`,
-    image: product.image?.src,
+    image: image.src,
     type: 'product',
     extra: [
+      // Right after og:image, which they describe.
+      { property: 'og:image:type', content: image.type },
+      { property: 'og:image:width', content: String(image.width) },
+      { property: 'og:image:height', content: String(image.height) },
+      { property: 'og:image:alt', content: product.name },
       { property: 'product:price:amount', content: pesos(product.finalPrice) },
       { property: 'product:price:currency', content: 'COP' },
       { property: 'product:availability', content: product.available > 0 ? 'in stock' : 'out of stock' },
