@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { INVENTORY_STORAGE_KEY, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { FORBIDDEN_POST_MESSAGE, NOTICES } from '#app/modules/auth/messages.ts'
 import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
+import { WEBM_BYTES } from '#tests/media.ts'
 import { FIXTURES } from './fixtures.ts'
 import { baseURL, collectErrors, gotoHydrated, plain, seriousViolations, setupBrowser } from './browser.ts'
 import { acceptNextDialog, expectMessage, noisyPngFile, pngFile, signInAsAdmin } from './admin-session.ts'
@@ -70,7 +72,8 @@ test('create: every validation message of spec §5, in order', async () => {
   })
   await page.getByLabel(/Imagen principal: enorme\.png/).check()
   await submitCreate(page)
-  await expectMessage(page, UPLOAD_MESSAGES.imageTooLarge('enorme.png'))
+  // Not a spec §5 text: spec §8's "Error: {message}".
+  await expectMessage(page, PRODUCT_MESSAGES.failure(UPLOAD_MESSAGES.imageTooLarge('enorme.png')))
 
   // A text file renamed .jpg passes the browser's accept filter but not the server.
   await page.getByLabel('Imágenes').setInputFiles({
@@ -80,7 +83,7 @@ test('create: every validation message of spec §5, in order', async () => {
   })
   await page.getByLabel(/Imagen principal: falsa\.jpg/).check()
   await submitCreate(page)
-  await expectMessage(page, UPLOAD_MESSAGES.notMedia('falsa.jpg'))
+  await expectMessage(page, PRODUCT_MESSAGES.failure(UPLOAD_MESSAGES.notMedia('falsa.jpg')))
   await page.close()
 })
 
@@ -108,6 +111,29 @@ test('the server refuses posts without images or a valid main image (spec §5 wo
     multipart: { name: 'Anillo' },
   })
   expect(noToken.status()).toBe(403)
+  await page.close()
+})
+
+test('the file chooser takes images and videos; a chosen video is previewed as a video', async () => {
+  const page = await browser.page()
+  await openCreate(page)
+  expect(await page.getByLabel('Imágenes').getAttribute('accept')).toBe(
+    'image/*,video/mp4,video/webm,video/ogg',
+  )
+  await page
+    .getByLabel('Imágenes')
+    .setInputFiles([
+      await pngFile('foto.png', '#c0392b'),
+      { name: 'clip.webm', mimeType: 'video/webm', buffer: WEBM_BYTES },
+    ])
+  const items = page.getByTestId('new-images').locator('li')
+  expect(await items.count()).toBe(2)
+  expect(await items.nth(0).locator('img').count()).toBe(1)
+  expect(await items.nth(1).locator('img').count()).toBe(0)
+  const video = items.nth(1).getByTestId('new-video-preview')
+  expect(await video.evaluate((element) => element.tagName)).toBe('VIDEO')
+  expect(await video.getAttribute('src')).toMatch(/^blob:/)
+  await page.getByLabel('Imagen principal: clip.webm').check()
   await page.close()
 })
 
@@ -232,9 +258,11 @@ test('edit: a product without images needs one, and a main one, before it saves'
 
 test('inventory: card fields, search by SKU, filters persisted across reloads', async () => {
   const page = await browser.page()
-  // Until the saved filters are applied in the browser, the grid says it is loading.
+  // The server renders the cards: the grid works without JavaScript, and says it is loading only
+  // while other filters are fetched.
   const html = await (await page.request.get('/admin/productos')).text()
-  expect(html).toContain(PRODUCT_MESSAGES.loading)
+  expect(html).toContain('data-testid="inventory-card"')
+  expect(html).not.toContain(PRODUCT_MESSAGES.loading)
   await gotoHydrated(page, '/admin/productos')
   await page.evaluate((key) => window.localStorage.removeItem(key), INVENTORY_STORAGE_KEY)
   await gotoHydrated(page, '/admin/productos')
@@ -305,6 +333,39 @@ test('delete the product from the inventory: confirm, message, gone from the sto
   const response = await page.goto(`/producto/${sku}`)
   expect(response?.status()).toBe(404)
   await page.close()
+})
+
+test('a save after signing in again elsewhere, or once signed out, says so in Spanish', async () => {
+  const page = await browser.page()
+  await openCreate(page)
+  await fillBasics(page)
+  await page.getByLabel('Imágenes').setInputFiles(await pngFile('uno.png', '#c0392b'))
+  await page.getByLabel('Imagen principal: uno.png').check()
+
+  // Signed in again in another tab: a new session, so this page's anti-forgery token is stale.
+  await browser.context.clearCookies()
+  const other = await browser.page()
+  await signInAsAdmin(other)
+  await other.close()
+  await submitCreate(page)
+  await expectMessage(page, FORBIDDEN_POST_MESSAGE)
+
+  // Signed out (the session cookie is gone, as when it expires): the way back in is offered.
+  await browser.context.clearCookies()
+  await submitCreate(page)
+  await expectMessage(page, NOTICES['sesion-expirada'])
+  expect(await page.getByText('Unexpected Server Error').count()).toBe(0)
+  const signIn = page.getByTestId('form-message-link')
+  expect(plain(await signIn.textContent())).toBe('Iniciar sesión')
+  expect(await signIn.getAttribute('href')).toBe(
+    '/login-admin?aviso=sesion-expirada&volver=%2Fadmin%2Fproductos%2Fcrear',
+  )
+  await signIn.click()
+  await page.waitForURL((url) => url.pathname === '/login-admin')
+  await page.close()
+  const again = await browser.page()
+  await signInAsAdmin(again)
+  await again.close()
 })
 
 test('the inventory, create and edit pages have no serious accessibility problems nor errors', async () => {

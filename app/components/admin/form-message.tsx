@@ -9,17 +9,20 @@ export function FormMessage({
   message,
   tone,
   nonce,
+  link,
 }: {
   message: string | null | undefined
   tone: 'success' | 'error'
   /** Changes on every submission, so the same message twice shows two toasts. */
   nonce?: unknown
+  /** A way out shown after the message (e.g. sign in again); a plain link, so it works anywhere. */
+  link?: { href: string; label: string } | null
 }) {
   useEffect(() => {
     if (message) toast[tone](message)
   }, [message, tone, nonce])
   if (!message) return null
-  return (
+  const text = (
     <p
       role={tone === 'error' ? 'alert' : 'status'}
       data-testid="form-message"
@@ -32,6 +35,17 @@ export function FormMessage({
     >
       {message}
     </p>
+  )
+  if (!link) return text
+  return (
+    <>
+      {text}
+      <p className="text-sm">
+        <a href={link.href} className="font-medium text-brand-700 underline" data-testid="form-message-link">
+          {link.label}
+        </a>
+      </p>
+    </>
   )
 }
 

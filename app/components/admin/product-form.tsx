@@ -7,7 +7,17 @@ import {
   primaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { levelPesos, PRICE_LEVEL_FACTORS } from '#app/modules/catalog/pricing.ts'
-import { PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import {
+  FORBIDDEN_POST_MESSAGE,
+  loginPath,
+  NOTICE_PARAM,
+  NOTICES,
+  RETURN_PARAM,
+  safeReturnTo,
+  SIGN_IN_AGAIN_LABEL,
+  UNREADABLE_FORM_MESSAGE,
+} from '#app/modules/auth/messages.ts'
+import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
 import { formatCOP, pesosToCentavos } from '#app/utils/money.ts'
 
@@ -46,7 +56,43 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   mainMediaId: null,
 }
 
-export type SaveResult = { ok: true; sku: string; message: string } | { ok: false; message: string }
+export type SaveResult =
+  { ok: true; sku: string; message: string } | { ok: false; message: string; signIn?: string }
+
+/** What a file chooser offers: images and the three video formats the server accepts. */
+export const MEDIA_ACCEPT = 'image/*,video/mp4,video/webm,video/ogg'
+
+/**
+ * The outcome of a save as the server answered it: its own JSON `{ ok, message }` when there is
+ * one (refusals included); otherwise a Spanish text for the status (a 413 from the body-size limit,
+ * a proxy's error page, a sign-in page reached through a redirect).
+ */
+export function saveResultFrom(status: number, body: unknown, responseUrl = ''): SaveResult {
+  const answer = body as Partial<SaveResult> | null
+  if (answer && typeof answer === 'object' && typeof answer.message === 'string') {
+    if (answer.ok === true && typeof answer.sku === 'string') {
+      return { ok: true, sku: answer.sku, message: answer.message }
+    }
+    const signIn = (answer as { signIn?: unknown }).signIn
+    return {
+      ok: false,
+      message: answer.message,
+      ...(typeof signIn === 'string' && signIn.startsWith('/login-admin') ? { signIn } : {}),
+    }
+  }
+  if (status === 401 || /\/login-admin(?:[?#]|$)/.test(responseUrl)) {
+    return {
+      ok: false,
+      message: NOTICES['sesion-expirada'],
+      signIn: loginPath({ notice: 'sesion-expirada' }),
+    }
+  }
+  if (status === 403) return { ok: false, message: FORBIDDEN_POST_MESSAGE }
+  if (status === 400) return { ok: false, message: UNREADABLE_FORM_MESSAGE }
+  if (status === 413) return { ok: false, message: PRODUCT_MESSAGES.requestTooLarge }
+  if (status === 0) return { ok: false, message: PRODUCT_MESSAGES.unreachable }
+  return { ok: false, message: PRODUCT_MESSAGES.unexpected }
+}
 
 /** Posts the form with XMLHttpRequest, which (unlike fetch) reports upload progress. */
 function postWithProgress(url: string, body: FormData, csrf: string, onProgress: (fraction: number) => void) {
@@ -59,20 +105,24 @@ function postWithProgress(url: string, body: FormData, csrf: string, onProgress:
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)
     }
-    const failed = () =>
-      resolve({
-        ok: false,
-        message: PRODUCT_MESSAGES.failure('no se pudo contactar al servidor, intenta de nuevo.'),
-      })
-    xhr.onload = () => {
-      const response = xhr.response as SaveResult | null
-      if (response && typeof response.message === 'string') resolve(response)
-      else failed()
-    }
-    xhr.onerror = failed
+    xhr.onload = () => resolve(saveResultFrom(xhr.status, xhr.response, xhr.responseURL))
+    // The connection failed, or was closed by the server after a 413 before the answer was read.
+    xhr.onerror = () => resolve(saveResultFrom(0, null))
     xhr.send(body)
   })
 }
+
+/** Where a sign-in link should bring the admin back to: this page. */
+function withReturn(signIn: string): string {
+  const url = new URL(signIn, window.location.origin)
+  if (!url.searchParams.has(RETURN_PARAM) && url.searchParams.get(NOTICE_PARAM) !== 'no-autorizado') {
+    const here = safeReturnTo(window.location.pathname)
+    if (here !== '/admin') url.searchParams.set(RETURN_PARAM, here)
+  }
+  return url.pathname + url.search
+}
+
+const isVideo = (file: File) => file.type.startsWith('video/')
 
 const money = (pesos: number) => formatCOP(pesosToCentavos(Number.isFinite(pesos) ? pesos : 0))
 const asNumber = (text: string) => (text.trim() === '' ? 0 : Number(text))
@@ -104,14 +154,14 @@ export function ProductForm({
   const [files, setFiles] = useState<File[]>([])
   const [mainNew, setMainNew] = useState<number | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
-  const [message, setMessage] = useState<{ text: string; at: number } | null>(null)
+  const [message, setMessage] = useState<{ text: string; at: number; signIn?: string } | null>(null)
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files])
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
 
   const level1Pesos = asNumber(level1)
   const profit = level1Pesos - asNumber(cost)
 
-  const fail = (text: string) => setMessage({ text, at: Date.now() })
+  const fail = (text: string, signIn?: string) => setMessage({ text, at: Date.now(), signIn })
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -128,10 +178,16 @@ export function ProductForm({
     }
     if (needsImages && mainNew === null) return fail(PRODUCT_MESSAGES.mainImageRequiredForm)
     // The server decides by content; refusing obvious oversize files here saves the upload.
+    // Upload refusals are not spec §5 texts: they read "Error: {message}" (spec §8), as the
+    // server's do.
     for (const file of files) {
-      if (file.size > MAX_VIDEO_BYTES) return fail(UPLOAD_MESSAGES.tooLarge(file.name))
+      if (isVideo(file) && file.size > MAX_VIDEO_BYTES) {
+        return fail(PRODUCT_MESSAGES.failure(UPLOAD_MESSAGES.videoTooLarge(file.name)))
+      }
+      if (file.size > MAX_VIDEO_BYTES)
+        return fail(PRODUCT_MESSAGES.failure(UPLOAD_MESSAGES.tooLarge(file.name)))
       if (file.type.startsWith('image/') && file.size > MAX_IMAGE_BYTES) {
-        return fail(UPLOAD_MESSAGES.imageTooLarge(file.name))
+        return fail(PRODUCT_MESSAGES.failure(UPLOAD_MESSAGES.imageTooLarge(file.name)))
       }
     }
     data.delete('images')
@@ -140,7 +196,7 @@ export function ProductForm({
     setProgress(0)
     const result = await postWithProgress('/admin/productos/guardar', data, csrf, setProgress)
     setProgress(null)
-    if (!result.ok) return fail(result.message)
+    if (!result.ok) return fail(result.message, result.signIn && withReturn(result.signIn))
     setFiles([])
     setMainNew(null)
     if (fileInput.current) fileInput.current.value = ''
@@ -158,7 +214,12 @@ export function ProductForm({
       noValidate={false}
     >
       <CsrfField />
-      <FormMessage message={message?.text} tone="error" nonce={message?.at} />
+      <FormMessage
+        message={message?.text}
+        tone="error"
+        nonce={message?.at}
+        link={message?.signIn ? { href: message.signIn, label: SIGN_IN_AGAIN_LABEL } : null}
+      />
       {mode === 'edit' ? (
         <div>
           <label htmlFor="product-sku" className={labelClass}>
@@ -202,7 +263,9 @@ export function ProductForm({
         <fieldset>
           <legend className={labelClass}>Categorías</legend>
           {categories.length === 0 ? (
-            <p className="text-sm text-gray-600">No hay categorías disponibles.</p>
+            <p className="text-sm text-gray-600" data-testid="categories-empty">
+              {CATEGORY_MESSAGES.empty}
+            </p>
           ) : (
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {categories.map((category) => (
@@ -326,7 +389,8 @@ export function ProductForm({
           id="product-images"
           name="images"
           type="file"
-          accept="image/*"
+          accept={MEDIA_ACCEPT}
+          aria-describedby="product-images-hint"
           multiple
           className="block text-sm"
           onChange={(event) => {
@@ -334,6 +398,9 @@ export function ProductForm({
             setMainNew(null)
           }}
         />
+        <p id="product-images-hint" className="mt-1 text-xs text-gray-600">
+          Imágenes de hasta 10 MB o videos MP4, WebM u Ogg de hasta 50 MB.
+        </p>
         {mode === 'edit' && initial.mainMediaId !== null ? (
           <input
             type="hidden"
@@ -352,11 +419,23 @@ export function ProductForm({
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="new-images">
               {files.map((file, index) => (
                 <li key={`${file.name}-${index}`} className="rounded-lg border border-brand-100 p-2">
-                  <img
-                    src={previews[index]}
-                    alt={file.name}
-                    className="aspect-square w-full rounded object-cover"
-                  />
+                  {isVideo(file) ? (
+                    <video
+                      src={previews[index]}
+                      aria-label={file.name}
+                      muted
+                      playsInline
+                      preload="metadata"
+                      data-testid="new-video-preview"
+                      className="aspect-square w-full rounded object-cover"
+                    />
+                  ) : (
+                    <img
+                      src={previews[index]}
+                      alt={file.name}
+                      className="aspect-square w-full rounded object-cover"
+                    />
+                  )}
                   <label className="mt-2 flex items-center gap-2 text-xs">
                     <input
                       type="radio"

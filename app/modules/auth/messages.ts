@@ -23,6 +23,13 @@ export const ERRORS = {
 export type NoticeCode = keyof typeof NOTICES
 export type ErrorCode = keyof typeof ERRORS
 
+/** Shown when an admin form post cannot be read (wrong type, cut off, junk). */
+export const UNREADABLE_FORM_MESSAGE =
+  'No pudimos leer el formulario. Recarga la página e inténtalo de nuevo.'
+
+/** Link text next to a "sign in again" message. */
+export const SIGN_IN_AGAIN_LABEL = 'Iniciar sesión'
+
 /** Shown when an admin form is posted without a valid anti-forgery token or from another site. */
 export const FORBIDDEN_POST_MESSAGE =
   'No pudimos verificar el envío del formulario. Recarga la página e inténtalo de nuevo.'

@@ -23,6 +23,13 @@ export const PRODUCT_MESSAGES = {
   hasHistory:
     'No se puede eliminar un producto con movimientos de inventario o pedidos. Para ocultarlo de la tienda, desactiva Mayor y Detal.',
   unknownCategory: 'Una de las categorías elegidas ya no existe.',
+  /** The whole post is over the server's 120 MB limit for the back office (answered 413). */
+  requestTooLarge:
+    'Error: los archivos elegidos suman más de 120 MB. Sube menos archivos a la vez e inténtalo de nuevo.',
+  /** The server could not be reached (network down, server restarting). */
+  unreachable: 'Error: no se pudo contactar al servidor, intenta de nuevo.',
+  /** The server answered something unexpected (a 5xx, a proxy's error page). */
+  unexpected: 'Error: no se pudo guardar el producto, intenta de nuevo.',
   empty: 'No se encontraron productos.',
   loading: 'Cargando productos...',
 } as const

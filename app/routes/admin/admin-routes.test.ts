@@ -77,6 +77,20 @@ function redirectTarget(result: unknown): string | null {
   return null
 }
 
+/**
+ * Where a refusal sends the visitor to sign in: a redirect's Location, or for a JSON resource route
+ * (answered to scripts, e.g. /admin/productos/guardar) the `signIn` of its 401/403 JSON refusal.
+ */
+async function signInTarget(result: unknown): Promise<string | null> {
+  const redirect = redirectTarget(result)
+  if (redirect) return redirect
+  if (result instanceof Response && (result.status === 401 || result.status === 403)) {
+    const body = (await result.clone().json()) as { ok?: unknown; signIn?: unknown }
+    if (body.ok === false && typeof body.signIn === 'string') return body.signIn
+  }
+  return null
+}
+
 function statusOf(result: unknown): number | undefined {
   if (result instanceof Response) return result.status
   return (result as { init?: { status?: number } } | null)?.init?.status
@@ -136,13 +150,14 @@ describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
   test('the action, if any, refuses anonymous and non-allow-listed posts, and posts without the token', async () => {
     if (!mod.action) return
     const anonymous = await outcome(() => mod.action!(args(route, post())))
-    expect(redirectTarget(anonymous)).toBe('/login-admin')
+    if (redirectTarget(anonymous)) expect(redirectTarget(anonymous)).toBe('/login-admin')
+    else expect(await signInTarget(anonymous)).toBe('/login-admin?aviso=sesion-expirada')
 
     const intruder = await intruderSession()
     const unlisted = await outcome(() =>
       mod.action!(args(route, post(intruder.cookie, new URLSearchParams({ csrf: intruder.csrfToken })))),
     )
-    expect(redirectTarget(unlisted)).toBe('/login-admin?aviso=no-autorizado')
+    expect(await signInTarget(unlisted)).toBe('/login-admin?aviso=no-autorizado')
 
     const withoutToken = await outcome(() => mod.action!(args(route, post(admin.cookie))))
     expect(statusOf(withoutToken)).toBe(403)

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { setDatabase } from '#app/db/client.server.ts'
 import { setAuthConfig } from '#app/modules/auth/config.server.ts'
+import {
+  FORBIDDEN_POST_MESSAGE,
+  UNAUTHORISED_MESSAGE,
+  UNREADABLE_FORM_MESSAGE,
+} from '#app/modules/auth/messages.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { configureMedia } from '#app/modules/media/config.server.ts'
 import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
@@ -229,4 +234,58 @@ test('product save: a storage failure reads "Error: …" and leaves nothing behi
   expect(storage.state.puts).toBeGreaterThan(1)
   expect((await call(inventory.loader, '/admin/productos')).items.length).toBe(before)
   expect(storage.files.size).toBe(filesBefore)
+})
+
+test('product save refusals answer JSON in Spanish: ended session, stale token, unreadable form', async () => {
+  const config = testAuthConfig(BASE)
+  const save = (init: RequestInit & { headers?: Record<string, string> }) =>
+    saveProduct.action({
+      request: new Request(`${BASE}/admin/productos/guardar`, { method: 'POST', ...init }),
+      params: {},
+      context: {},
+    } as never)
+  const form = await productForm()
+  const referer = `${BASE}/admin/productos/editar/ARE-CAT-12345678`
+
+  // No session (signed out elsewhere, or expired): 401 and the way back in.
+  const expired = await signedInAs(t.db, config, ADMIN_EMAIL, { ttlMs: -1000 })
+  for (const cookie of [expired.cookie, undefined]) {
+    const response = await save({
+      body: form,
+      headers: { Origin: BASE, Referer: referer, ...(cookie ? { Cookie: cookie } : {}) },
+    })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: 'Tu sesión expiró. Inicia sesión de nuevo.',
+      signIn: '/login-admin?aviso=sesion-expirada&volver=%2Fadmin%2Fproductos%2Feditar%2FARE-CAT-12345678',
+    })
+  }
+  // An address taken off the allow-list: the spec §4 message.
+  const intruder = await signedInAs(t.db, config, 'intruso@example.com')
+  const unlisted = await save({ body: form, headers: { Origin: BASE, Cookie: intruder.cookie } })
+  expect(unlisted.status).toBe(403)
+  expect(await unlisted.json()).toMatchObject({ ok: false, message: UNAUTHORISED_MESSAGE })
+
+  // A token of another session (signed in again in another tab): the forbidden-post message.
+  const stale = await save({
+    body: form,
+    headers: { Origin: BASE, Cookie: admin.cookie, 'X-CSRF-Token': intruder.csrfToken },
+  })
+  expect(stale.status).toBe(403)
+  expect(await stale.json()).toEqual({ ok: false, message: FORBIDDEN_POST_MESSAGE })
+
+  // A body that is not a form.
+  const unreadable = await save({
+    body: '--nada',
+    headers: {
+      Origin: BASE,
+      Cookie: admin.cookie,
+      'X-CSRF-Token': admin.csrfToken,
+      'Content-Type': 'multipart/form-data; boundary=x',
+    },
+  })
+  expect(unreadable.status).toBe(400)
+  expect(await unreadable.json()).toEqual({ ok: false, message: UNREADABLE_FORM_MESSAGE })
 })

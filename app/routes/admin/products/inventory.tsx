@@ -91,7 +91,6 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   const csrf = useCsrfToken()
   const [filters, setFilters] = useState(loaderData.filters)
-  const [restored, setRestored] = useState(false)
   const [extra, setExtra] = useState<{ items: InventoryCardData[]; hasMore: boolean }[]>([])
   const more = useFetcher<typeof loader>()
   const remover = useFetcher<typeof action>()
@@ -112,7 +111,6 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
     } else if (!explicit) {
       setFilters(filtersFromParams(params))
     }
-    setRestored(true)
   }, [location.search, navigate])
 
   // A new first page (other filters, or after a delete) drops the pages loaded with "Cargar más".
@@ -136,8 +134,9 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
     (item) => item.sku !== deletedSku,
   )
   const hasMore = extra.length ? extra.at(-1)!.hasMore : loaderData.hasMore
-  const loading =
-    !restored || (navigation.state === 'loading' && navigation.location.pathname === location.pathname)
+  // The server renders the loader's cards (so the grid works without JavaScript); the loading text
+  // shows only while other filters, restored from localStorage or just chosen, are being fetched.
+  const loading = navigation.state === 'loading' && navigation.location.pathname === location.pathname
 
   return (
     <section aria-labelledby="inventory-title" className="flex flex-col gap-4">

@@ -2,16 +2,22 @@ import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import { getMediaStorage } from '#app/modules/media/config.server.ts'
+import { jsonRefusal, requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/save'
-import { requireFormData } from '#app/utils/forms.server.ts'
 
 /**
  * POST /admin/productos/guardar: the product form sent with upload progress (XMLHttpRequest).
- * Creates (no `sku`) or updates; answers JSON `{ ok, sku?, message }`.
+ * Creates (no `sku`) or updates; answers JSON `{ ok, sku?, message }`, refusals included (an ended
+ * session, a stale anti-forgery token or an unreadable form: `jsonRefusal`).
  */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request)
-  const form = await requireFormData(request)
+  let form: FormData
+  try {
+    await requireAdmin(request)
+    form = await requireFormData(request)
+  } catch (thrown) {
+    return jsonRefusal(thrown, request)
+  }
   const sku = form.get('sku')
   const result = await saveProductForm(
     getDb(),

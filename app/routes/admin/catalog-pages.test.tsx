@@ -1,0 +1,86 @@
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { setDatabase } from '#app/db/client.server.ts'
+import { setAuthConfig } from '#app/modules/auth/config.server.ts'
+import { categories } from '#app/modules/catalog/schema.ts'
+import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct as createFixtureProduct } from '#tests/factories.ts'
+import * as categoryList from './categories/list.tsx'
+import * as createProduct from './products/create.tsx'
+import * as inventory from './products/inventory.tsx'
+
+/**
+ * Admin catalogue pages rendered on the server as React Router does: each route's real loader on a
+ * real (empty) database, then its component with that data.
+ */
+
+const BASE = 'http://127.0.0.1:5557'
+const t = setupTestDatabase()
+let cookie = ''
+
+beforeAll(async () => {
+  const config = testAuthConfig(BASE)
+  setDatabase(t.database)
+  setAuthConfig(config)
+  cookie = (await signedInAs(t.db, config, ADMIN_EMAIL)).cookie
+})
+afterAll(() => {
+  setAuthConfig(undefined)
+  setDatabase(undefined)
+})
+
+type PageModule = {
+  loader: (args: never) => Promise<unknown>
+  default: (props: never) => React.ReactNode
+}
+
+/** The HTML of one admin page: its loader runs against the test database, then it renders. */
+async function renderPage(page: PageModule, path: string) {
+  const request = new Request(`${BASE}${path}`, { headers: { Cookie: cookie } })
+  const loaderData = await page.loader({ request, params: {}, context: {} } as never)
+  const Page = page.default as unknown as React.ComponentType
+  const Stub = createRoutesStub([
+    { id: 'page', path: new URL(path, BASE).pathname, Component: Page, loader: () => loaderData },
+  ])
+  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { page: loaderData } }} />)
+}
+
+test('with no categories, the list and the product form say "No hay categorías disponibles."', async () => {
+  expect(await t.db.select().from(categories)).toEqual([])
+  const list = await renderPage(categoryList as never, '/admin/categorias')
+  expect(list).toContain('data-testid="categories-empty"')
+  expect(list).toContain('No hay categorías disponibles.')
+  expect(CATEGORY_MESSAGES.empty).toBe('No hay categorías disponibles.')
+
+  const form = await renderPage(createProduct as never, '/admin/productos/crear')
+  expect(form).toContain('data-testid="product-form"')
+  expect(form).toMatch(/data-testid="categories-empty"[^>]*>No hay categorías disponibles\.</)
+  expect(form).not.toContain('name="categoryIds"')
+})
+
+test('once a category exists, neither page shows the empty text', async () => {
+  await t.db.insert(categories).values({ id: 'Categoria_1700000000009', name: 'Collares' })
+  const list = await renderPage(categoryList as never, '/admin/categorias')
+  expect(list).not.toContain('No hay categorías disponibles.')
+  expect(list).toContain('Collares')
+  const form = await renderPage(createProduct as never, '/admin/productos/crear')
+  expect(form).not.toContain('No hay categorías disponibles.')
+  expect(form).toContain('value="Categoria_1700000000009"')
+})
+
+test('the inventory grid is rendered on the server with its cards, not "Cargando productos..."', async () => {
+  const product = await createFixtureProduct(t.db, { name: 'Collar Servidor', stock: 0 })
+  const html = await renderPage(inventory as never, '/admin/productos')
+  expect(html).toContain('data-testid="inventory-grid"')
+  expect(html).toContain(`data-sku="${product.sku}"`)
+  expect(html).toContain('Collar Servidor')
+  expect(html).not.toContain(PRODUCT_MESSAGES.loading)
+
+  // Filters in the address are applied on the server too; nothing found reads the spec text.
+  const none = await renderPage(inventory as never, '/admin/productos?q=no-existe-zzz')
+  expect(none).toContain(PRODUCT_MESSAGES.empty)
+  expect(none).not.toContain(PRODUCT_MESSAGES.loading)
+})
