@@ -99,7 +99,9 @@ describe('Mercado Pago through the simulated payment page', () => {
     const page = await browser.page()
     await placeOnlineOrder(page)
     await page.getByRole('heading', { name: 'Pago simulado' }).waitFor()
-    await page.getByRole('button', { name: 'Aprobar pago' }).click()
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    // An impatient double click still records one payment (the button waits, the server checks).
+    await page.getByRole('button', { name: 'Aprobar pago' }).dblclick()
     await page.waitForURL('**/finalizar-pedido/success?**')
     expect(new URL(page.url()).searchParams.get('status')).toBe('approved')
     await page.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
@@ -231,6 +233,45 @@ describe('validation messages (spec §5, §8)', () => {
       await noJs.close()
     }
   })
+})
+
+test('a checkout sent without JavaScript places the order from the cart cookie a JS page left', async () => {
+  // A page with JavaScript fills the cart, which the cart store mirrors into a small cookie.
+  const page = await browser.page()
+  const sku = await nextSku(page)
+  const before = await available(page, sku)
+  await gotoHydrated(page, `/producto/${sku}`)
+  await page.evaluate((key) => window.localStorage.setItem(key, '[]'), CART_KEY)
+  await gotoHydrated(page, `/producto/${sku}`)
+  await page.getByRole('button', { name: 'Agregar al carrito' }).click()
+  await expect
+    .poll(async () => (await browser.context.cookies()).find((c) => c.name === 'vitrina_carrito')?.value)
+    .toBe(`${encodeURIComponent(sku)}:1`)
+  const cookies = (await browser.context.cookies()).filter((c) => c.name === 'vitrina_carrito')
+
+  // The same shopper on a phone that has not run the JavaScript (yet): the hidden cart field is [].
+  const { chromium } = await import('playwright-core')
+  const noJs = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  try {
+    const context = await noJs.newContext({ javaScriptEnabled: false, baseURL: baseURL() })
+    await context.addCookies(cookies)
+    const noJsPage = await context.newPage()
+    await noJsPage.goto('/finalizar-pedido')
+    expect(await noJsPage.locator('input[name="cart"]').inputValue()).toBe('[]')
+    await fillCustomer(noJsPage)
+    await noJsPage.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await noJsPage.waitForURL('**/finalizar-pedido/success?pedido=*')
+    await noJsPage.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
+    expect(Number(await noJsPage.getByTestId('order-number').innerText())).toBeGreaterThanOrEqual(1001)
+    expect(await available(page, sku)).toBe(before - 1)
+    // Those lines are an order now: the mirror is gone.
+    expect((await context.cookies()).find((c) => c.name === 'vitrina_carrito')).toBeUndefined()
+  } finally {
+    await noJs.close()
+  }
 })
 
 test('an oversized or unreadable checkout post gets a clear answer, not a server error', async () => {
