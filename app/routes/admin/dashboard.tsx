@@ -1,18 +1,25 @@
-import { getDb } from '#app/db/client.server.ts'
+import { getDatabase, getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import type { Route } from './+types/dashboard'
+import { listFailedJobs } from './dead-letters.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Administración' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return { totals: await inventoryTotals(getDb()) }
+  return { totals: await inventoryTotals(getDb()), failedJobs: await listFailedJobs(getDatabase()) }
 }
 
+const failedAtFormat = new Intl.DateTimeFormat('es-CO', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Bogota',
+})
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { totals } = loaderData
+  const { totals, failedJobs } = loaderData
   const cards = [
     { id: 'cost', label: 'Inventario a costo', hint: 'Costo × stock', value: formatCOP(totals.costValue) },
     {
@@ -52,6 +59,46 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <section
+        aria-labelledby="failed-jobs-title"
+        className="mt-6 rounded-xl border border-brand-100 bg-white p-4 shadow-sm"
+        data-testid="failed-jobs"
+      >
+        <h2 id="failed-jobs-title" className="text-lg font-semibold">
+          Tareas fallidas
+        </h2>
+        <p className="mb-3 text-sm text-gray-600">
+          Avisos y tareas en segundo plano que se reintentaron sin éxito y no se completaron.
+        </p>
+        {failedJobs.total === 0 ? (
+          <p data-testid="failed-jobs-empty" className="text-sm text-green-700">
+            No hay tareas fallidas.
+          </p>
+        ) : (
+          <>
+            <ul className="flex flex-col gap-2">
+              {failedJobs.items.map((job) => (
+                <li
+                  key={job.id}
+                  data-testid="failed-job"
+                  className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm"
+                >
+                  <p className="font-medium text-red-800">{job.description}</p>
+                  <p className="text-gray-700">
+                    {failedAtFormat.format(new Date(job.failedAt))}
+                    {job.error ? ` · ${job.error}` : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {failedJobs.total > failedJobs.items.length ? (
+              <p className="mt-2 text-sm text-gray-600">
+                y {failedJobs.total - failedJobs.items.length} más.
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
     </section>
   )
 }

@@ -1,0 +1,90 @@
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { setDatabase } from '#app/db/client.server.ts'
+import { setAuthConfig } from '#app/modules/auth/config.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { setupJobQueue } from '#tests/jobs.ts'
+import * as dashboard from './dashboard.tsx'
+import { listFailedJobs } from './dead-letters.server.ts'
+
+/** The dashboard shows the background jobs that ran out of retries (pg-boss dead-letter queue). */
+
+const BASE = 'http://127.0.0.1:5558'
+const t = setupTestDatabase()
+
+test('before the job queue exists there is nothing to show (and no error)', async () => {
+  expect(await listFailedJobs(t.database)).toEqual({ items: [], total: 0 })
+})
+
+describe('with the job queue', () => {
+  const jobs = setupJobQueue(() => t.database)
+  let cookie = ''
+
+  beforeAll(async () => {
+    const config = testAuthConfig(BASE)
+    setDatabase(t.database)
+    setAuthConfig(config)
+    cookie = (await signedInAs(t.db, config, ADMIN_EMAIL)).cookie
+  })
+  afterAll(() => {
+    setAuthConfig(undefined)
+    setDatabase(undefined)
+  })
+
+  /** Sends a job that may not retry, takes it as a worker would, and fails it. */
+  async function failJob(name: 'order-new-notice' | 'payment-notification', data: object, error: string) {
+    await jobs.boss.send(name, data, { retryLimit: 0 })
+    const [job] = await jobs.boss.fetch(name)
+    await jobs.boss.fail(name, job!.id, new Error(error))
+  }
+
+  test('a WhatsApp notice that never went out shows on the dashboard', async () => {
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        id: 'orden-aviso-fallido',
+        customerName: 'Ana',
+        customerPhone: '3001234567',
+        customerAddress: 'Calle 1',
+        customerDepartment: 'Antioquia',
+        subtotal: 100,
+        shippingCost: 0,
+        total: 100,
+      })
+      .returning()
+    const render = async () => {
+      const request = new Request(`${BASE}/admin`, { headers: { Cookie: cookie } })
+      const loaderData = await dashboard.loader({ request, params: {}, context: {} } as never)
+      const Page = dashboard.default as unknown as React.ComponentType
+      const Stub = createRoutesStub([
+        { id: 'page', path: '/admin', Component: Page, loader: () => loaderData },
+      ])
+      return renderToString(
+        <Stub initialEntries={['/admin']} hydrationData={{ loaderData: { page: loaderData } }} />,
+      )
+    }
+    expect(await render()).toContain('No hay tareas fallidas.')
+
+    await failJob('order-new-notice', { orderId: order!.id, to: '573001112233' }, 'WhatsApp respondió 131056')
+    await failJob('payment-notification', { eventId: 'e1', paymentId: '987654' }, 'Mercado Pago no responde')
+
+    const failed = await listFailedJobs(t.database)
+    expect(failed.total).toBe(2)
+    expect(failed.items.map((item) => [item.description, item.error])).toEqual(
+      expect.arrayContaining([
+        [`Aviso de WhatsApp del pedido #${order!.number} a 573001112233`, 'WhatsApp respondió 131056'],
+        ['Notificación de pago de Mercado Pago 987654', 'Mercado Pago no responde'],
+      ]),
+    )
+    expect(failed.items[0]!.failedAt).toBeInstanceOf(Date)
+
+    const html = await render()
+    expect(html).not.toContain('No hay tareas fallidas.')
+    expect(html).toContain(`Aviso de WhatsApp del pedido #${order!.number} a 573001112233`)
+    expect(html).toContain('WhatsApp respondió 131056')
+    expect(html.match(/data-testid="failed-job"/g)).toHaveLength(2)
+  })
+})

@@ -1,0 +1,81 @@
+import type { Database } from '#app/db/client.server.ts'
+import { DEAD_LETTER_QUEUE } from '#app/jobs/jobs.server.ts'
+
+/** A background job that ran out of retries (pg-boss put a copy in the dead-letter queue). */
+export type FailedJob = {
+  id: string
+  /** What did not happen, in Spanish ("Aviso de WhatsApp del pedido #1001 a 573001112233"). */
+  description: string
+  /** The last error, as the job reported it. */
+  error: string | null
+  /** When it gave up. */
+  failedAt: Date
+}
+
+type Row = {
+  id: string
+  data: Record<string, unknown> | null
+  output: unknown
+  created_on: Date | string
+  order_number: number | null
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
+
+function describe(data: Record<string, unknown> | null, orderNumber: number | null): string {
+  const orderId = text(data?.orderId)
+  if (orderId && text(data?.to)) {
+    return `Aviso de WhatsApp del pedido ${orderNumber ? `#${orderNumber}` : orderId} a ${text(data?.to)}`
+  }
+  if (text(data?.paymentId)) return `Notificación de pago de Mercado Pago ${text(data?.paymentId)}`
+  return 'Tarea en segundo plano'
+}
+
+function errorOf(output: unknown): string | null {
+  if (typeof output === 'string') return output
+  if (output && typeof output === 'object') {
+    const message = (output as { message?: unknown; value?: unknown }).message
+    if (typeof message === 'string') return message
+    const value = (output as { value?: unknown }).value
+    if (typeof value === 'string') return value
+  }
+  return null
+}
+
+/**
+ * The newest failed background jobs waiting in the dead-letter queue, read-only (design.md: failed
+ * side effects are "dead-lettered where an admin can see it"). Before the job queue has created its
+ * tables there is nothing to show.
+ */
+export async function listFailedJobs(
+  database: Pick<Database, 'executeSql'>,
+  limit = 10,
+): Promise<{ items: FailedJob[]; total: number }> {
+  const { rows: ready } = await database.executeSql(
+    `select to_regclass('pgboss.job') is not null as ready`,
+    [],
+  )
+  if (!(ready[0] as { ready?: boolean } | undefined)?.ready) return { items: [], total: 0 }
+  const waiting = `j.name = $1 and j.state in ('created', 'retry', 'active')`
+  const { rows } = await database.executeSql(
+    `select j.id, j.data, j.output, j.created_on, o.number as order_number
+       from pgboss.job j left join orders o on o.id = j.data->>'orderId'
+      where ${waiting}
+      order by j.created_on desc, j.id
+      limit $2`,
+    [DEAD_LETTER_QUEUE, limit],
+  )
+  const { rows: counted } = await database.executeSql(
+    `select count(*)::int as total from pgboss.job j where ${waiting}`,
+    [DEAD_LETTER_QUEUE],
+  )
+  return {
+    total: (counted[0] as { total: number } | undefined)?.total ?? 0,
+    items: (rows as Row[]).map((row) => ({
+      id: row.id,
+      description: describe(row.data, row.order_number),
+      error: errorOf(row.output),
+      failedAt: new Date(row.created_on),
+    })),
+  }
+}
