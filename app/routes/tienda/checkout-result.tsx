@@ -19,9 +19,9 @@ function outcomeOf(url: URL): Outcome {
   return last === 'pending' || last === 'failure' ? last : 'success'
 }
 
-/** Our own `pedido`, or Mercado Pago's `external_reference` on its back URLs. */
+/** Our own `pedido`, or Mercado Pago's `external_reference` on its back URLs (empty: none). */
 function orderIdOf(url: URL) {
-  return url.searchParams.get('pedido') ?? url.searchParams.get('external_reference')
+  return url.searchParams.get('pedido') || url.searchParams.get('external_reference') || null
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

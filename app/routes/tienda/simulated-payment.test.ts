@@ -97,12 +97,15 @@ describe('ids that are not ours get a 404 or 400 in Spanish, never a 500', () =>
     },
   )
 
-  test('the result page without an order still shows', async () => {
-    expect(await callLoader(result, '/finalizar-pedido/pending')).toMatchObject({
-      status: 200,
-      body: { outcome: 'pending', order: null },
-    })
-  })
+  test.each(['', '?pedido=', '?external_reference='])(
+    'the result page without an order (%j) still shows',
+    async (query) => {
+      expect(await callLoader(result, `/finalizar-pedido/pending${query}`)).toMatchObject({
+        status: 200,
+        body: { outcome: 'pending', order: null },
+      })
+    },
+  )
 
   test.each(['\u0000', 'basura', ''])('the retry form with pedido=%j', async (pedido) => {
     expect(await post(result, '/finalizar-pedido/failure', { pedido })).toEqual({
