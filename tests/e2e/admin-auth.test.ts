@@ -109,6 +109,8 @@ test('the admin signs in, sees the greeting, the menu and the totals, and signs 
   expect(plain(await page.getByTestId('total-units').textContent())).toBe(
     totals.units.toLocaleString('es-CO'),
   )
+  // Background jobs that ran out of retries (read from the running job queue's dead letters).
+  expect(await page.getByRole('heading', { name: 'Tareas fallidas' }).isVisible()).toBe(true)
   expect(await seriousViolations(page)).toEqual([])
 
   // A signed-in admin who opens /login-admin goes to /admin.
