@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { media, products } from '#app/modules/catalog/schema.ts'
+import { banners } from '#app/modules/settings/schema.ts'
 import { createCategory, createProduct } from '../factories.ts'
 
 /** Products with known skus and names that the browser tests rely on, beside the demo data. */
@@ -40,6 +41,9 @@ export const STORE = {
   deliveryTime: 'Entrega de 2 a 4 días hábiles en todo el país.',
 } as const
 
+/** A third home banner, a video (the demo clip the global setup stores), after the two images. */
+export const VIDEO_BANNER = { alt: 'Video de la colección', path: 'products/demo-collar.webm', position: 2 }
+
 export const BULK_NAME = (n: number) => `Pieza Serie ${String(n).padStart(2, '0')}`
 
 export async function createE2EFixtures(db: Db) {
@@ -52,6 +56,16 @@ export async function createE2EFixtures(db: Db) {
   await createProduct(db, { ...FIXTURES.hidden, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.single, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.shortName, categoryIds, withImage: false })
+  const [video] = await db
+    .insert(media)
+    .values({ kind: 'video', mimeType: 'video/webm', path: VIDEO_BANNER.path, variants: [] })
+    .returning({ id: media.id })
+  await db.insert(banners).values({
+    kind: 'video',
+    position: VIDEO_BANNER.position,
+    alt: VIDEO_BANNER.alt,
+    desktopMediaId: video!.id,
+  })
   for (let n = 1; n <= FIXTURES.bulkCategory.products; n++) {
     await createProduct(db, {
       sku: `PIE-E2E-SERIE${String(n).padStart(3, '0')}`,
