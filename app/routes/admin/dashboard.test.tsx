@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { setupJobQueue } from '#tests/jobs.ts'
 import * as dashboard from './dashboard.tsx'
-import { listFailedJobs } from './dead-letters.server.ts'
+import { FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 
 /** The dashboard shows the background jobs that ran out of retries (pg-boss dead-letter queue). */
 
@@ -22,12 +22,13 @@ test('before the job queue exists there is nothing to show (and no error)', asyn
 describe('with the job queue', () => {
   const jobs = setupJobQueue(() => t.database)
   let cookie = ''
+  let csrfToken = ''
 
   beforeAll(async () => {
     const config = testAuthConfig(BASE)
     setDatabase(t.database)
     setAuthConfig(config)
-    cookie = (await signedInAs(t.db, config, ADMIN_EMAIL)).cookie
+    ;({ cookie, csrfToken } = await signedInAs(t.db, config, ADMIN_EMAIL))
   })
   afterAll(() => {
     setAuthConfig(undefined)
@@ -86,5 +87,35 @@ describe('with the job queue', () => {
     expect(html).toContain(`Aviso de WhatsApp del pedido #${order!.number} a 573001112233`)
     expect(html).toContain('WhatsApp respondió 131056')
     expect(html.match(/data-testid="failed-job"/g)).toHaveLength(2)
+  })
+
+  async function dismiss(jobId: string) {
+    const form = new FormData()
+    form.set('csrf', csrfToken)
+    form.set('intent', 'revisada')
+    form.set('jobId', jobId)
+    const request = new Request(`${BASE}/admin`, {
+      method: 'POST',
+      body: form,
+      headers: { Cookie: cookie, Origin: BASE },
+    })
+    return dashboard.action({ request, params: {}, context: {} } as never)
+  }
+
+  test('"Marcar como revisada" takes a failed job off the list, once', async () => {
+    await failJob('payment-notification', { eventId: 'e2', paymentId: '111222' }, 'Mercado Pago no responde')
+    const before = await listFailedJobs(t.database)
+    const job = before.items.find((item) => item.description.includes('111222'))!
+
+    expect(await dismiss(job.id)).toMatchObject({ ok: true, message: FAILED_JOB_MESSAGES.dismissed })
+    const after = await listFailedJobs(t.database)
+    expect(after.total).toBe(before.total - 1)
+    expect(after.items.map((item) => item.id)).not.toContain(job.id)
+
+    // Again, an unknown id or junk: a Spanish refusal, never a 500.
+    for (const id of [job.id, '00000000-0000-4000-8000-000000000000', 'no-es-un-id\u0000']) {
+      expect(await dismiss(id)).toMatchObject({ ok: false, message: FAILED_JOB_MESSAGES.dismissFailed })
+    }
+    expect((await listFailedJobs(t.database)).total).toBe(after.total)
   })
 })

@@ -1,9 +1,12 @@
+import { AdminForm } from '#app/components/admin/admin-form.tsx'
+import { FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { getDatabase, getDb } from '#app/db/client.server.ts'
+import { dismissFailedJob, FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
+import { requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/dashboard'
-import { listFailedJobs } from './dead-letters.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Administración' }]
 
@@ -12,13 +15,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { totals: await inventoryTotals(getDb()), failedJobs: await listFailedJobs(getDatabase()) }
 }
 
+/** "Marcar como revisada": the owner dealt with a failed job, so it leaves the list. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request)
+  const form = await requireFormData(request)
+  const id = form.get('jobId')
+  const dismissed =
+    form.get('intent') === 'revisada' && typeof id === 'string' && (await dismissFailedJob(getDatabase(), id))
+  return dismissed
+    ? { ok: true, message: FAILED_JOB_MESSAGES.dismissed, at: Date.now() }
+    : { ok: false, message: FAILED_JOB_MESSAGES.dismissFailed, at: Date.now() }
+}
+
 const failedAtFormat = new Intl.DateTimeFormat('es-CO', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'America/Bogota',
 })
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { totals, failedJobs } = loaderData
   const cards = [
     { id: 'cost', label: 'Inventario a costo', hint: 'Costo × stock', value: formatCOP(totals.costValue) },
@@ -70,6 +85,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <p className="mb-3 text-sm text-gray-600">
           Avisos y tareas en segundo plano que se reintentaron sin éxito y no se completaron.
         </p>
+        <FormMessage
+          message={actionData?.message}
+          tone={actionData?.ok ? 'success' : 'error'}
+          nonce={actionData?.at}
+        />
         {failedJobs.total === 0 ? (
           <p data-testid="failed-jobs-empty" className="text-sm text-green-700">
             No hay tareas fallidas.
@@ -88,6 +108,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     {failedAtFormat.format(new Date(job.failedAt))}
                     {job.error ? ` · ${job.error}` : null}
                   </p>
+                  <AdminForm method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="revisada" />
+                    <input type="hidden" name="jobId" value={job.id} />
+                    <button type="submit" className={secondaryButtonClass}>
+                      Marcar como revisada
+                    </button>
+                  </AdminForm>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,16 @@
 import type { Database } from '#app/db/client.server.ts'
-import { DEAD_LETTER_QUEUE } from '#app/jobs/jobs.server.ts'
+import { z } from 'zod'
+import { DEAD_LETTER_QUEUE } from './jobs.server.ts'
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success
+
+/** Dead letters nobody has dismissed yet (no worker takes them: they wait in "created"). */
+const WAITING_STATES = `state in ('created', 'retry', 'active')`
+
+export const FAILED_JOB_MESSAGES = {
+  dismissed: 'Tarea marcada como revisada.',
+  dismissFailed: 'No se encontró la tarea: quizá ya se marcó como revisada.',
+} as const
 
 /** A background job that ran out of retries (pg-boss put a copy in the dead-letter queue). */
 export type FailedJob = {
@@ -43,7 +54,7 @@ function errorOf(output: unknown): string | null {
 }
 
 /**
- * The newest failed background jobs waiting in the dead-letter queue, read-only (design.md: failed
+ * The newest failed background jobs waiting in the dead-letter queue (design.md: failed
  * side effects are "dead-lettered where an admin can see it"). Before the job queue has created its
  * tables there is nothing to show.
  */
@@ -56,7 +67,7 @@ export async function listFailedJobs(
     [],
   )
   if (!(ready[0] as { ready?: boolean } | undefined)?.ready) return { items: [], total: 0 }
-  const waiting = `j.name = $1 and j.state in ('created', 'retry', 'active')`
+  const waiting = `j.name = $1 and j.${WAITING_STATES}`
   const { rows } = await database.executeSql(
     `select j.id, j.data, j.output, j.created_on, o.number as order_number
        from pgboss.job j left join orders o on o.id = j.data->>'orderId'
@@ -78,4 +89,19 @@ export async function listFailedJobs(
       failedAt: new Date(row.created_on),
     })),
   }
+}
+
+/**
+ * An admin has dealt with a failed job (e.g. phoned the customer): it leaves the list. The job is
+ * completed, not deleted, so pg-boss keeps it until its normal retention. False when it is gone.
+ */
+export async function dismissFailedJob(database: Pick<Database, 'executeSql'>, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false
+  const { rows } = await database.executeSql(
+    `update pgboss.job set state = 'completed', completed_on = now()
+      where name = $1 and id = $2 and ${WAITING_STATES}
+      returning id`,
+    [DEAD_LETTER_QUEUE, id],
+  )
+  return rows.length > 0
 }
