@@ -87,6 +87,7 @@ describe('with the job queue', () => {
     expect(html).toContain(`Aviso de WhatsApp del pedido #${order!.number} a 573001112233`)
     expect(html).toContain('WhatsApp respondió 131056')
     expect(html.match(/data-testid="failed-job"/g)).toHaveLength(2)
+    expect(html.match(/Marcar como revisada/g)).toHaveLength(2)
   })
 
   async function dismiss(jobId: string) {
