@@ -18,7 +18,12 @@ import {
   UNREADABLE_FORM_MESSAGE,
 } from '#app/modules/auth/messages.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
+import {
+  MAX_FILES_PER_POST,
+  MAX_IMAGE_BYTES,
+  MAX_VIDEO_BYTES,
+  UPLOAD_MESSAGES,
+} from '#app/modules/media/validators.ts'
 import { formatCOP, pesosToCentavos } from '#app/utils/money.ts'
 
 export type ProductFormCategory = { id: string; name: string }
@@ -180,6 +185,7 @@ export function ProductForm({
     // The server decides by content; refusing obvious oversize files here saves the upload.
     // Upload refusals are not spec §5 texts: they read "Error: {message}" (spec §8), as the
     // server's do.
+    if (files.length > MAX_FILES_PER_POST) return fail(PRODUCT_MESSAGES.failure(UPLOAD_MESSAGES.tooMany))
     for (const file of files) {
       if (isVideo(file) && file.size > MAX_VIDEO_BYTES) {
         return fail(PRODUCT_MESSAGES.failure(UPLOAD_MESSAGES.videoTooLarge(file.name)))

@@ -1,6 +1,7 @@
 import type { Db } from '#app/db/client.server.ts'
-import type { Upload } from '#app/modules/media/media.server.ts'
+import { UploadError, type Upload } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
 import {
   createProduct,
   parseMainChoice,
@@ -10,10 +11,14 @@ import {
 } from './admin-products.server.ts'
 import { firstMessage, PRODUCT_MESSAGES, productFieldsFrom } from './validators.ts'
 
-/** The non-empty files of a multipart field (a file input with nothing chosen sends one empty part). */
+/**
+ * The non-empty files of a multipart field (a file input with nothing chosen sends one empty part).
+ * More than `MAX_FILES_PER_POST` is refused before any is read.
+ */
 export async function uploadsFrom(form: FormData, field: string): Promise<Upload[]> {
   const files = form.getAll(field).filter((value): value is File => typeof value !== 'string')
   const chosen = files.filter((file) => file.size > 0 || file.name !== '')
+  if (chosen.length > MAX_FILES_PER_POST) throw new UploadError(UPLOAD_MESSAGES.tooMany)
   return Promise.all(
     chosen.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })),
   )

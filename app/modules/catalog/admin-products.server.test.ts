@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
 import { UploadError } from '#app/modules/media/media.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
-import { setupTestDatabase } from '#tests/db.ts'
+import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
 import { createCategory, createProduct as createFixtureProduct } from '#tests/factories.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import {
@@ -310,6 +310,35 @@ describe('edit', () => {
     await expect(setMainImage(t.db, sku, 999_999)).rejects.toThrow(PRODUCT_MESSAGES.mainImageFailed)
     expect((await getEditableProduct(t.db, sku))!.media.find((m) => m.isMain)!.id).toBe(notMain.id)
   })
+
+  test.runIf(usingPostgres())(
+    'PostgreSQL: making an image main while another admin deletes it keeps the old main image',
+    async () => {
+      const storage = memoryStorage()
+      const { sku } = await createProduct(t.db, storage, await input())
+      const images = (await getEditableProduct(t.db, sku))!.media
+      const main = images.find((m) => m.isMain)!
+      const other = images.find((m) => !m.isMain)!
+      // The other admin's delete holds its row lock until we let it commit.
+      let commitDelete!: () => void
+      const deleting = t.db.transaction(async (tx) => {
+        await tx.select().from(media).where(eq(media.id, other.id)).for('update')
+        await tx.delete(media).where(eq(media.id, other.id))
+        await new Promise<void>((resolve) => (commitDelete = resolve))
+      })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const makingMain = setMainImage(t.db, sku, other.id).then(
+        () => 'changed',
+        (error: Error) => error.message,
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      commitDelete()
+      await deleting
+      expect(await makingMain).toBe(PRODUCT_MESSAGES.mainImageFailed)
+      const after = (await getEditableProduct(t.db, sku))!.media
+      expect(after.filter((m) => m.isMain).map((m) => m.id)).toEqual([main.id])
+    },
+  )
 
   test('deleting an image removes its row and files; the main image cannot be deleted', async () => {
     const storage = memoryStorage()

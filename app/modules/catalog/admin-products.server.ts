@@ -251,10 +251,13 @@ export async function updateProduct(
 }
 
 async function setMainInTx(tx: DbOrTx, sku: string, mediaId: number) {
+  // Locked, as `deleteProductImage` locks it: an image deleted meanwhile is not found here (and
+  // the old main image stays), instead of the product ending up with no main image at all.
   const [target] = await tx
     .select({ id: media.id, isMain: media.isMain })
     .from(media)
     .where(and(eq(media.id, mediaId), eq(media.productSku, sku)))
+    .for('update')
   if (!target) throw new ProductAdminError(PRODUCT_MESSAGES.mainImageInvalid)
   if (target.isMain) return
   await tx

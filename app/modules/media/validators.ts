@@ -3,6 +3,8 @@
 export const MB = 1024 * 1024
 export const MAX_IMAGE_BYTES = 10 * MB
 export const MAX_VIDEO_BYTES = 50 * MB
+/** Files one form post may carry: enough for a product's gallery, bounded for memory and time. */
+export const MAX_FILES_PER_POST = 10
 
 export const UPLOAD_MESSAGES = {
   empty: (name: string) => `El archivo «${name}» está vacío.`,
@@ -10,6 +12,7 @@ export const UPLOAD_MESSAGES = {
   imageTooLarge: (name: string) => `La imagen «${name}» supera el tamaño máximo de 10 MB.`,
   videoTooLarge: (name: string) => `El video «${name}» supera el tamaño máximo de 50 MB.`,
   tooLarge: (name: string) => `El archivo «${name}» supera el tamaño máximo de 50 MB.`,
+  tooMany: `Puedes subir hasta ${MAX_FILES_PER_POST} archivos a la vez.`,
 } as const
 
 export type VideoType = {

@@ -8,7 +8,7 @@ import {
 } from '#app/modules/auth/messages.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { configureMedia } from '#app/modules/media/config.server.ts'
-import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
+import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
@@ -139,6 +139,7 @@ async function productForm(overrides: Record<string, string | File> = {}) {
 }
 
 test('product save: refusals answer 422 with the spec text; success creates it', async () => {
+  const filesBefore = storage.files.size
   const bad: [Record<string, string | File>, string][] = [
     [{ name: '' }, PRODUCT_MESSAGES.required],
     [{ description: ' ' }, PRODUCT_MESSAGES.required],
@@ -165,6 +166,13 @@ test('product save: refusals answer 422 with the spec text; success creates it',
     expect(response.status).toBe(422)
     expect(await response.json()).toEqual({ ok: false, message })
   }
+  const tooMany = await productForm()
+  for (let i = 0; i < MAX_FILES_PER_POST; i++) tooMany.append('images', new File(['x'], `extra-${i}.png`))
+  const crowded = await call(saveProduct.action, '/admin/productos/guardar', {}, tooMany)
+  expect(crowded.status).toBe(422)
+  expect(await crowded.json()).toEqual({ ok: false, message: `Error: ${UPLOAD_MESSAGES.tooMany}` })
+  expect(storage.files.size).toBe(filesBefore)
+
   const noImages = await productForm()
   noImages.delete('images')
   const refused = await call(saveProduct.action, '/admin/productos/guardar', {}, noImages)
