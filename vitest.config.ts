@@ -25,6 +25,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One server and one browser: files run one after another so timings stay stable.
           fileParallelism: false,
+          // A browser on a loaded 2-core machine can take well over the default 1 s to settle an
+          // animation or answer a fetch; waiting longer for the right outcome weakens nothing.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -321,12 +321,16 @@ describe('edit', () => {
       const other = images.find((m) => !m.isMain)!
       // The other admin's delete holds its row lock until we let it commit.
       let commitDelete!: () => void
+      let locked!: () => void
+      const lockHeld = new Promise<void>((resolve) => (locked = resolve))
       const deleting = t.db.transaction(async (tx) => {
         await tx.select().from(media).where(eq(media.id, other.id)).for('update')
         await tx.delete(media).where(eq(media.id, other.id))
+        locked()
         await new Promise<void>((resolve) => (commitDelete = resolve))
       })
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      await lockHeld
+      // Whether or not it reaches the lock before the delete commits, it must not succeed.
       const makingMain = setMainImage(t.db, sku, other.id).then(
         () => 'changed',
         (error: Error) => error.message,
