@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DbOrTx } from '#app/db/client.server.ts'
@@ -152,6 +153,17 @@ describe('sendNewOrderNotice', () => {
       { orderId: 'ord_no-existe', to: BUSINESS_NUMBER },
     )
     expect(result).toEqual({ skipped: 'pedido inexistente' })
+    expect(standIn.requests).toHaveLength(0)
+  })
+
+  test('an order cancelled before its notice went out (payment never started) sends nothing', async () => {
+    const orderId = await createOrder(test_.db)
+    await test_.db.update(orders).set({ status: 'cancelado' }).where(eq(orders.id, orderId))
+    const result = await sendNewOrderNotice(
+      { db: test_.db, whatsapp: whatsapp() },
+      { orderId, to: BUSINESS_NUMBER },
+    )
+    expect(result).toEqual({ skipped: 'pedido cancelado' })
     expect(standIn.requests).toHaveLength(0)
   })
 })

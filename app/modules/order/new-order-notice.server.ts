@@ -14,6 +14,8 @@ export async function sendNewOrderNotice(
 ) {
   const order = await getOrder(deps.db, job.orderId)
   if (!order) return { skipped: 'pedido inexistente' }
+  // A payment that could not even start cancels its order at once: nothing for the business.
+  if (order.status === 'cancelado') return { skipped: 'pedido cancelado' }
   if (!deps.whatsapp) {
     await recordOrderEvent(
       deps.db,

@@ -80,6 +80,11 @@ export async function cancelOrder(
      * finding this cancelled one (a payment that could not even start).
      */
     releaseCheckoutKey?: boolean
+    /**
+     * Leaves the order alone when a payment link was made for it: a twin request (double submit)
+     * may have sent the shopper to pay while this one failed to start its own payment.
+     */
+    unlessPaymentStarted?: boolean
   } = {},
 ) {
   const by = options.by ?? 'sistema'
@@ -87,6 +92,7 @@ export async function cancelOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
     if (!order || order.status === 'cancelado') return false
     if (options.onlyIfPending && order.status !== 'pendiente de pago') return false
+    if (options.unlessPaymentStarted && order.paymentPreferenceId) return false
     await tx
       .update(orders)
       .set({

@@ -199,6 +199,9 @@ describe('payment notifications', () => {
     expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
       { eventId: 'evt-1', paymentId: '111' },
     ])
+    // Repeated while its job still waits in the queue: one job is enough.
+    expect(await receivePaymentNotification(deps(), notification)).toBe('duplicate')
+    expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(1)
     // Its job gave up (provider down past every retry): Mercado Pago's repeat must get it going again.
     await clearJobs(t.database)
     expect(await receivePaymentNotification(deps(), notification)).toBe('requeued')
@@ -376,6 +379,21 @@ describe('after a failed payment start', () => {
     await startOnlinePayment(deps(), order.id, 'https://t.example', {
       cancelOnFailure: twin.ok && twin.created,
     })
+    expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
+    expect(await reservedOf(product.sku)).toBe(2)
+  })
+
+  test('the creator failing after its twin made a payment link does not cancel the order', async () => {
+    const { order, product } = await onlineOrder(5, 2, randomUUID())
+    // The twin (same form, sent twice) got its link and the shopper is paying with it...
+    const twin = await startOnlinePayment(deps(), order.id, 'https://t.example', { cancelOnFailure: false })
+    expect(twin.ok).toBe(true)
+    // ...while the creating request's own start fails.
+    provider.failNext(new PaymentProviderError('network', 'timeout'))
+    const creator = await startOnlinePayment(deps(), order.id, 'https://t.example', {
+      cancelOnFailure: true,
+    })
+    expect(creator.ok).toBe(false)
     expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
     expect(await reservedOf(product.sku)).toBe(2)
   })

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import type { JobName, JobQueue } from '#app/jobs/jobs.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
 import {
   cancelOrder,
@@ -95,16 +95,16 @@ export async function startOnlinePayment(
         ? paymentLinkExpiry(order.createdAt, deps.paymentTimeoutHours)
         : undefined,
     })
-    await deps.db.update(orders).set({ paymentPreferenceId: preference.id }).where(eq(orders.id, order.id))
-    await recordOrderEvent(
-      deps.db,
-      order.id,
-      'payment-started',
-      `Pago iniciado en ${deps.payments.name === 'simulado' ? 'el simulador de pagos' : 'Mercado Pago'}.`,
-      {
-        preferenceId: preference.id,
-      },
-    )
+    await deps.db.transaction(async (tx) => {
+      await tx.update(orders).set({ paymentPreferenceId: preference.id }).where(eq(orders.id, order.id))
+      await recordOrderEvent(
+        tx,
+        order.id,
+        'payment-started',
+        `Pago iniciado en ${deps.payments.name === 'simulado' ? 'el simulador de pagos' : 'Mercado Pago'}.`,
+        { preferenceId: preference.id },
+      )
+    })
     return { ok: true, url: preference.initPoint }
   } catch (error) {
     const message = userMessageFor(error)
@@ -119,6 +119,7 @@ export async function startOnlinePayment(
       if (options.cancelOnFailure) {
         await cancelOrder(tx, order.id, 'Cancelado: no se pudo iniciar el pago; unidades liberadas.', {
           onlyIfPending: true,
+          unlessPaymentStarted: true,
           // The shopper's form still holds this key: sent again, it must place a new order.
           releaseCheckoutKey: true,
         })
@@ -135,10 +136,19 @@ function providerText(error: unknown) {
   return (error instanceof Error ? error.message : String(error)).replaceAll(NUL, '').slice(0, 500)
 }
 
+/** Whether a processing job for this notification is still queued, running or retrying. */
+async function hasLiveJob(tx: Tx, eventId: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`select 1 from pgboss.job where name = ${'payment-notification' satisfies JobName} and data->>'eventId' = ${eventId} and state in ('created', 'retry', 'active') limit 1`,
+  )
+  return (result as unknown as { rows: unknown[] }).rows.length > 0
+}
+
 /**
  * Webhook step: remembers the notification and enqueues its processing in the same transaction.
- * The answer goes back at once. A repeat of a processed notification does nothing; a repeat of one
- * not processed yet (its job may have run out of retries) is queued again: processing is idempotent.
+ * The answer goes back at once. A repeat of a processed notification, or of one whose job is still
+ * in the queue, does nothing; a repeat of one whose job ran out of retries is queued again
+ * (processing is idempotent).
  */
 export async function receivePaymentNotification(
   deps: Pick<PaymentDeps, 'db' | 'jobs'>,
@@ -165,6 +175,8 @@ export async function receivePaymentNotification(
         .where(eq(paymentEvents.id, notification.eventId))
         .for('update')
       if (!stored || stored.processedAt) return 'duplicate'
+      // Still waiting or retrying in the queue: Mercado Pago resends often, one job is enough.
+      if (await hasLiveJob(tx, notification.eventId)) return 'duplicate'
       outcome = 'requeued'
     }
     await deps.jobs.send(tx, 'payment-notification', {

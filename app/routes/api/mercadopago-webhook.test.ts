@@ -74,12 +74,17 @@ test('a replayed notification (same id) is answered, and not processed again onc
   const replay = (requestId: string) =>
     notification({ body: { id: 9002, type: 'payment', data: { id: '777' } }, dataId: '777', requestId })
   expect((await call(first)).body).toEqual({ ok: true, outcome: 'accepted' })
-  // Not processed yet (its job may have given up): the repeat queues it again.
-  expect((await call(replay('req-2'))).body).toEqual({ ok: true, outcome: 'requeued' })
-  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(2)
+  // Its job is still in the queue: the repeat is answered and adds nothing.
+  expect((await call(replay('req-2'))).body).toEqual({ ok: true, outcome: 'duplicate' })
+  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(1)
+  // Not processed and its job gave up: the repeat queues it again.
+  await clearJobs(t.database)
+  expect((await call(replay('req-3'))).body).toEqual({ ok: true, outcome: 'requeued' })
+  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(1)
   await t.db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, '9002'))
-  expect((await call(replay('req-3'))).body).toEqual({ ok: true, outcome: 'duplicate' })
-  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(2)
+  await clearJobs(t.database)
+  expect((await call(replay('req-4'))).body).toEqual({ ok: true, outcome: 'duplicate' })
+  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(0)
 })
 
 test('a forged signature is refused with 401 and nothing is recorded', async () => {

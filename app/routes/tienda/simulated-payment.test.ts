@@ -132,6 +132,24 @@ test('a double click on "Aprobar pago" records one approval', async () => {
   }
   const approvals = await t.db.select().from(simulatedPayments).where(eq(simulatedPayments.orderId, order.id))
   expect(approvals.map((p) => p.status)).toEqual(['approved'])
+
+  // Later (back button, a late click) the order is settled: the page sends the shopper to its result.
+  await t.db.update(orders).set({ status: 'pagado' }).where(eq(orders.id, order.id))
+  const late = await post(
+    simulated,
+    `/pago-simulado/${order.id}`,
+    { resultado: 'approved' },
+    { id: order.id },
+  )
+  expect(late).toMatchObject({ status: 302, body: `/finalizar-pedido/success?pedido=${order.id}` })
+  await t.db.update(orders).set({ status: 'cancelado' }).where(eq(orders.id, order.id))
+  const gone = await post(
+    simulated,
+    `/pago-simulado/${order.id}`,
+    { resultado: 'approved' },
+    { id: order.id },
+  )
+  expect(gone).toMatchObject({ status: 302, body: `/finalizar-pedido/failure?pedido=${order.id}` })
 })
 
 test('the simulated provider answers the expiry check from its own records', async () => {

@@ -46,7 +46,11 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params, request }: Route.ActionArgs) {
   const services = simulatedServices()
   const order = await pendingOrder(params.id)
-  if (order.status !== 'pendiente de pago') throw data(null, { status: 409 })
+  // A late second click or the back button, once the payment settled: show where the order stands.
+  if (order.status !== 'pendiente de pago') {
+    const settled = order.status === 'cancelado' ? RESULT_PATHS.failure : RESULT_PATHS.success
+    return redirect(`${settled}?${new URLSearchParams({ pedido: order.id })}`)
+  }
   const choice = String((await readFormData(request))?.get('resultado')) as Choice
   if (!Object.hasOwn(CHOICES, choice)) throw data(null, { status: 400 })
   const payment = await recordSimulatedPayment(services.database.db, {
