@@ -221,22 +221,21 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
   for (const [index, def] of CATEGORY_DEFS.entries()) {
     const createdAt = new Date(Date.UTC(2026, 0, 5 + index))
     const id = `Categoria_${createdAt.getTime()}`
-    const image = await storeImage(storage, jewelrySvg(def.shape, def.colors, index, 480), 'categories', {
-      share: false,
-    })
+    const image = await storeImage(storage, jewelrySvg(def.shape, def.colors, index, 480), 'categories')
     const imageMediaId = await insertImage(db, image, null, 0, false)
     await db.insert(categories).values({ id, name: def.name, imageMediaId, createdAt })
     categoryRows.push({ id, def })
   }
 
-  // A pool of images per category, shared by the generated bulk products.
+  // A pool of images per category, shared by the generated bulk products; with link previews.
+  const share = { share: true }
   const pool = new Map<string, StoredImage[]>()
   const imageFor = async (categoryIndex: number, variant: number, unique: boolean) => {
     const { def, id } = categoryRows[categoryIndex]!
-    if (unique) return storeImage(storage, jewelrySvg(def.shape, def.colors, variant), 'products')
+    if (unique) return storeImage(storage, jewelrySvg(def.shape, def.colors, variant), 'products', share)
     const images = pool.get(id) ?? []
     if (images.length < 4) {
-      images.push(await storeImage(storage, jewelrySvg(def.shape, def.colors, variant), 'products'))
+      images.push(await storeImage(storage, jewelrySvg(def.shape, def.colors, variant), 'products', share))
       pool.set(id, images)
       return images.at(-1)!
     }
@@ -361,9 +360,8 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
     { alt: 'Envío gratis por tiempo limitado', from: '#4f7fae', to: '#d6efe6' },
   ]
   for (const [position, def] of bannerDefs.entries()) {
-    const noShare = { share: false }
-    const desktop = await storeImage(storage, bannerSvg(1600, 600, def.from, def.to), 'banners', noShare)
-    const mobile = await storeImage(storage, bannerSvg(700, 700, def.from, def.to), 'banners', noShare)
+    const desktop = await storeImage(storage, bannerSvg(1600, 600, def.from, def.to), 'banners')
+    const mobile = await storeImage(storage, bannerSvg(700, 700, def.from, def.to), 'banners')
     await db.insert(banners).values({
       position,
       alt: def.alt,

@@ -1,8 +1,6 @@
 import type { Database } from '#app/db/client.server.ts'
-import { z } from 'zod'
+import { isUuid } from '#app/utils/ids.ts'
 import { DEAD_LETTER_QUEUE } from './jobs.server.ts'
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success
 
 /** Dead letters nobody has dismissed yet (no worker takes them: they wait in "created"). */
 const WAITING_STATES = `state in ('created', 'retry', 'active')`

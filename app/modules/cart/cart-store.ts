@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { toast } from '#app/components/toast.tsx'
-import { cartCookieAssignment } from '#app/modules/checkout/cart-cookie.ts'
+import { cartCookieAssignment } from './cart-cookie.ts'
 import {
   addToLines,
   parseStoredLines,

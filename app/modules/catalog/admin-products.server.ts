@@ -124,19 +124,9 @@ async function withStoredFiles<T>(
   work: (stored: StoredMedia[]) => Promise<T>,
 ): Promise<T> {
   const checked = await checkUploads(uploads)
-  // Every path a write was attempted at: a write that fails half-way (a full disk) can leave a
-  // partial file that storeUploads, which only knows the finished ones, would not delete.
-  const attempted: string[] = []
-  const tracking: MediaStorage = {
-    put(path, body, contentType) {
-      attempted.push(path)
-      return storage.put(path, body, contentType)
-    },
-    delete: (path) => storage.delete(path),
-  }
-  const stored = await storeUploads(tracking, uploads, checked, PRODUCT_MEDIA_FOLDER).catch(
-    async (error: unknown) => {
-      await deleteStoredFiles(storage, attempted)
+  // storeUploads deletes whatever it wrote before failing.
+  const stored = await storeUploads(storage, uploads, checked, PRODUCT_MEDIA_FOLDER, { share: true }).catch(
+    (error: unknown) => {
       throw new MediaStorageFailure(error)
     },
   )

@@ -253,9 +253,10 @@ async function dealRound(db: DbOrTx, round: number, buckets: { lo: number; hi: n
  * Every product has a fixed random key. A seed shifts 65 key ranges and shuffles their order; the
  * visit deals like cards: the first product of each range in that order, then the second of each,
  * and so on. Slot `i` is the product of rank `i ÷ 65` in range `i mod 65` (if it has one), so the
- * cursor is one number and pages never repeat or skip a product. Each slot is an index probe, so a
- * page costs the same with any catalogue size, and two seeds give different neighbours, not one
- * order from another starting point.
+ * cursor is one number and pages never repeat or skip a product. Each slot is one index probe that
+ * skips `rank` entries of its range, so the first pages cost the same with any catalogue size and
+ * only pages deep into a large one (rank in the hundreds) cost more. Two seeds give different
+ * neighbours, not one order from another starting point.
  */
 export async function listShuffledProducts(
   db: DbOrTx,

@@ -1,5 +1,6 @@
-import { readCartCookie } from './cart-cookie.ts'
-import { CartLinesSchema, isUuid, type CustomerInput } from './validators.ts'
+import { readCartCookie } from '#app/modules/cart/cart-cookie.ts'
+import { isUuid } from '#app/utils/ids.ts'
+import { CartLinesSchema, type CustomerInput } from './validators.ts'
 
 export const CUSTOMER_FIELDS = [
   'name',

@@ -21,10 +21,6 @@ export const CHECKOUT_MESSAGES = {
   onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige pago contra entrega.',
 } as const
 
-/** Ids we hand out (orders, checkout keys) are UUIDs: anything else is refused before PostgreSQL. */
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && z.uuid().safeParse(value).success
-
 /** Answers to ids that are not ours (spec-silent texts). */
 export const ID_MESSAGES = {
   orderNotFound: 'Pedido no encontrado.',

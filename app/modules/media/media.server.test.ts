@@ -67,7 +67,9 @@ describe('storing uploads', () => {
   test('images become WebP variants, videos keep their bytes under a content-derived extension', async () => {
     const storage = memoryStorage()
     const uploads = [await pngUpload('a.png', '#111111', 700, 500), { name: 'v.bin', bytes: WEBM_BYTES }]
-    const stored = await storeUploads(storage, uploads, await checkUploads(uploads), 'products')
+    const stored = await storeUploads(storage, uploads, await checkUploads(uploads), 'products', {
+      share: true,
+    })
     expect(stored[0]!.kind).toBe('image')
     const webp = stored[0]!.variants.filter((v) => v.path.endsWith('.webp'))
     expect(webp.map((v) => v.width)).toEqual([320, 640, 700])
@@ -78,10 +80,20 @@ describe('storing uploads', () => {
     expect(storage.files.get(stored[0]!.path)!.contentType).toBe('image/webp')
   })
 
-  test('each image also gets a 1200×630 JPEG for link previews, kept out of srcset', async () => {
+  test('other images (categories, banners) get no link-preview JPEG', async () => {
+    const storage = memoryStorage()
+    const uploads = [await pngUpload('c.png', '#333333', 700, 500)]
+    const [stored] = await storeUploads(storage, uploads, await checkUploads(uploads), 'categories')
+    expect(stored!.variants.map((v) => v.path).filter((p) => p.endsWith('.jpg'))).toEqual([])
+    expect([...storage.files.keys()].filter((p) => p.endsWith('.jpg'))).toEqual([])
+  })
+
+  test('a product image also gets a 1200×630 JPEG for link previews, kept out of srcset', async () => {
     const storage = memoryStorage()
     const uploads = [await pngUpload('a.png', '#111111', 700, 500)]
-    const [stored] = await storeUploads(storage, uploads, await checkUploads(uploads), 'products')
+    const [stored] = await storeUploads(storage, uploads, await checkUploads(uploads), 'products', {
+      share: true,
+    })
     const share = stored!.variants.find((v) => v.path.endsWith('-share.jpg'))!
     expect(share).toMatchObject({ width: 1200, height: 630 })
     const file = storage.files.get(share.path)!

@@ -14,7 +14,7 @@ import {
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const
 
 /**
- * Link previews (WhatsApp, Facebook) want a JPEG about 1200×630: several skip WebP. Every stored
+ * Link previews (WhatsApp, Facebook) want a JPEG about 1200×630: several skip WebP. Every product
  * image gets one beside its WebP variants (listed among them, so deleting the image deletes it).
  */
 export const SHARE_IMAGE = { width: 1200, height: 630, suffix: SHARE_VARIANT_SUFFIX } as const
@@ -28,14 +28,14 @@ export type StoredImage = {
 }
 
 /**
- * Turns any image sharp can read into WebP variants no wider than the original, plus (unless
- * `share` is false) the JPEG link-preview variant of `SHARE_IMAGE`.
+ * Turns any image sharp can read into WebP variants no wider than the original, plus (with
+ * `share`, for product images) the JPEG link-preview variant of `SHARE_IMAGE`.
  */
 export async function storeImage(
   storage: MediaStorage,
   input: Buffer,
   folder: string,
-  { share = true }: { share?: boolean } = {},
+  { share = false }: { share?: boolean } = {},
 ): Promise<StoredImage> {
   const image = sharp(input, { failOn: 'error' }).rotate()
   const meta = await image.metadata()
@@ -156,15 +156,17 @@ export async function storeUploads(
   uploads: Upload[],
   checked: Checked[],
   folder: string,
+  options: { share?: boolean } = {},
 ): Promise<StoredMedia[]> {
   const stored: StoredMedia[] = []
-  const written: string[] = []
-  // Paths are recorded as they are written so a failure in the middle of an image's variants
-  // cleans those up too.
+  const attempted: string[] = []
+  // Every path a write was attempted at, recorded before the write: a failure in the middle of an
+  // image's variants cleans those up too, and so does a write that failed half-way (a full disk
+  // can leave a partial file behind).
   const tracking: MediaStorage = {
-    async put(p, body, type) {
-      await storage.put(p, body, type)
-      written.push(p)
+    put(p, body, type) {
+      attempted.push(p)
+      return storage.put(p, body, type)
     },
     delete: (p) => storage.delete(p),
   }
@@ -172,7 +174,7 @@ export async function storeUploads(
     for (const [index, upload] of uploads.entries()) {
       const check = checked[index]!
       if (check.kind === 'image') {
-        stored.push({ kind: 'image', ...(await storeImage(tracking, upload.bytes, folder)) })
+        stored.push({ kind: 'image', ...(await storeImage(tracking, upload.bytes, folder, options)) })
       } else {
         const videoPath = `${folder}/${randomUUID()}.${check.video.extension}`
         await tracking.put(videoPath, upload.bytes, check.video.mimeType)
@@ -187,7 +189,7 @@ export async function storeUploads(
       }
     }
   } catch (error) {
-    await deleteStoredFiles(storage, written)
+    await deleteStoredFiles(storage, attempted)
     throw error
   }
   return stored

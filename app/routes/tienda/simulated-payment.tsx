@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { OrderSummary } from '#app/components/order-summary.tsx'
-import { ID_MESSAGES, isUuid } from '#app/modules/checkout/validators.ts'
+import { ID_MESSAGES } from '#app/modules/checkout/validators.ts'
+import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { RESULT_PATHS, WEBHOOK_PATH } from '#app/modules/payment/paths.ts'
 import { chargedAmount } from '#app/modules/payment/payment.server.ts'
