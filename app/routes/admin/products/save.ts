@@ -2,7 +2,8 @@ import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import { getMediaStorage } from '#app/modules/media/config.server.ts'
-import { jsonRefusal, requireFormData } from '#app/utils/forms.server.ts'
+import { jsonRefusal } from '#app/modules/auth/refusal.server.ts'
+import { requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/save'
 
 /**
