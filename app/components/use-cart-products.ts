@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFetcher, useRouteLoaderData } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
@@ -12,19 +12,19 @@ import type { loader as storeLayoutLoader } from '#app/routes/tienda/layout.tsx'
  * answer for exactly the current skus may drop a line: another tab may have just added one.
  */
 export function useCartProducts(lines: CartLine[]) {
-  const fetcher = useFetcher<{ skus: string; products: ProductCard[] }>()
+  const fetcher = useFetcher<{ products: ProductCard[] }>()
+  const requested = useRef('')
   const skus = lines
     .map((line) => line.sku)
     .sort()
     .join(',')
   useEffect(() => {
+    requested.current = skus
     if (skus) fetcher.load(`/api/carrito?skus=${encodeURIComponent(skus)}`)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when the set of skus changes
   }, [skus])
   const products = new Map((fetcher.data?.products ?? []).map((product) => [product.sku, product]))
-  // The answer says which skus it is about: one for an earlier cart (changed since, here or in
-  // another tab) must not drop a line added meanwhile.
-  const loaded = fetcher.data?.skus === skus
+  const loaded = Boolean(fetcher.data) && fetcher.state === 'idle' && requested.current === skus
   useEffect(() => {
     if (!loaded) return
     const gone = lines.filter((line) => !products.has(line.sku)).map((line) => line.sku)
