@@ -78,7 +78,14 @@ export function Carousel({
 
   useEffect(() => {
     if (!autoplay || paused || count < 2) return
-    const timer = setInterval(() => goTo(selectedRef.current + 1), CAROUSEL_INTERVAL_MS)
+    // From the slide the track shows: React may not have rendered the last move's state yet.
+    const timer = setInterval(() => {
+      const element = track.current
+      const shown = element
+        ? Math.round(element.scrollLeft / Math.max(1, element.clientWidth))
+        : selectedRef.current
+      goTo(shown + 1)
+    }, CAROUSEL_INTERVAL_MS)
     return () => clearInterval(timer)
   }, [autoplay, paused, count, goTo])
 
