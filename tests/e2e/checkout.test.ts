@@ -1,8 +1,27 @@
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { baseURL, DESKTOP, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
 
 const browser = setupBrowser(PHONE)
+
+/** A separate Chromium with JavaScript off (a phone that has not run the page's scripts yet). */
+async function withoutJavaScript(
+  cookies: Awaited<ReturnType<BrowserContext['cookies']>>,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+) {
+  const { chromium } = await import('playwright-core')
+  const noJs = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  try {
+    const context = await noJs.newContext({ javaScriptEnabled: false, baseURL: baseURL() })
+    await context.addCookies(cookies)
+    await run(await context.newPage(), context)
+  } finally {
+    await noJs.close()
+  }
+}
 
 const CART_KEY = 'vitrina.carrito'
 
@@ -215,23 +234,14 @@ describe('validation messages (spec §5, §8)', () => {
   })
 
   test('without JavaScript the form still answers and keeps what was typed', async () => {
-    const { chromium } = await import('playwright-core')
-    const noJs = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
-    try {
-      const context = await noJs.newContext({ javaScriptEnabled: false, baseURL: baseURL() })
-      const page = await context.newPage()
+    await withoutJavaScript([], async (page) => {
       await page.goto('/finalizar-pedido')
       await page.getByLabel('Apellido').fill('Pérez')
       await page.getByRole('button', { name: 'Confirmar pedido' }).click()
       await page.getByTestId('checkout-errors').waitFor()
       expect(await page.getByTestId('checkout-errors').innerText()).toBe('Debe tener al menos un producto')
       expect(await page.getByLabel('Apellido').inputValue()).toBe('Pérez')
-    } finally {
-      await noJs.close()
-    }
+    })
   })
 })
 
@@ -250,15 +260,7 @@ test('a checkout sent without JavaScript places the order from the cart cookie a
   const cookies = (await browser.context.cookies()).filter((c) => c.name === 'vitrina_carrito')
 
   // The same shopper on a phone that has not run the JavaScript (yet): the hidden cart field is [].
-  const { chromium } = await import('playwright-core')
-  const noJs = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  })
-  try {
-    const context = await noJs.newContext({ javaScriptEnabled: false, baseURL: baseURL() })
-    await context.addCookies(cookies)
-    const noJsPage = await context.newPage()
+  await withoutJavaScript(cookies, async (noJsPage, context) => {
     await noJsPage.goto('/finalizar-pedido')
     expect(await noJsPage.locator('input[name="cart"]').inputValue()).toBe('[]')
     await fillCustomer(noJsPage)
@@ -269,9 +271,7 @@ test('a checkout sent without JavaScript places the order from the cart cookie a
     expect(await available(page, sku)).toBe(before - 1)
     // Those lines are an order now: the mirror is gone.
     expect((await context.cookies()).find((c) => c.name === 'vitrina_carrito')).toBeUndefined()
-  } finally {
-    await noJs.close()
-  }
+  })
 })
 
 test('an oversized or unreadable checkout post gets a clear answer, not a server error', async () => {
