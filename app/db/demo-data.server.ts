@@ -1,25 +1,23 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { count, getTableColumns, getTableName, sql } from 'drizzle-orm'
-import { toSnakeCase } from 'drizzle-orm/casing'
-import type { PgTable } from 'drizzle-orm/pg-core'
+import { count } from 'drizzle-orm'
 import { priceLevelsFrom, normalizeSearchText } from '#app/modules/catalog/pricing.ts'
-import {
-  categories,
-  media,
-  productCategories,
-  productLocations,
-  products,
-} from '#app/modules/catalog/schema.ts'
+import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
 import { generateSku } from '#app/modules/catalog/sku.ts'
-import { stockMovements } from '#app/modules/inventory/schema.ts'
+import {
+  replayHistories,
+  type PastMovement,
+  type STOCK_COLUMNS,
+} from '#app/modules/inventory/stock.server.ts'
 import { storeImage, type StoredImage } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
-import type { Db, DbOrTx } from './client.server.ts'
+import { bulkInsert } from './bulk-insert.server.ts'
+import type { Db } from './client.server.ts'
 
-export const DEFAULT_LOCATION = 'P1-C1-A1-E1-X1-Y1-Z1'
+/** A product row as the catalogue writes it: stock and cost come from its movements (inventory). */
+type NewProduct = Omit<typeof products.$inferInsert, (typeof STOCK_COLUMNS)[number]>
 
 /** A small deterministic PRNG so the demo shop looks the same on every machine. */
 function mulberry32(seed: number) {
@@ -182,34 +180,6 @@ async function insertImage(
   return row!.id
 }
 
-/**
- * Many rows in one statement with a single JSON parameter. Drizzle's multi-row insert builder
- * spends seconds building 10,000-product seeds; this keeps the large seed fast. Every row must set
- * the same keys (keys left out take the column default).
- */
-async function bulkInsert<T extends PgTable>(db: DbOrTx, table: T, rows: T['$inferInsert'][]) {
-  if (!rows.length) return
-  const keys = Object.keys(rows[0]!)
-  if (rows.some((row) => Object.keys(row).length !== keys.length)) {
-    throw new Error(`bulkInsert(${getTableName(table)}): every row must set the same columns`)
-  }
-  const tableColumns = getTableColumns(table)
-  // The same key → column name rule as the client's `casing: 'snake_case'`.
-  const names = keys.map((key) => {
-    const column = tableColumns[key]!
-    return column.keyAsName ? toSnakeCase(key) : column.name
-  })
-  const columns = sql.raw(names.map((name) => `"${name}"`).join(', '))
-  const json = JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key]])),
-    ),
-  )
-  await db.execute(
-    sql`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${json}::json)`,
-  )
-}
-
 /** Fills an empty shop: categories with images, products, stock ledger, locations and banners. */
 export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoOptions = {}) {
   const log = options.log ?? (() => {})
@@ -242,17 +212,15 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
     return images[variant % images.length]!
   }
 
-  const productBatch: (typeof products.$inferInsert)[] = []
+  const productBatch: NewProduct[] = []
   const linkBatch: (typeof productCategories.$inferInsert)[] = []
-  const locationBatch: (typeof productLocations.$inferInsert)[] = []
-  const movementBatch: (typeof stockMovements.$inferInsert)[] = []
+  const historyBatch: { sku: string; movements: PastMovement[] }[] = []
   const mediaBatch: (typeof media.$inferInsert)[] = []
   const flush = () =>
     db.transaction(async (tx) => {
       await bulkInsert(tx, products, productBatch.splice(0))
       await bulkInsert(tx, productCategories, linkBatch.splice(0))
-      await bulkInsert(tx, productLocations, locationBatch.splice(0))
-      await bulkInsert(tx, stockMovements, movementBatch.splice(0))
+      await replayHistories(tx, historyBatch.splice(0))
       await bulkInsert(tx, media, mediaBatch.splice(0))
     })
 
@@ -278,49 +246,36 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
       name,
       searchName: normalizeSearchText(name),
       description: `${name}: pieza de nuestra colección de ${def.name.toLowerCase()}. Baño hipoalergénico, empaque de regalo incluido y garantía de 30 días.`,
-      cost,
       ...priceLevelsFrom(level1),
       discountPercent: i % 5 === 0 ? [10, 15, 20, 30][i % 4]! : 0,
       showRetail: !hidden,
       showWholesale: i % 3 !== 0,
-      stock,
-      unitsIn: stock + unitsOut,
-      unitsOut,
       createdAt,
       updatedAt: createdAt,
     })
     linkBatch.push({ productSku: sku, categoryId, position: 0 })
-    if (stock > 0) locationBatch.push({ productSku: sku, code: location, stock })
-    movementBatch.push({
-      productSku: sku,
-      type: 'in',
-      quantity: stock + unitsOut,
-      unitPrice: cost,
-      total: cost * (stock + unitsOut),
-      receipt: 'INV-INICIAL',
-      note: 'Inventario inicial',
-      location,
-      stockAfter: stock + unitsOut,
-      averageCostAfter: cost,
-      createdBy: 'demo',
-      createdAt,
-    })
-    if (unitsOut > 0) {
-      movementBatch.push({
-        productSku: sku,
-        type: 'out',
-        quantity: unitsOut,
-        unitPrice: cost,
-        total: cost * unitsOut,
-        receipt: 'VENTAS-2026',
-        note: 'Ventas anteriores',
-        location,
-        stockAfter: stock,
-        averageCostAfter: stock > 0 ? cost : 0,
-        createdBy: 'demo',
-        createdAt,
+    // Bought in at cost, some sold since: stock, units and average cost follow from the ledger.
+    const movements: PastMovement[] = []
+    const bought = { location, at: createdAt, by: 'demo', unitPrice: cost }
+    if (stock + unitsOut > 0) {
+      movements.push({
+        ...bought,
+        type: 'in',
+        quantity: stock + unitsOut,
+        receipt: 'INV-INICIAL',
+        note: 'Inventario inicial',
       })
     }
+    if (unitsOut > 0) {
+      movements.push({
+        ...bought,
+        type: 'out',
+        quantity: unitsOut,
+        receipt: 'VENTAS-2026',
+        note: 'Ventas anteriores',
+      })
+    }
+    historyBatch.push({ sku, movements })
     const imageCount = handMade ? (i % 4 === 1 ? 3 : i % 4 === 2 ? 2 : 1) : 1
     for (let position = 0; position < imageCount; position++) {
       const stored = await imageFor(categoryIndex, i + position * 7, handMade)

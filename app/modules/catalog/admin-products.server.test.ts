@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { stockMovements } from '#app/modules/inventory/schema.ts'
+import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { UploadError } from '#app/modules/media/media.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
@@ -19,7 +19,7 @@ import {
   type CreateProductInput,
 } from './admin-products.server.ts'
 import { getProductDetail, searchProducts } from './catalog.server.ts'
-import { media, productCategories, productLocations, products } from './schema.ts'
+import { media, productCategories, products } from './schema.ts'
 import {
   DEFAULT_INVENTORY_FILTERS,
   PRODUCT_MESSAGES,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
-import { stockMovements } from '#app/modules/inventory/schema.ts'
+import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
+import { setCost } from '#app/modules/inventory/stock.server.ts'
 import {
   checkUploads,
   deleteStoredFiles,
@@ -15,7 +16,7 @@ import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
 import { normalizeSearchText, priceLevelsWith } from './pricing.ts'
-import { categories, media, productCategories, productLocations, products } from './schema.ts'
+import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
 import {
   INVENTORY_PAGE_SIZE,
@@ -85,7 +86,6 @@ function columnsFrom(fields: ProductFields) {
     name: fields.name,
     searchName: normalizeSearchText(fields.name),
     description: fields.description,
-    cost: pesosToCentavos(fields.cost),
     ...priceLevelsWith(level1, level5),
     discountPercent: fields.discountPercent,
     purchaseLink: fields.purchaseLink ?? null,
@@ -142,7 +142,7 @@ export type CreateProductInput = { fields: ProductFields; uploads: Upload[]; mai
 
 /**
  * Spec §5 create: at least one image and a main image among them; SKU per spec §9, retried on a
- * collision; stock, units in and out start at 0.
+ * collision; stock, units in and out start at 0 (column defaults: only inventory changes them).
  */
 export async function createProduct(
   db: Db,
@@ -163,12 +163,13 @@ export async function createProduct(
         const candidate = generateSku(fields.name, fields.categoryIds[0], random)
         const [row] = await tx
           .insert(products)
-          .values({ sku: candidate, ...columnsFrom(fields), stock: 0, unitsIn: 0, unitsOut: 0 })
+          .values({ sku: candidate, ...columnsFrom(fields) })
           .onConflictDoNothing({ target: products.sku })
           .returning({ sku: products.sku })
         sku = row?.sku
       }
       if (!sku) throw new Error('No se pudo generar un SKU único')
+      await setCost(tx, sku, pesosToCentavos(fields.cost))
       await tx
         .insert(productCategories)
         .values(fields.categoryIds.map((categoryId, position) => ({ productSku: sku, categoryId, position })))
@@ -219,6 +220,7 @@ export async function updateProduct(
         .where(eq(products.sku, sku))
         .returning({ sku: products.sku })
       if (!updated) throw new ProductAdminError(PRODUCT_MESSAGES.notFound)
+      await setCost(tx, sku, pesosToCentavos(fields.cost))
       await assertCategoriesExist(tx, fields.categoryIds)
       await tx.delete(productCategories).where(eq(productCategories.productSku, sku))
       await tx

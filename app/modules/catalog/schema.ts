@@ -116,16 +116,3 @@ export const media = pgTable(
       .where(sql`${t.isMain}`),
   ],
 )
-
-/** Where units of a product are kept, format P1-C1-A1-E1-X1-Y1-Z1. */
-export const productLocations = pgTable(
-  'product_locations',
-  {
-    productSku: text()
-      .notNull()
-      .references(() => products.sku, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    code: text().notNull(),
-    stock: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.productSku, t.code] })],
-)

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { cartTotals, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { products } from '#app/modules/catalog/schema.ts'
+import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import {
@@ -50,16 +51,15 @@ const refused = (message: string): PlaceOrderResult => ({
   errors: { form: [message], fields: {} },
 })
 
-/** Merges repeated skus so one line reserves once. */
+/** Merges repeated skus, so the quantity limits apply to what the order will hold of each. */
 function mergeLines(lines: { sku: string; quantity: number }[]) {
   const merged = new Map<string, number>()
   for (const line of lines) merged.set(line.sku, (merged.get(line.sku) ?? 0) + line.quantity)
-  // A fixed order keeps concurrent checkouts from locking rows in opposite orders.
   return [...merged].map(([sku, quantity]) => ({ sku, quantity })).sort((a, b) => a.sku.localeCompare(b.sku))
 }
 
 /**
- * Turns a cart into an order in one transaction: every unit is reserved atomically (no oversell),
+ * Turns a cart into an order in one transaction: every unit is reserved through inventory (no oversell),
  * prices come from the catalogue (never from the client), and the notices are enqueued with it.
  */
 export async function placeOrder(
@@ -100,31 +100,32 @@ export async function placeOrder(
         )
       if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
 
-      const priced = []
-      for (const line of lines) {
-        const [row] = await tx
-          .update(products)
-          .set({ reserved: sql`${products.reserved} + ${line.quantity}`, updatedAt: new Date() })
-          .where(
-            and(
-              eq(products.sku, line.sku),
-              sql`${products.stock} - ${products.reserved} >= ${line.quantity}`,
-            ),
-          )
-          .returning({
-            sku: products.sku,
-            name: products.name,
-            level1: products.priceLevel1,
-            discountPercent: products.discountPercent,
-          })
-        if (!row) throw new CheckoutRefused(CHECKOUT_MESSAGES.overStock)
-        priced.push({
+      await reserveUnits(tx, lines)
+      // Read after reserving: the rows are locked now, so these are the prices the order keeps.
+      const rows = await tx
+        .select({
+          sku: products.sku,
+          name: products.name,
+          level1: products.priceLevel1,
+          discountPercent: products.discountPercent,
+        })
+        .from(products)
+        .where(
+          inArray(
+            products.sku,
+            lines.map((line) => line.sku),
+          ),
+        )
+      const bySku = new Map(rows.map((row) => [row.sku, row]))
+      const priced = lines.map((line) => {
+        const row = bySku.get(line.sku)!
+        return {
           productSku: row.sku,
           title: row.name,
           quantity: line.quantity,
           unitPrice: discountedPrice(row.level1, row.discountPercent),
-        })
-      }
+        }
+      })
 
       const totals = cartTotals(priced, ctx.shipping)
       const id = randomUUID()
@@ -166,6 +167,7 @@ export async function placeOrder(
     return { ok: true, order, created: true }
   } catch (error) {
     if (error instanceof CheckoutRefused) return refused(error.userMessage)
+    if (error instanceof OutOfStock) return refused(CHECKOUT_MESSAGES.overStock)
     // The same form sent twice at once: the other submission made the order (and this one's
     // reservation was rolled back with its transaction).
     const twin = checkoutKey ? await orderByCheckoutKey(ctx, checkoutKey) : null

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { products } from '#app/modules/catalog/schema.ts'
 
 /** Append-only ledger of stock entries (Entrada) and exits (Salida). Money in centavos. */
@@ -23,4 +23,17 @@ export const stockMovements = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stock_movements_product_idx').on(t.productSku, t.createdAt)],
+)
+
+/** Where units of a product are kept; code format in `locations.ts` (P1-C1-A1-E1-X1-Y1-Z1). */
+export const productLocations = pgTable(
+  'product_locations',
+  {
+    productSku: text()
+      .notNull()
+      .references(() => products.sku, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    code: text().notNull(),
+    stock: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productSku, t.code] })],
 )

@@ -1,6 +1,6 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, lt } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
-import { products } from '#app/modules/catalog/schema.ts'
+import { releaseUnits } from '#app/modules/inventory/stock.server.ts'
 import { orderEvents, orderItems, orders, type OrderStatus } from './schema.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -48,18 +48,11 @@ async function releaseReservation(tx: Tx, orderId: string) {
     .where(and(eq(orders.id, orderId), eq(orders.reservationHeld, true)))
     .returning({ id: orders.id })
   if (!held) return false
-  // The same row order as placement, so a release and a placement never wait on each other.
   const items = await tx
-    .select()
+    .select({ sku: orderItems.productSku, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productSku))
-  for (const item of items) {
-    await tx
-      .update(products)
-      .set({ reserved: sql`greatest(${products.reserved} - ${item.quantity}, 0)`, updatedAt: new Date() })
-      .where(eq(products.sku, item.productSku))
-  }
+  await releaseUnits(tx, items)
   return true
 }
 

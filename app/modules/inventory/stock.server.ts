@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { bulkInsert } from '#app/db/bulk-insert.server.ts'
+import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { applyMovement, EMPTY_STOCK, type Movement, type StockState } from './movements.ts'
+import { productLocations, stockMovements } from './schema.ts'
+
+/** The product columns only this module writes (a guard test keeps it so). */
+export const STOCK_COLUMNS = ['stock', 'reserved', 'unitsIn', 'unitsOut', 'cost'] as const
+
+export type StockLine = { sku: string; quantity: number }
+
+/** A reservation found fewer available units (stock − reserved) than asked for. */
+export class OutOfStock extends Error {
+  override name = 'OutOfStock'
+  constructor(readonly sku: string) {
+    super(`No hay unidades disponibles de ${sku}`)
+  }
+}
+
+/**
+ * One line per sku, in one fixed order: every writer locks product rows in this order, so two
+ * transactions never wait on each other's rows (no deadlock).
+ */
+function inLockOrder(lines: StockLine[]): StockLine[] {
+  const merged = new Map<string, number>()
+  for (const line of lines) merged.set(line.sku, (merged.get(line.sku) ?? 0) + line.quantity)
+  return [...merged]
+    .map(([sku, quantity]) => ({ sku, quantity }))
+    .sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0))
+}
+
+/**
+ * Holds units for an order in the caller's transaction: each line is taken atomically from the
+ * available units, so two orders never get the same last unit. Throws `OutOfStock` when a line
+ * cannot be held; the caller's transaction must then roll back (earlier lines are already held).
+ */
+export async function reserveUnits(tx: Tx, lines: StockLine[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    const [row] = await tx
+      .update(products)
+      .set({ reserved: sql`${products.reserved} + ${line.quantity}`, updatedAt: new Date() })
+      .where(
+        and(eq(products.sku, line.sku), sql`${products.stock} - ${products.reserved} >= ${line.quantity}`),
+      )
+      .returning({ sku: products.sku })
+    if (!row) throw new OutOfStock(line.sku)
+  }
+}
+
+/** Gives held units back (an order cancelled before shipping), in the caller's transaction. */
+export async function releaseUnits(tx: Tx, lines: StockLine[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
+    await tx
+      .update(products)
+      .set({ reserved: sql`greatest(${products.reserved} - ${line.quantity}, 0)`, updatedAt: new Date() })
+      .where(eq(products.sku, line.sku))
+  }
+}
+
+/** The unit cost the admin typed in the product form (centavos). */
+export async function setCost(db: DbOrTx, sku: string, cost: number): Promise<void> {
+  await db.update(products).set({ cost, updatedAt: new Date() }).where(eq(products.sku, sku))
+}
+
+/** A movement from the past, with who made it and when. */
+export type PastMovement = Movement & { receipt: string; note: string; at: Date; by: string }
+
+/**
+ * Writes the past movements of products that have none yet (the demo shop, an import), in bulk:
+ * each product's stock, units in and out, average cost and locations come out as if every
+ * movement had been made in turn, and every movement is in the ledger with the stock and cost
+ * after it. Throws, writing nothing, when a movement breaks a stock rule or a product already has
+ * stock or movements.
+ */
+export async function replayHistories(db: Tx, histories: { sku: string; movements: PastMovement[] }[]) {
+  const finals: { sku: string; state: StockState }[] = []
+  const ledger: (typeof stockMovements.$inferInsert)[] = []
+  for (const { sku, movements } of histories) {
+    let state = EMPTY_STOCK
+    for (const movement of movements) {
+      const applied = applyMovement(state, movement)
+      if (!applied.ok) throw new Error(`${sku}: ${applied.message}`)
+      state = applied.state
+      ledger.push({
+        productSku: sku,
+        type: movement.type,
+        quantity: movement.quantity,
+        unitPrice: movement.unitPrice,
+        total: movement.quantity * movement.unitPrice,
+        receipt: movement.receipt,
+        note: movement.note,
+        location: movement.location,
+        stockAfter: state.stock,
+        averageCostAfter: state.cost,
+        createdBy: movement.by,
+        createdAt: movement.at,
+      })
+    }
+    finals.push({ sku, state })
+  }
+  if (!finals.length) return
+  const json = JSON.stringify(
+    finals.map(({ sku, state }) => ({
+      sku,
+      stock: state.stock,
+      units_in: state.unitsIn,
+      units_out: state.unitsOut,
+      cost: state.cost,
+    })),
+  )
+  const result = await db.execute(sql`
+    update ${products} p
+    set stock = v.stock, units_in = v.units_in, units_out = v.units_out, cost = v.cost
+    from json_populate_recordset(null::${products}, ${json}::json) v
+    where p.sku = v.sku and p.stock = 0 and p.reserved = 0 and p.units_in = 0 and p.units_out = 0
+    returning p.sku`)
+  const updated = (result as unknown as { rows: unknown[] }).rows.length
+  if (updated !== finals.length) {
+    throw new Error(
+      `replayHistories: ${finals.length - updated} productos no existen o ya tienen movimientos`,
+    )
+  }
+  await bulkInsert(db, stockMovements, ledger)
+  await bulkInsert(
+    db,
+    productLocations,
+    finals.flatMap(({ sku, state }) =>
+      [...state.locations].map(([code, stock]) => ({ productSku: sku, code, stock })),
+    ),
+  )
+}
