@@ -5,14 +5,12 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
-import {
-  cancelOrder,
-  expireUnpaidOrders,
-  getOrder,
-  listOrderEvents,
-  type PaymentCheck,
-} from './order.server.ts'
+import { cancelOrder } from './cancel.server.ts'
+import { expireUnpaidOrders, type PaymentCheck } from './expire.server.ts'
+import { markOrderPaid } from './mark-paid.server.ts'
+import { getOrder, listOrderEvents } from './order.server.ts'
 import { orders } from './schema.ts'
+import { TransitionRefused } from './status.ts'
 
 const t = setupTestDatabase()
 
@@ -68,6 +66,46 @@ describe('cancelling', () => {
       'notice-skipped',
       'cancelled',
     ])
+  })
+
+  test('a completed order is not cancelled: the status map refuses it and nothing changes', async () => {
+    const product = await createProduct(t.db, { stock: 4 })
+    const order = await place(product.sku, 2, 'acordar')
+    await t.db.update(orders).set({ status: 'Completado' }).where(eq(orders.id, order.id))
+    await expect(cancelOrder(t.db, order.id, 'Prueba')).rejects.toThrow(TransitionRefused)
+    expect((await getOrder(t.db, order.id))?.status).toBe('Completado')
+    expect(await reservedOf(product.sku)).toBe(2)
+    expect((await listOrderEvents(t.db, order.id)).map((e) => e.type)).not.toContain('cancelled')
+  })
+})
+
+describe('marking paid', () => {
+  const approved = { id: '9001', status: 'approved' }
+
+  test('a pending order becomes "pagado", keeps its units reserved, once', async () => {
+    const product = await createProduct(t.db, { stock: 4 })
+    const order = await place(product.sku, 2, 'mercadopago')
+    expect(await t.db.transaction((tx) => markOrderPaid(tx, order.id, approved))).toBe(true)
+    expect(await t.db.transaction((tx) => markOrderPaid(tx, order.id, approved))).toBe(false)
+    expect(await getOrder(t.db, order.id)).toMatchObject({
+      status: 'pagado',
+      paymentId: '9001',
+      paymentStatus: 'approved',
+      reservationHeld: true,
+    })
+    expect(await reservedOf(product.sku)).toBe(2)
+    expect((await listOrderEvents(t.db, order.id)).filter((e) => e.type === 'paid')).toHaveLength(1)
+  })
+
+  test('a cancelled order is refused by the status map and stays cancelled', async () => {
+    const product = await createProduct(t.db, { stock: 4 })
+    const order = await place(product.sku, 1, 'mercadopago')
+    await cancelOrder(t.db, order.id, 'Prueba')
+    await expect(t.db.transaction((tx) => markOrderPaid(tx, order.id, approved))).rejects.toThrow(
+      TransitionRefused,
+    )
+    expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
+    expect(await reservedOf(product.sku)).toBe(0)
   })
 })
 

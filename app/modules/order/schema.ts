@@ -11,9 +11,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+import { ORDER_STATUSES } from './status.ts'
 
-export const ORDER_STATUSES = ['pendiente de pago', 'pagado', 'cancelado', 'Completado'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const PAYMENT_METHODS = ['acordar', 'mercadopago'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 

@@ -2,14 +2,16 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobName, JobQueue } from '#app/jobs/jobs.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
+import { cancelOrder } from '#app/modules/order/cancel.server.ts'
+import { expireUnpaidOrders, type PaymentCheck } from '#app/modules/order/expire.server.ts'
+import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
 import {
-  cancelOrder,
-  expireUnpaidOrders,
   getOrder,
-  markOrderPaid,
+  lockOrder,
   recordOrderEvent,
+  recordPaymentPreference,
+  recordPaymentState,
   type OrderWithItems,
-  type PaymentCheck,
 } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { centavosToWholePesos } from '#app/utils/money.ts'
@@ -96,7 +98,7 @@ export async function startOnlinePayment(
         : undefined,
     })
     await deps.db.transaction(async (tx) => {
-      await tx.update(orders).set({ paymentPreferenceId: preference.id }).where(eq(orders.id, order.id))
+      await recordPaymentPreference(tx, order.id, preference.id)
       await recordOrderEvent(
         tx,
         order.id,
@@ -212,19 +214,12 @@ export async function processPaymentNotification(
 async function settlePayment(tx: Tx, payment: Payment) {
   if (!payment.externalReference) return 'unknown-order'
   // Locked and read here, so the expiry job cannot cancel it between this read and the update.
-  const [locked] = await tx
-    .select()
-    .from(orders)
-    .where(eq(orders.id, payment.externalReference))
-    .for('update')
+  const locked = await lockOrder(tx, payment.externalReference)
   const order = locked ? await getOrder(tx, locked.id) : null
   if (!order) return 'unknown-order'
   // A pending order follows its latest payment; a settled one keeps the payment that settled it.
   if (order.status === 'pendiente de pago' || order.paymentId === payment.id || !order.paymentId) {
-    await tx
-      .update(orders)
-      .set({ paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
-      .where(eq(orders.id, order.id))
+    await recordPaymentState(tx, order.id, payment)
   }
   if (payment.status === 'approved') {
     if (order.status === 'pagado' && order.paymentId && order.paymentId !== payment.id) {
@@ -257,7 +252,8 @@ async function settlePayment(tx: Tx, payment: Payment) {
       )
       return 'amount-mismatch'
     }
-    // The business was told of the order when it was placed: no second notice here.
+    // The order module makes the change ("pagado" keeps the reservation until shipping). The
+    // business was told of the order when it was placed: no second notice here.
     return (await markOrderPaid(tx, order.id, payment)) ? 'paid' : 'already-paid'
   }
   if (payment.status === 'rejected' || payment.status === 'cancelled') {

@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import { releaseUnits } from '#app/modules/inventory/stock.server.ts'
+import { lockOrder, recordOrderEvent } from './order.server.ts'
+import { orderItems, orders } from './schema.ts'
+import { assertTransition } from './status.ts'
+
+/**
+ * Gives the order's reserved units back through inventory, once: the flag flip and the stock
+ * update happen in the caller's transaction.
+ */
+async function releaseReservation(tx: Tx, orderId: string) {
+  const [held] = await tx
+    .update(orders)
+    .set({ reservationHeld: false, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.reservationHeld, true)))
+    .returning({ id: orders.id })
+  if (!held) return false
+  const items = await tx
+    .select({ sku: orderItems.productSku, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+  await releaseUnits(tx, items)
+  return true
+}
+
+/**
+ * "cancelado": releases the order's units. Returns false when it was already cancelled, or, with
+ * `onlyIfPending`, when it is no longer pending (a payment may have landed a moment ago: the check
+ * runs on the locked row). A change the status map refuses throws `TransitionRefused`.
+ */
+export async function cancelOrder(
+  db: DbOrTx,
+  orderId: string,
+  reason: string,
+  options: {
+    by?: string
+    onlyIfPending?: boolean
+    /**
+     * Frees the order's checkout key, so the same form sent again places a new order instead of
+     * finding this cancelled one (a payment that could not even start).
+     */
+    releaseCheckoutKey?: boolean
+    /**
+     * Leaves the order alone when a payment link was made for it: a twin request (double submit)
+     * may have sent the shopper to pay while this one failed to start its own payment.
+     */
+    unlessPaymentStarted?: boolean
+  } = {},
+) {
+  const by = options.by ?? 'sistema'
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order || order.status === 'cancelado') return false
+    if (options.onlyIfPending && order.status !== 'pendiente de pago') return false
+    if (options.unlessPaymentStarted && order.paymentPreferenceId) return false
+    assertTransition(order.status, 'cancelado')
+    await tx
+      .update(orders)
+      .set({
+        status: 'cancelado',
+        updatedAt: new Date(),
+        ...(options.releaseCheckoutKey ? { checkoutKey: null } : {}),
+      })
+      .where(eq(orders.id, orderId))
+    await releaseReservation(tx, orderId)
+    await recordOrderEvent(tx, orderId, 'cancelled', reason, undefined, by)
+    return true
+  })
+}

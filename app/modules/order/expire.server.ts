@@ -1,0 +1,45 @@
+import { and, eq, lt } from 'drizzle-orm'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { cancelOrder } from './cancel.server.ts'
+import { orders } from './schema.ts'
+
+/**
+ * What the payment provider says of an order about to expire: `paid` (an approved payment was found
+ * and settled it), `unpaid` (nothing approved: safe to cancel), `unknown` (the provider could not be
+ * asked, or the payment needs a person: leave the order for now).
+ */
+export type PaymentCheck = (orderId: string) => Promise<'paid' | 'unpaid' | 'unknown'>
+
+/**
+ * Cancels Mercado Pago orders still unpaid after `maxAgeHours`, releasing their units. The provider
+ * is asked first, so a payment whose notification got lost settles the order instead; when it
+ * cannot be asked the order waits for the next run (never cancelled blind). Cash on delivery orders
+ * are paid on delivery and never expire.
+ */
+export async function expireUnpaidOrders(
+  db: DbOrTx,
+  maxAgeHours: number,
+  checkPayment: PaymentCheck,
+  now = new Date(),
+) {
+  const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000)
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pendiente de pago'),
+        eq(orders.paymentMethod, 'mercadopago'),
+        lt(orders.createdAt, cutoff),
+      ),
+    )
+  const result = { cancelled: 0, paid: 0, skipped: 0 }
+  const reason = `Cancelado: sin pago después de ${maxAgeHours} horas; unidades liberadas.`
+  for (const { id } of stale) {
+    const check = await checkPayment(id)
+    if (check === 'paid') result.paid++
+    else if (check === 'unknown') result.skipped++
+    else if (await cancelOrder(db, id, reason, { onlyIfPending: true })) result.cancelled++
+  }
+  return result
+}

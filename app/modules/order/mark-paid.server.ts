@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm'
+import type { Tx } from '#app/db/client.server.ts'
+import { lockOrder, recordOrderEvent } from './order.server.ts'
+import { orders } from './schema.ts'
+import { assertTransition } from './status.ts'
+
+/**
+ * "pagado" by an approved online payment: the reservation stays (the units still have to ship).
+ * Idempotent: an order already paid or completed changes nothing and gives false. A change the
+ * status map refuses (a cancelled order) throws `TransitionRefused`.
+ */
+export async function markOrderPaid(
+  tx: Tx,
+  orderId: string,
+  payment: { id: string; status: string },
+): Promise<boolean> {
+  const order = await lockOrder(tx, orderId)
+  if (!order) throw new Error(`Pedido ${orderId} no encontrado`)
+  if (order.status === 'pagado' || order.status === 'Completado') return false
+  assertTransition(order.status, 'pagado')
+  await tx
+    .update(orders)
+    .set({ status: 'pagado', paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+  await recordOrderEvent(tx, orderId, 'paid', `Pago aprobado en Mercado Pago (pago ${payment.id}).`, payment)
+  return true
+}
