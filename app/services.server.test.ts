@@ -1,4 +1,4 @@
-import { afterEach, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Database } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
@@ -29,4 +29,44 @@ test.each([
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   buildServices(parseEnv(source), database, recordingJobQueue())
   expect(warn).not.toHaveBeenCalled()
+})
+
+describe('the payment simulator', () => {
+  const GOOGLE = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secreto' }
+  test.each([
+    ['an https PUBLIC_URL, APP_ENV forgotten', { PUBLIC_URL: 'https://tienda.example.co', ...GOOGLE }],
+    ['a LAN address', { PUBLIC_URL: 'http://192.168.1.20:3000' }],
+    ['production on a loopback address', { APP_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }],
+  ])('is off with %s: online payment is not offered at all', (_name, source) => {
+    const env = parseEnv({ SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAILS: 'a@b.co', ...GOOGLE, ...source })
+    const services = buildServices(env, database, recordingJobQueue())
+    expect(services.simulator).toBeNull()
+    expect(services.payments.name).toBe('ninguno')
+    expect(services.checkout.onlinePayments).toBe(false)
+    // No secret: every notification is refused.
+    expect(services.webhookSecret).toBeNull()
+  })
+
+  test('runs on this machine, signing with a secret of its own process', () => {
+    const first = buildServices(parseEnv({}), database, recordingJobQueue())
+    const second = buildServices(
+      parseEnv({ PUBLIC_URL: 'http://127.0.0.1:3000' }),
+      database,
+      recordingJobQueue(),
+    )
+    expect(first.simulator?.name).toBe('simulado')
+    expect(first.checkout.onlinePayments).toBe(true)
+    expect(first.webhookSecret).toBe(first.simulator?.webhookSecret)
+    expect(first.webhookSecret).toMatch(/^[\w-]{43}$/)
+    expect(second.webhookSecret).not.toBe(first.webhookSecret)
+    expect(second.simulator).not.toBeNull()
+  })
+
+  test('Mercado Pago configured: no simulator', () => {
+    const env = parseEnv({ MP_ACCESS_TOKEN: 'APP_USR-1', MP_WEBHOOK_SECRET: 'secreto' })
+    const services = buildServices(env, database, recordingJobQueue())
+    expect(services.simulator).toBeNull()
+    expect(services.payments.name).toBe('mercadopago')
+    expect(services.webhookSecret).toBe('secreto')
+  })
 })

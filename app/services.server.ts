@@ -4,13 +4,11 @@ import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whats
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
 import type { PaymentDeps } from '#app/modules/payment/payment.server.ts'
-import type { PaymentProvider } from '#app/modules/payment/provider.ts'
-import { simulatedProvider } from '#app/modules/payment/simulated.server.ts'
+import { isLoopbackUrl } from '#app/modules/auth/config.server.ts'
+import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
+import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
 import type { Env } from '#app/utils/env.server.ts'
-
-/** Used only by the local simulated provider, which signs its own webhooks. */
-export const SIMULATED_WEBHOOK_SECRET = 'vitrina-pagos-simulados'
 
 /** Everything domain code reaches the outside world through, built once from the configuration. */
 export type Services = {
@@ -18,6 +16,8 @@ export type Services = {
   database: Database
   jobs: JobQueue
   payments: PaymentProvider
+  /** The local payment page's provider, when it stands in for Mercado Pago (see `usesPaymentSimulator`). */
+  simulator: SimulatedProvider | null
   whatsapp: WhatsAppClient | null
   /** Secret that Mercado Pago (or the simulator) signs webhooks with; null refuses them all. */
   webhookSecret: string | null
@@ -32,15 +32,25 @@ export const MISSING_WEBHOOK_SECRET_WARNING =
   'revisión de vencimiento encuentre el pago). Configura MP_WEBHOOK_SECRET con la clave secreta de ' +
   'las notificaciones Webhooks de tu integración.'
 
+/**
+ * The simulator lets a shopper approve their own payment: only on this machine (a loopback
+ * PUBLIC_URL) and never in production, whatever else is configured.
+ */
+export function usesPaymentSimulator(env: Pick<Env, 'APP_ENV' | 'MP_ACCESS_TOKEN' | 'publicUrl'>): boolean {
+  return !env.MP_ACCESS_TOKEN && env.APP_ENV !== 'production' && isLoopbackUrl(env.publicUrl)
+}
+
 export function buildServices(env: Env, database: Database, jobs: JobQueue): Services {
   // Production refuses to start this way (env.server.ts); elsewhere it must not fail silently.
   if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) console.warn(MISSING_WEBHOOK_SECRET_WARNING)
-  // The simulator stands in for Mercado Pago only locally: a real shop without an access token
-  // takes cash on delivery only, so nobody can "approve" their own payment.
-  const onlinePayments = Boolean(env.MP_ACCESS_TOKEN) || env.APP_ENV !== 'production'
-  const payments = env.MP_ACCESS_TOKEN
+  // Without Mercado Pago and outside the simulator's machine the shop takes cash on delivery only.
+  const simulator = usesPaymentSimulator(env)
+    ? simulatedProvider({ db: database.db, publicUrl: env.publicUrl })
+    : null
+  const onlinePayments = Boolean(env.MP_ACCESS_TOKEN) || simulator !== null
+  const payments: PaymentProvider = env.MP_ACCESS_TOKEN
     ? mercadoPagoProvider({ baseUrl: env.MP_API_URL, accessToken: env.MP_ACCESS_TOKEN })
-    : simulatedProvider(database.db)
+    : (simulator ?? noOnlinePayments)
   const whatsapp =
     env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
       ? whatsAppClient({
@@ -61,12 +71,9 @@ export function buildServices(env: Env, database: Database, jobs: JobQueue): Ser
     database,
     jobs,
     payments,
+    simulator,
     whatsapp,
-    webhookSecret: env.MP_ACCESS_TOKEN
-      ? (env.MP_WEBHOOK_SECRET ?? null)
-      : onlinePayments
-        ? SIMULATED_WEBHOOK_SECRET
-        : null,
+    webhookSecret: env.MP_ACCESS_TOKEN ? (env.MP_WEBHOOK_SECRET ?? null) : (simulator?.webhookSecret ?? null),
     checkout,
     paymentDeps: {
       db: database.db,

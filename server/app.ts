@@ -7,6 +7,7 @@ import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/db/demo-data.s
 import { startWorkers } from '#app/jobs/worker.server.ts'
 import {
   authConfigFromEnv,
+  CALLBACK_PATH,
   isHttpsUrl,
   isLoopbackUrl,
   LOCAL_ADMIN_EMAIL,
@@ -50,6 +51,7 @@ export async function start(): Promise<Runtime> {
   await startWorkers(services.runtime.boss, services)
 
   const handler = express.Router()
+  handler.use(refuseNulInUrl())
   handler.use(redirectHosts(env))
   handler.use(securityHeaders(env))
   handler.use(limitBodySize())
@@ -62,7 +64,9 @@ export async function start(): Promise<Runtime> {
     }
   })
   if (auth.oidc.local) {
-    // Local use and tests only (never with APP_ENV=production): sign in as any e-mail.
+    // Local use and tests only (never with APP_ENV=production): sign in as any e-mail, so only
+    // from this machine.
+    handler.use([LOCAL_PROVIDER_PATH, CALLBACK_PATH], localClientsOnly())
     handler.use(
       LOCAL_PROVIDER_PATH,
       createLocalProvider({
@@ -144,6 +148,72 @@ function refuseTooLarge(res: express.Response) {
   // The rest of the body is not read: close the connection after the answer.
   res.setHeader('Connection', 'close')
   res.status(413).type('text/plain; charset=utf-8').send(BODY_TOO_LARGE_MESSAGE)
+}
+
+export const BAD_URL_MESSAGE = 'La dirección no es válida: contiene un carácter no permitido.'
+
+/**
+ * A NUL byte (`%00`) anywhere in the path or query string names nothing of ours, and PostgreSQL
+ * refuses it in any text: one 400 here, so no loader or action ever sees one.
+ */
+export function refuseNulInUrl(): express.RequestHandler {
+  return (req, res, next) => {
+    if (!/%00/i.test(req.originalUrl)) {
+      next()
+      return
+    }
+    res.status(400)
+    if (req.path.startsWith('/api/')) {
+      res.json({ error: BAD_URL_MESSAGE })
+      return
+    }
+    res
+      .type('html')
+      .send(
+        `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Dirección no válida</title>` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+          `<body><h1>Dirección no válida</h1><p>${BAD_URL_MESSAGE}</p><p><a href="/">Volver a la tienda</a></p></body></html>`,
+      )
+  }
+}
+
+export const LOCAL_SIGN_IN_ONLY_MESSAGE =
+  'El inicio de sesión local solo atiende a esta misma máquina (localhost, 127.0.0.1 o [::1]).'
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false
+  const ip = address.startsWith('::ffff:') ? address.slice(7) : address
+  return ip === '::1' || /^127\.\d+\.\d+\.\d+$/.test(ip)
+}
+
+/**
+ * Whether a request comes from this machine to a loopback name: the connection is local, no proxy
+ * forwarded it from elsewhere (`req.ip`), and the Host header is a loopback name, so a web page on
+ * another site that rebinds its name to 127.0.0.1 is not served either.
+ */
+export function isLocalClient(req: Pick<express.Request, 'socket' | 'ip' | 'headers'>): boolean {
+  let host: string
+  try {
+    host = new URL(`http://${req.headers.host ?? ''}`).hostname
+  } catch {
+    return false
+  }
+  return (
+    isLoopbackAddress(req.socket.remoteAddress) &&
+    isLoopbackAddress(req.ip) &&
+    (host === 'localhost' || host === '[::1]' || isLoopbackAddress(host))
+  )
+}
+
+/** The local sign-in provider lets anyone be anyone: it answers this machine only. */
+export function localClientsOnly(): express.RequestHandler {
+  return (req, res, next) => {
+    if (isLocalClient(req)) {
+      next()
+      return
+    }
+    res.status(403).type('text/plain; charset=utf-8').send(LOCAL_SIGN_IN_ONLY_MESSAGE)
+  }
 }
 
 /** Hosts in REDIRECT_HOSTS (old hosting domains) move permanently to PUBLIC_URL. */

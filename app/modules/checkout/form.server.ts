@@ -21,7 +21,9 @@ export type CheckoutFormValues = Record<(typeof CUSTOMER_FIELDS)[number], string
 /**
  * Reads the checkout form; the cart travels as JSON in a hidden field. Junk becomes empty. When the
  * field is empty (the form was sent before the page hydrated, or without JavaScript) the cart comes
- * from its cookie mirror (`cartFromCookie`). `badKey`: a checkout key that is not one we made.
+ * from its cookie mirror (`cartFromCookie`). `badKey`: no checkout key, or one that is not one we
+ * made; every form we render carries one, so a post without it is no form of ours (and twice sent,
+ * it would make two orders).
  */
 export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
   const values = {
@@ -47,7 +49,7 @@ export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
     }
   }
   const rawKey = String(form.get('checkout_key') ?? '').trim()
-  const badKey = rawKey !== '' && !isUuid(rawKey)
-  const checkoutKey = rawKey && !badKey ? rawKey : undefined
+  const badKey = !isUuid(rawKey)
+  const checkoutKey = badKey ? undefined : rawKey
   return { values, lines, customer: values as CustomerInput, checkoutKey, badKey, cartFromCookie }
 }

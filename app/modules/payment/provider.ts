@@ -54,9 +54,26 @@ export class PaymentProviderError extends Error {
 }
 
 export interface PaymentProvider {
-  readonly name: 'mercadopago' | 'simulado'
+  readonly name: 'mercadopago' | 'simulado' | 'ninguno'
   createPreference(input: PreferenceInput): Promise<Preference>
   getPayment(id: string): Promise<Payment>
   /** Every payment made for one order (its external_reference), newest first. */
   searchPayments(externalReference: string): Promise<Payment[]>
+}
+
+/**
+ * A shop without online payments (no Mercado Pago, simulator not allowed): nothing can be paid, and
+ * the unpaid-order check finds no payment.
+ */
+export const noOnlinePayments: PaymentProvider = {
+  name: 'ninguno',
+  async createPreference() {
+    throw new PaymentProviderError('rejected', 'Esta tienda no recibe pagos en línea.')
+  },
+  async getPayment(id) {
+    return { id, status: 'not_found', externalReference: null, amount: 0 }
+  },
+  async searchPayments() {
+    return []
+  },
 }

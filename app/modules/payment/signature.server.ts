@@ -20,8 +20,9 @@ export function signNotification(
   return `ts=${parts.ts},v1=${v1}`
 }
 
+/** `ts`: the signed timestamp, one of the three values the signature vouches for. */
 export type SignatureCheck =
-  { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' }
+  { ok: true; ts: string } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' }
 
 /** Checks `x-signature` (HMAC-SHA256 of the manifest) in constant time, and that `ts` is recent. */
 export function verifyNotificationSignature(input: {
@@ -51,5 +52,5 @@ export function verifyNotificationSignature(input: {
   const given = Buffer.from(v1, 'hex')
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'mismatch' }
-  return { ok: true }
+  return { ok: true, ts }
 }

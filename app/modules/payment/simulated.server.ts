@@ -1,19 +1,47 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
+import { WEBHOOK_PATH } from './paths.ts'
 import type { Payment, PaymentProvider, PaymentStatus } from './provider.ts'
 import { simulatedPayments } from './schema.ts'
+import { signNotification } from './signature.server.ts'
 
 export const SIMULATED_PAYMENT_PATH = '/pago-simulado'
 
+export type SimulatedChoice = Extract<PaymentStatus, 'approved' | 'pending' | 'rejected'>
+
 /**
  * Stands in for Mercado Pago when no access token is configured: its payment link is a local page
- * whose buttons record a payment here and send a signed webhook, so the flow runs offline.
+ * whose buttons record a payment here and send our webhook a notification signed the way Mercado
+ * Pago signs, so the flow runs offline.
  */
-export function simulatedProvider(db: DbOrTx): PaymentProvider {
+export type SimulatedProvider = PaymentProvider & {
+  readonly name: 'simulado'
+  /** What the webhook checks notifications against: only this process knows it. */
+  readonly webhookSecret: string
+  /**
+   * Records the outcome chosen on the page and notifies the webhook. A second approval of one order
+   * finds the first (`repeated`) and sends nothing.
+   */
+  pay(input: { orderId: string; status: SimulatedChoice; amount: number }): Promise<{
+    id: string
+    repeated: boolean
+  }>
+}
+
+export function simulatedProvider(options: {
+  db: DbOrTx
+  /** Where the webhook is reached (PUBLIC_URL). */
+  publicUrl: string
+  /** Made fresh per process when omitted: a secret in the source would let anyone sign. */
+  webhookSecret?: string
+}): SimulatedProvider {
+  const { db, publicUrl } = options
+  const webhookSecret = options.webhookSecret ?? randomBytes(32).toString('base64url')
   return {
     name: 'simulado',
+    webhookSecret,
     async createPreference(input) {
       return { id: `sim-pref-${input.orderId}`, initPoint: `${SIMULATED_PAYMENT_PATH}/${input.orderId}` }
     },
@@ -35,6 +63,11 @@ export function simulatedProvider(db: DbOrTx): PaymentProvider {
         amount: row.amount,
       }))
     },
+    async pay(input) {
+      const payment = await recordSimulatedPayment(db, input)
+      if (!payment.repeated) await notifyWebhook(publicUrl, webhookSecret, payment.id)
+      return payment
+    },
   }
 }
 
@@ -42,14 +75,10 @@ export function simulatedProvider(db: DbOrTx): PaymentProvider {
  * Records the outcome chosen on the simulated page. Idempotent for approvals: an order gets at most
  * one approved payment, so a double click on "Aprobar pago" returns the first one (`repeated`).
  */
-export async function recordSimulatedPayment(
+async function recordSimulatedPayment(
   db: DbOrTx,
-  input: {
-    orderId: string
-    status: Extract<PaymentStatus, 'approved' | 'pending' | 'rejected'>
-    amount: number
-  },
-): Promise<{ id: string; requestId: string; repeated: boolean }> {
+  input: { orderId: string; status: SimulatedChoice; amount: number },
+): Promise<{ id: string; repeated: boolean }> {
   return db.transaction(async (tx) => {
     // The order's row lock makes two clicks take turns: the second sees the first one's approval.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for('update')
@@ -59,11 +88,33 @@ export async function recordSimulatedPayment(
         .from(simulatedPayments)
         .where(and(eq(simulatedPayments.orderId, input.orderId), eq(simulatedPayments.status, 'approved')))
         .limit(1)
-      if (earlier) return { id: earlier.id, requestId: randomUUID(), repeated: true }
+      if (earlier) return { id: earlier.id, repeated: true }
     }
     // Numeric like Mercado Pago's ids; random digits keep two payments of one millisecond apart.
     const id = `${Date.now()}${randomInt(100_000, 1_000_000)}`
     await tx.insert(simulatedPayments).values({ id, ...input })
-    return { id, requestId: randomUUID(), repeated: false }
+    return { id, repeated: false }
   })
+}
+
+/** Sends our own webhook the signed notification Mercado Pago would send for this payment. */
+async function notifyWebhook(publicUrl: string, secret: string, paymentId: string) {
+  const ts = String(Date.now())
+  const requestId = randomUUID()
+  await fetch(`${publicUrl}${WEBHOOK_PATH}?data.id=${paymentId}&type=payment`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'x-request-id': requestId,
+      'x-signature': signNotification(secret, { dataId: paymentId, requestId, ts }),
+    },
+    body: JSON.stringify({
+      id: Number(paymentId),
+      type: 'payment',
+      action: 'payment.created',
+      live_mode: false,
+      date_created: new Date().toISOString(),
+      data: { id: paymentId },
+    }),
+  }).catch((error) => console.error('[pago-simulado] webhook no entregado', error))
 }

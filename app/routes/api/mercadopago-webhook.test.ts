@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { paymentEvents } from '#app/modules/payment/schema.ts'
 import { signNotification } from '#app/modules/payment/signature.server.ts'
 import { startServices, stopServices } from '#app/services.server.ts'
@@ -39,7 +40,8 @@ function notification({
   ts?: string
   secret?: string
   signature?: string
-  body?: Record<string, unknown>
+  /** An object is sent as JSON; a string as it is. */
+  body?: Record<string, unknown> | string
 } = {}) {
   return new Request(`http://tienda.test/api/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
     method: 'POST',
@@ -48,9 +50,11 @@ function notification({
       'x-request-id': requestId,
       'x-signature': signature ?? signNotification(secret, { dataId, requestId, ts }),
     },
-    body: JSON.stringify(body),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }
+
+const storedEvents = () => t.db.select().from(paymentEvents)
 
 async function call(request: Request) {
   const result = (await action({ request, params: {}, context: {} } as never)) as unknown
@@ -65,26 +69,141 @@ async function call(request: Request) {
 test('a correctly signed notification is accepted and its processing enqueued', async () => {
   expect(await call(notification())).toEqual({ status: 200, body: { ok: true, outcome: 'accepted' } })
   expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
-    { eventId: '9001', paymentId: '123456' },
+    { eventId: 'mp:123456:request:req-1', paymentId: '123456' },
   ])
 })
 
-test('a replayed notification (same id) is answered, and not processed again once it was processed', async () => {
-  const first = notification({ body: { id: 9002, type: 'payment', data: { id: '777' } }, dataId: '777' })
-  const replay = (requestId: string) =>
-    notification({ body: { id: 9002, type: 'payment', data: { id: '777' } }, dataId: '777', requestId })
-  expect((await call(first)).body).toEqual({ ok: true, outcome: 'accepted' })
+test('a notification sent again is answered, and not processed again once it was processed', async () => {
+  const repeat = () =>
+    notification({
+      body: { id: 9002, type: 'payment', data: { id: '777' } },
+      dataId: '777',
+      requestId: 'r-777',
+    })
+  expect((await call(repeat())).body).toEqual({ ok: true, outcome: 'accepted' })
   // Its job is still in the queue: the repeat is answered and adds nothing.
-  expect((await call(replay('req-2'))).body).toEqual({ ok: true, outcome: 'duplicate' })
+  expect((await call(repeat())).body).toEqual({ ok: true, outcome: 'duplicate' })
   expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(1)
   // Not processed and its job gave up: the repeat queues it again.
   await clearJobs(t.database)
-  expect((await call(replay('req-3'))).body).toEqual({ ok: true, outcome: 'requeued' })
+  expect((await call(repeat())).body).toEqual({ ok: true, outcome: 'requeued' })
   expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(1)
-  await t.db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, '9002'))
+  await t.db
+    .update(paymentEvents)
+    .set({ processedAt: new Date() })
+    .where(eq(paymentEvents.id, 'mp:777:request:r-777'))
   await clearJobs(t.database)
-  expect((await call(replay('req-4'))).body).toEqual({ ok: true, outcome: 'duplicate' })
+  expect((await call(repeat())).body).toEqual({ ok: true, outcome: 'duplicate' })
   expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(0)
+})
+
+test('another notification of the same payment (a new request id) is processed too', async () => {
+  const update = (requestId: string) => notification({ dataId: '778', requestId })
+  expect((await call(update('r-778-created'))).body).toEqual({ ok: true, outcome: 'accepted' })
+  expect((await call(update('r-778-updated'))).body).toEqual({ ok: true, outcome: 'accepted' })
+  expect(await queuedJobs(t.database, 'payment-notification')).toHaveLength(2)
+})
+
+test('one captured signature replayed with new body ids makes no new event nor job', async () => {
+  const ts = String(Date.now())
+  const signature = signNotification(SECRET, { dataId: '779', requestId: 'r-779', ts })
+  const replay = (bodyId: number) =>
+    notification({
+      dataId: '779',
+      requestId: 'r-779',
+      signature,
+      body: { id: bodyId, type: 'payment', data: { id: String(bodyId) } },
+    })
+  expect((await call(replay(1))).body).toEqual({ ok: true, outcome: 'accepted' })
+  for (const bodyId of [2, 3, 4]) {
+    expect((await call(replay(bodyId))).body).toEqual({ ok: true, outcome: 'duplicate' })
+  }
+  expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
+    { eventId: 'mp:779:request:r-779', paymentId: '779' },
+  ])
+  expect((await storedEvents()).filter((event) => event.resourceId === '779')).toHaveLength(1)
+})
+
+describe('signed but malformed input gets a 4xx, never a 5xx', () => {
+  test.each([
+    ['null', 'null'],
+    ['an array', '[1, 2]'],
+    ['a number', '42'],
+    ['not JSON', '{"id": '],
+    ['an empty body', ''],
+    ['nesting past any notification', `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`],
+  ])('a body that is %s is refused and not recorded', async (_name, body) => {
+    const before = (await storedEvents()).length
+    const answer = await call(notification({ dataId: '780', requestId: `r-${randomUUID()}`, body }))
+    expect(answer.status).toBe(400)
+    expect((await storedEvents()).length).toBe(before)
+    expect(await queuedJobs(t.database, 'payment-notification')).toEqual([])
+  })
+
+  test.each([
+    ['a NUL', '12%0034'],
+    ['letters', '12ab'],
+    ['a lone surrogate', '12%ED%A0%80'],
+    ['a sign', '-1'],
+  ])('a data.id with %s in the query string is refused before anything', async (_name, encoded) => {
+    const url = `http://tienda.test/api/webhooks/mercadopago?data.id=${encoded}&type=payment`
+    // Signed over the very value the server reads, so only the id's shape is wrong.
+    const dataId = new URL(url).searchParams.get('data.id')
+    const request = new Request(url, {
+      method: 'POST',
+      headers: {
+        'x-request-id': 'r',
+        'x-signature': signNotification(SECRET, { dataId, requestId: 'r', ts: String(Date.now()) }),
+      },
+      body: '{}',
+    })
+    expect(await call(request)).toEqual({
+      status: 400,
+      body: { ok: false, error: 'data.id no es un número de pago' },
+    })
+  })
+
+  test('NUL and lone surrogates in id, data.id and the payload are stored cleaned', async () => {
+    const nul = '\\u0000'
+    const body =
+      `{"id":"9${nul}9","type":"payment","data":{"id":"781${nul}\\ud800"},` +
+      `"extra\\udc00":["a${nul}b","\\ud83d\\ude00"]}`
+    const answer = await call(notification({ dataId: '781', requestId: 'r-781', body }))
+    expect(answer).toEqual({ status: 200, body: { ok: true, outcome: 'accepted' } })
+    const [stored] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, 'mp:781:request:r-781'))
+    expect(stored?.payload).toEqual({
+      id: '99',
+      type: 'payment',
+      data: { id: '781\ufffd' },
+      'extra\ufffd': ['ab', '\ud83d\ude00'],
+    })
+  })
+
+  test('a body cut off on its way in is neither recorded nor processed', async () => {
+    const before = (await storedEvents()).length
+    const signed = notification({ dataId: '782', requestId: 'r-782' })
+    let sent = false
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true
+          controller.enqueue(new TextEncoder().encode('{"id":1,"type":"payment","data":{"id":"7'))
+        } else controller.error(new Error('La solicitud es demasiado grande.'))
+      },
+    })
+    const request = new Request(signed.url, {
+      method: 'POST',
+      headers: signed.headers,
+      body: broken,
+      duplex: 'half',
+    } as RequestInit)
+    expect((await call(request)).status).toBe(400)
+    expect((await storedEvents()).length).toBe(before)
+    expect(await queuedJobs(t.database, 'payment-notification')).toEqual([])
+  })
 })
 
 test('a forged signature is refused with 401 and nothing is recorded', async () => {

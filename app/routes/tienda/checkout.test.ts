@@ -162,6 +162,7 @@ describe('before hydration or without JavaScript the cart comes from its cookie'
 })
 
 test.each([
+  ['none (an empty field)', ''],
   ['a NUL', '\u0000'],
   ['garbage', 'clave-cualquiera'],
   ['an over-long key', 'a'.repeat(5000)],
@@ -176,5 +177,23 @@ test.each([
   expect(result.data?.errors.form).toEqual([
     'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
   ])
+  expect(await reservedOf(product.sku)).toBe(0)
+})
+
+test('a post without a checkout key is refused like a bad one, so sending it twice makes no order', async () => {
+  const product = await createProduct(t.db, { stock: 5 })
+  const body = form({ cart: JSON.stringify([{ sku: product.sku, quantity: 1 }]), payment_method: 'acordar' })
+  expect(body.has('checkout_key')).toBe(false)
+  for (let i = 0; i < 2; i++) {
+    const request = new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body })
+    const result = (await checkout.action({ request, params: {}, context: {} } as never)) as {
+      data: ActionData
+      init: { status: number }
+    }
+    expect(result.init.status).toBe(400)
+    expect(result.data.errors.form).toEqual([
+      'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
+    ])
+  }
   expect(await reservedOf(product.sku)).toBe(0)
 })

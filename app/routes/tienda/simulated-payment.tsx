@@ -3,10 +3,8 @@ import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
-import { RESULT_PATHS, WEBHOOK_PATH } from '#app/modules/payment/paths.ts'
+import { RESULT_PATHS } from '#app/modules/payment/paths.ts'
 import { chargedAmount } from '#app/modules/payment/payment.server.ts'
-import { signNotification } from '#app/modules/payment/signature.server.ts'
-import { recordSimulatedPayment } from '#app/modules/payment/simulated.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/simulated-payment'
@@ -18,11 +16,11 @@ const CHOICES = {
 } as const
 type Choice = keyof typeof CHOICES
 
-/** Exists only while payments are simulated (no MP_ACCESS_TOKEN). */
+/** Exists only while payments are simulated (locally, without MP_ACCESS_TOKEN). */
 function simulatedServices() {
   const services = getServices()
-  if (services.payments.name !== 'simulado' || !services.webhookSecret) throw data(null, { status: 404 })
-  return services
+  if (!services.simulator) throw data(null, { status: 404 })
+  return { ...services, simulator: services.simulator }
 }
 
 async function pendingOrder(id: string | undefined) {
@@ -41,8 +39,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * Records the chosen outcome, sends our own webhook endpoint the signed notification Mercado Pago
- * would send, and returns to the matching back URL with Mercado Pago's query parameters.
+ * Records the chosen outcome (the simulator notifies our webhook, as Mercado Pago would) and returns
+ * to the matching back URL with Mercado Pago's query parameters.
  */
 export async function action({ params, request }: Route.ActionArgs) {
   const services = simulatedServices()
@@ -54,13 +52,12 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
   const choice = String((await readFormData(request))?.get('resultado')) as Choice
   if (!Object.hasOwn(CHOICES, choice)) throw data(null, { status: 400 })
-  const payment = await recordSimulatedPayment(services.database.db, {
+  // A second click on "Aprobar pago" finds the first approval: no second payment, no second webhook.
+  const payment = await services.simulator.pay({
     orderId: order.id,
     status: choice,
     amount: chargedAmount(order),
   })
-  // A second click on "Aprobar pago" finds the first approval: no second payment, no second webhook.
-  if (!payment.repeated) await notifyWebhook(services, payment)
   const back = new URLSearchParams({
     collection_id: payment.id,
     collection_status: choice,
@@ -70,34 +67,6 @@ export async function action({ params, request }: Route.ActionArgs) {
     preference_id: order.paymentPreferenceId ?? '',
   })
   return redirect(`${CHOICES[choice].result}?${back}`)
-}
-
-/** Sends our own webhook the signed notification Mercado Pago would send for this payment. */
-async function notifyWebhook(
-  services: ReturnType<typeof simulatedServices>,
-  payment: { id: string; requestId: string },
-) {
-  const ts = String(Date.now())
-  await fetch(`${services.env.publicUrl}${WEBHOOK_PATH}?data.id=${payment.id}&type=payment`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'x-request-id': payment.requestId,
-      'x-signature': signNotification(services.webhookSecret!, {
-        dataId: payment.id,
-        requestId: payment.requestId,
-        ts,
-      }),
-    },
-    body: JSON.stringify({
-      id: Number(payment.id),
-      type: 'payment',
-      action: 'payment.created',
-      live_mode: false,
-      date_created: new Date().toISOString(),
-      data: { id: payment.id },
-    }),
-  }).catch((error) => console.error('[pago-simulado] webhook no entregado', error))
 }
 
 export const meta: Route.MetaFunction = () => [

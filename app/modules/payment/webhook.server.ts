@@ -1,0 +1,96 @@
+import { receivePaymentNotification, type PaymentDeps } from './payment.server.ts'
+import { verifyNotificationSignature } from './signature.server.ts'
+
+export type WebhookAnswer = {
+  status: number
+  body:
+    | { ok: true; outcome: Awaited<ReturnType<typeof receivePaymentNotification>> }
+    | { ok: false; error: string }
+}
+
+/** Mercado Pago's payment ids are numbers; the simulator's too. Anything else names no payment. */
+const PAYMENT_ID = /^\d{1,40}$/
+/** `x-request-id` is a UUID at Mercado Pago; bounded printable ASCII is all we store of it. */
+const REQUEST_ID = /^[\x21-\x7e]{1,200}$/
+/** A notification is a small flat object; nesting deeper than this is not one. */
+const MAX_DEPTH = 16
+
+const refuse = (status: number, error: string): WebhookAnswer => ({ status, body: { ok: false, error } })
+
+/**
+ * One Mercado Pago notification: checked, remembered and answered at once; a job does the work.
+ * The signature covers `data.id` from the query string, `x-request-id` and `ts` (integrations.md),
+ * so those alone name the payment and key repeats: a captured signature sent again with another
+ * body is the same notification. Malformed input gets a 4xx and leaves nothing behind.
+ */
+export async function receiveWebhook(
+  deps: Pick<PaymentDeps, 'db' | 'jobs'>,
+  secret: string | null,
+  request: Request,
+): Promise<WebhookAnswer> {
+  const url = new URL(request.url)
+  const dataId = url.searchParams.get('data.id') ?? url.searchParams.get('id')
+  if (!dataId) return refuse(400, 'sin data.id')
+  if (!PAYMENT_ID.test(dataId)) return refuse(400, 'data.id no es un número de pago')
+  const requestId = request.headers.get('x-request-id')
+  if (requestId !== null && !REQUEST_ID.test(requestId)) return refuse(400, 'x-request-id no válido')
+  const check = secret
+    ? verifyNotificationSignature({ secret, header: request.headers.get('x-signature'), requestId, dataId })
+    : ({ ok: false, reason: 'missing' } as const)
+  if (!check.ok) return refuse(401, `firma inválida (${check.reason})`)
+
+  // A body that cannot be read whole (cut off past the size limit, a dropped connection) is not a
+  // notification: nothing is recorded, and Mercado Pago sends it again.
+  let body: unknown
+  try {
+    body = JSON.parse(await request.text())
+  } catch {
+    return refuse(400, 'cuerpo ilegible')
+  }
+  if (!isPlainObject(body)) return refuse(400, 'el cuerpo no es un objeto')
+  const payload = cleanJson(body, 0)
+  if (payload === TOO_DEEP || !isPlainObject(payload)) return refuse(400, 'cuerpo demasiado anidado')
+
+  const queryTopic = url.searchParams.get('type') ?? url.searchParams.get('topic')
+  const topic = cleanText(queryTopic ?? (typeof body.type === 'string' ? body.type : '')).slice(0, 50)
+  const outcome = await receivePaymentNotification(deps, {
+    eventId: `mp:${dataId}:${requestId !== null ? `request:${requestId}` : `ts:${check.ts}`}`,
+    topic,
+    resourceId: dataId,
+    payload,
+  })
+  return { status: 200, body: { ok: true, outcome } }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+const NUL = String.fromCharCode(0)
+/** A UTF-16 half without its partner: JSON allows it, PostgreSQL's jsonb refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** Text as PostgreSQL stores it: no NUL, no lone surrogate (replaced by U+FFFD). */
+function cleanText(value: string): string {
+  return value.replaceAll(NUL, '').replace(LONE_SURROGATE, '\ufffd')
+}
+
+const TOO_DEEP = Symbol('too deep')
+
+/** A parsed JSON value with every string and key cleaned; `TOO_DEEP` past `MAX_DEPTH` levels. */
+function cleanJson(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return cleanText(value)
+  if (typeof value !== 'object' || value === null) return value
+  if (depth >= MAX_DEPTH) return TOO_DEEP
+  if (Array.isArray(value)) {
+    const items = value.map((item) => cleanJson(item, depth + 1))
+    return items.includes(TOO_DEEP) ? TOO_DEEP : items
+  }
+  const cleaned: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) {
+    const inner = cleanJson(item, depth + 1)
+    if (inner === TOO_DEEP) return TOO_DEEP
+    cleaned[cleanText(key)] = inner
+  }
+  return cleaned
+}
