@@ -5,7 +5,8 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '#app/db/client.server.ts'
-import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/db/demo-data.server.ts'
+import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
+import { clearAllStock } from '#app/modules/inventory/stock.server.ts'
 import { localMediaStorage } from '#app/modules/media/storage.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 
@@ -13,23 +14,20 @@ import { getEnv } from '#app/utils/env.server.ts'
 const MEDIA_FOLDERS = ['categories', 'products', 'banners']
 
 /**
- * Everything the catalogue owns. The stock ledger goes too: its rows point at products and would
- * block deleting them. Orders keep their own copy of item data, so they are left alone.
+ * Everything the catalogue owns. The stock (ledger and locations, emptied by inventory) goes first:
+ * its rows point at products and would block deleting them. Orders keep their own copy of item
+ * data, so they are left alone.
  */
-const CATALOGUE_TABLES = [
-  'stock_movements',
-  'product_locations',
-  'product_categories',
-  'media',
-  'banners',
-  'products',
-  'categories',
-]
+const CATALOGUE_TABLES = ['product_categories', 'media', 'banners', 'products', 'categories']
 
 export async function resetCatalogue(database: Database, mediaRoot: string) {
-  await database.db.execute(
-    sql.raw(`truncate table ${CATALOGUE_TABLES.map((t) => `"${t}"`).join(', ')} restart identity`),
-  )
+  await database.db.transaction(async (tx) => {
+    await clearAllStock(tx)
+    // `cascade`: PostgreSQL will not truncate products while the (now empty) stock tables point at them.
+    await tx.execute(
+      sql.raw(`truncate table ${CATALOGUE_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`),
+    )
+  })
   for (const folder of MEDIA_FOLDERS) {
     await fs.rm(path.join(mediaRoot, folder), { recursive: true, force: true })
   }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
 import { getDatabase, openDatabase, setDatabase } from '#app/db/client.server.ts'
-import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/db/demo-data.server.ts'
+import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
 import { startWorkers } from '#app/jobs/worker.server.ts'
 import {
   authConfigFromEnv,

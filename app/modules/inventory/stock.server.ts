@@ -130,3 +130,13 @@ export async function replayHistories(db: Tx, histories: { sku: string; movement
     ),
   )
 }
+
+/**
+ * Forgets all stock: the ledger and every location, and every product back at zero (the seed
+ * script's `--reset`, which then removes the products themselves). Never called by the store.
+ */
+export async function clearAllStock(tx: Tx) {
+  await tx.delete(stockMovements)
+  await tx.delete(productLocations)
+  await tx.update(products).set({ stock: 0, reserved: 0, unitsIn: 0, unitsOut: 0, cost: 0 })
+}

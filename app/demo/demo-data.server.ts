@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { count } from 'drizzle-orm'
+import { bulkInsert } from '#app/db/bulk-insert.server.ts'
+import type { Db } from '#app/db/client.server.ts'
 import { priceLevelsFrom, normalizeSearchText } from '#app/modules/catalog/pricing.ts'
 import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
 import { generateSku } from '#app/modules/catalog/sku.ts'
@@ -13,8 +15,6 @@ import { storeImage, type StoredImage } from '#app/modules/media/media.server.ts
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
-import { bulkInsert } from './bulk-insert.server.ts'
-import type { Db } from './client.server.ts'
 
 /** A product row as the catalogue writes it: stock and cost come from its movements (inventory). */
 type NewProduct = Omit<typeof products.$inferInsert, (typeof STOCK_COLUMNS)[number]>
