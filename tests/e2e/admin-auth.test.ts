@@ -4,7 +4,7 @@ import { ADMIN_MENU } from '#app/components/admin/menu.ts'
 import { LOCAL_ADMIN_EMAIL } from '#app/modules/auth/config.server.ts'
 import { UNAUTHORISED_MESSAGE } from '#app/modules/auth/messages.ts'
 import { formatCOP } from '#app/utils/money.ts'
-import { gotoHydrated, PHONE, plain, seriousViolations, setupBrowser } from './browser.ts'
+import { baseURL, gotoHydrated, PHONE, plain, seriousViolations, setupBrowser } from './browser.ts'
 
 // The test server runs without ADMIN_EMAILS and without Google: the bundled provider signs people
 // in, and the documented demo address is the admin.
@@ -25,6 +25,29 @@ async function signInThroughProvider(
   if (person.verified === false) await verified.uncheck()
   await page.getByRole('button', { name: 'Continuar' }).click()
 }
+
+test('signing in from the other loopback name works, and the provider page asks for no missing file', async () => {
+  // The test server's PUBLIC_URL is 127.0.0.1; a newcomer may type localhost (or the other way round).
+  const shop = new URL(baseURL())
+  const other = `http://localhost:${shop.port}`
+  const page = await browser.page()
+  const missing: string[] = []
+  page.on('response', (response) => {
+    if (response.status() >= 400) missing.push(`${response.status()} ${response.url()}`)
+  })
+  await gotoHydrated(page, `${other}/admin/perfil`)
+  // Sent to the shop's own address before the sign-in begins, so its cookie comes back.
+  expect(new URL(page.url()).origin).toBe(shop.origin)
+  expect(new URL(page.url()).pathname).toBe('/login-admin')
+  await signInThroughProvider(page, { email: LOCAL_ADMIN_EMAIL, name: 'Desde Localhost' })
+  await page.waitForURL((url) => url.pathname === '/admin/perfil')
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  expect(plain(await page.getByTestId('admin-greeting').textContent())).toBe('Hola, Desde Localhost')
+  expect(missing).toEqual([])
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await page.waitForURL((url) => url.pathname === '/login-admin')
+  await page.close()
+})
 
 test('an anonymous visit to /admin goes to /login-admin', async () => {
   const page = await browser.page()

@@ -7,6 +7,11 @@ import type { Env } from '#app/utils/env.server.ts'
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** How long a started sign-in may take before its state, nonce and verifier are dropped. */
 export const SIGN_IN_TTL_SECONDS = 10 * 60
+/**
+ * The sign-in cookie outlives the sign-in itself (checked on the server against its start), so a
+ * callback without it means it never reached this browser under this address, not that it expired.
+ */
+export const SIGN_IN_COOKIE_SECONDS = 24 * 60 * 60
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com'
 /** Where the bundled OpenID provider is mounted when no real one is configured. */

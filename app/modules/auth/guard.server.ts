@@ -12,7 +12,7 @@ import {
   RETURN_PARAM,
   safeReturnTo,
 } from './messages.ts'
-import { isAllowed, type AuthContext } from './oidc.server.ts'
+import { isAllowed, publicOriginRedirect, type AuthContext } from './oidc.server.ts'
 import {
   clearSessionCookieHeader,
   csrfTokenFor,
@@ -176,12 +176,14 @@ export async function signOut(ctx: AuthContext, request: Request): Promise<Respo
 
 /** /login-admin: an allow-listed admin goes straight in; anyone else sees the page and its messages. */
 export async function signInPageState(ctx: AuthContext, request: Request) {
+  const elsewhere = publicOriginRedirect(ctx.config, request)
+  if (elsewhere) throw redirect(elsewhere)
   const url = new URL(request.url)
   const returnTo = safeReturnTo(url.searchParams.get(RETURN_PARAM))
   if (await currentAdmin(ctx, request)) throw redirect(returnTo)
   return {
     notice: noticeText(url.searchParams.get(NOTICE_PARAM)),
-    error: errorText(url.searchParams.get(ERROR_PARAM)),
+    error: errorText(url.searchParams.get(ERROR_PARAM), ctx.config.publicUrl),
     returnTo: returnTo === '/admin' ? null : returnTo,
     localProvider: ctx.config.oidc.local,
   }

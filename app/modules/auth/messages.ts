@@ -18,6 +18,11 @@ export const ERRORS = {
   cancelado: 'Cancelaste el inicio de sesión. Inténtalo de nuevo cuando quieras.',
   proveedor: 'No se pudo iniciar sesión con Google. Intenta de nuevo en un momento.',
   vencido: 'El intento de inicio de sesión venció o no es válido. Intenta de nuevo.',
+  /** `{tienda}`: the shop's address (PUBLIC_URL), filled in by `errorText`. */
+  'sin-inicio':
+    'Este navegador no tiene el inicio de sesión que empezaste: pasa cuando se empieza en una dirección ' +
+    '(por ejemplo 127.0.0.1) y se vuelve por otra (localhost), o cuando las cookies están bloqueadas. ' +
+    'Entra por {tienda}/login-admin e intenta de nuevo.',
 } as const
 
 export type NoticeCode = keyof typeof NOTICES
@@ -38,8 +43,8 @@ export function noticeText(code: string | null): string | null {
   return code && Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : null
 }
 
-export function errorText(code: string | null): string | null {
-  return code && Object.hasOwn(ERRORS, code) ? ERRORS[code as ErrorCode] : null
+export function errorText(code: string | null, publicUrl: string): string | null {
+  return code && Object.hasOwn(ERRORS, code) ? ERRORS[code as ErrorCode].replace('{tienda}', publicUrl) : null
 }
 
 /** Query-string names used between the auth code and the sign-in page. */

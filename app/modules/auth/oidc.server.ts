@@ -1,7 +1,13 @@
 import * as client from 'openid-client'
 import { redirect } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { normalizeEmail, type AuthConfig, type OidcSettings } from './config.server.ts'
+import {
+  isLoopbackUrl,
+  normalizeEmail,
+  SIGN_IN_TTL_SECONDS,
+  type AuthConfig,
+  type OidcSettings,
+} from './config.server.ts'
 import { loginPath, RETURN_PARAM, safeReturnTo, type ErrorCode, type NoticeCode } from './messages.ts'
 import {
   authCookies,
@@ -43,7 +49,7 @@ export function forgetDiscovery() {
 }
 
 /** The state, nonce and PKCE verifier of a sign-in in progress, kept in a signed cookie. */
-type PendingSignIn = { state: string; nonce: string; verifier: string; returnTo: string }
+type PendingSignIn = { state: string; nonce: string; verifier: string; returnTo: string; startedAt: number }
 
 function isPendingSignIn(value: unknown): value is PendingSignIn {
   if (!value || typeof value !== 'object') return false
@@ -52,13 +58,31 @@ function isPendingSignIn(value: unknown): value is PendingSignIn {
     typeof v.state === 'string' &&
     typeof v.nonce === 'string' &&
     typeof v.verifier === 'string' &&
-    typeof v.returnTo === 'string'
+    typeof v.returnTo === 'string' &&
+    typeof v.startedAt === 'number'
   )
+}
+
+/**
+ * The local provider sends the browser back to PUBLIC_URL, where a cookie set under another loopback
+ * name (127.0.0.1 for localhost, or the other way round) is not sent: a sign-in opened under another
+ * name starts over at PUBLIC_URL. Only for the local provider, whose PUBLIC_URL is this machine;
+ * behind a proxy the request's own address may differ and must not loop.
+ */
+export function publicOriginRedirect(config: AuthConfig, request: Request): string | null {
+  if (!config.oidc.local) return null
+  const url = new URL(request.url)
+  const shop = new URL(config.publicUrl)
+  if (url.origin === shop.origin || !isLoopbackUrl(url.href)) return null
+  return `${shop.origin}${url.pathname}${url.search}`
 }
 
 /** Starts the Authorization Code flow: PKCE, state and nonce, then off to the provider. */
 export async function beginSignIn({ config }: AuthContext, request: Request): Promise<Response> {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get(RETURN_PARAM))
+  // The page was shown under another address (see publicOriginRedirect): show it at PUBLIC_URL.
+  const elsewhere = publicOriginRedirect(config, request)
+  if (elsewhere) return redirect(elsewhere, 303)
   let configuration: client.Configuration
   try {
     configuration = await oidcConfiguration(config.oidc)
@@ -71,6 +95,7 @@ export async function beginSignIn({ config }: AuthContext, request: Request): Pr
     nonce: client.randomNonce(),
     verifier: client.randomPKCECodeVerifier(),
     returnTo,
+    startedAt: Date.now(),
   }
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: config.oidc.redirectUri,
@@ -107,7 +132,14 @@ export async function completeSignIn(ctx: AuthContext, request: Request): Promis
   if (providerError) {
     return fail({ error: providerError === 'access_denied' ? 'cancelado' : 'proveedor', returnTo })
   }
-  if (!isPendingSignIn(pending) || url.searchParams.get('state') !== pending.state) {
+  // No cookie at all: the sign-in did not start in this browser under this address (another
+  // loopback name, cookies blocked). A cookie that does not match, or is too old: it expired.
+  if (pending === null && !hasSignInCookie(config, request)) return fail({ error: 'sin-inicio' })
+  if (
+    !isPendingSignIn(pending) ||
+    url.searchParams.get('state') !== pending.state ||
+    Date.now() - pending.startedAt > SIGN_IN_TTL_SECONDS * 1000
+  ) {
     return fail({ error: 'vencido' })
   }
 
@@ -141,6 +173,11 @@ export async function completeSignIn(ctx: AuthContext, request: Request): Promis
   const { token } = await createAdminSession(db, identity, { ttlMs: config.sessionTtlMs })
   headers.append('Set-Cookie', await sessionCookieHeader(config, token))
   return redirect(pending.returnTo, { headers })
+}
+
+function hasSignInCookie(config: AuthConfig, request: Request): boolean {
+  const name = authCookies(config).signIn.name
+  return (request.headers.get('Cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`))
 }
 
 /** Allow-list check, case-insensitive. Only `email_verified === true` counts as verified. */

@@ -3,7 +3,7 @@ import { eq, lt } from 'drizzle-orm'
 import { createCookie, type Cookie } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { adminSessions } from './schema.ts'
-import { SIGN_IN_TTL_SECONDS, usesSecureCookies, type AuthConfig } from './config.server.ts'
+import { SIGN_IN_COOKIE_SECONDS, usesSecureCookies, type AuthConfig } from './config.server.ts'
 
 export type AdminSession = typeof adminSessions.$inferSelect
 
@@ -105,7 +105,7 @@ export function authCookies(config: AuthConfig): Cookies {
         ...options,
         maxAge: Math.floor(config.sessionTtlMs / 1000),
       }),
-      signIn: createCookie(`${prefix}vitrina_oidc`, { ...options, maxAge: SIGN_IN_TTL_SECONDS }),
+      signIn: createCookie(`${prefix}vitrina_oidc`, { ...options, maxAge: SIGN_IN_COOKIE_SECONDS }),
     }
     cookiesByConfig.set(config, cookies)
   }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import {
   ADMIN_EMAIL,
   authorizeAtProvider,
@@ -11,9 +11,9 @@ import {
 } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import type { AuthConfig } from './config.server.ts'
-import { currentAdmin, requireAdmin, signOut } from './guard.server.ts'
+import { currentAdmin, requireAdmin, signInPageState, signOut } from './guard.server.ts'
 import { ERRORS, UNAUTHORISED_MESSAGE } from './messages.ts'
-import { beginSignIn, completeSignIn } from './oidc.server.ts'
+import { beginSignIn, completeSignIn, publicOriginRedirect } from './oidc.server.ts'
 import { adminSessions } from './schema.ts'
 
 const t = setupTestDatabase()
@@ -74,7 +74,8 @@ test('the authorization request uses PKCE (S256), state and nonce', async () => 
   const cookie = start.headers.getSetCookie().find((c) => c.startsWith('vitrina_oidc='))!
   expect(cookie).toMatch(/HttpOnly/i)
   expect(cookie).toMatch(/SameSite=Lax/i)
-  expect(cookie).toMatch(/Max-Age=600/i)
+  // It outlives the sign-in (checked on the server), so a missing cookie is told from an old one.
+  expect(cookie).toMatch(/Max-Age=86400/i)
 })
 
 test('an allow-listed, verified e-mail gets a session and lands on /admin', async () => {
@@ -154,8 +155,9 @@ test('a tampered state is refused', async () => {
 test('a callback without the sign-in cookie, or with a forged one, is refused', async () => {
   const start = await beginSignIn(ctx(), new Request(`${idp.base}/login-admin`, { method: 'POST' }))
   const callback = await authorizeAtProvider(start.headers.get('Location')!, { email: ADMIN_EMAIL })
-  const without = await completeSignIn(ctx(), new Request(callback))
-  expect(errorOf(without.headers.get('Location')!)).toBe('vencido')
+  // No cookie at all: it was set under another address (or blocked), and the message says so.
+  const without = await completeSignIn(ctx(), new Request(callback, { headers: { Cookie: 'otra=1' } }))
+  expect(errorOf(without.headers.get('Location')!)).toBe('sin-inicio')
   const forged = Buffer.from(
     JSON.stringify({
       state: callback.searchParams.get('state'),
@@ -170,6 +172,56 @@ test('a callback without the sign-in cookie, or with a forged one, is refused', 
   )
   expect(errorOf(withForged.headers.get('Location')!)).toBe('vencido')
   expect(await t.db.select().from(adminSessions)).toHaveLength(0)
+})
+
+test('a sign-in finished more than ten minutes after it began has expired', async () => {
+  const start = await beginSignIn(ctx(), new Request(`${idp.base}/login-admin`, { method: 'POST' }))
+  const pending = setCookies(start).get('vitrina_oidc')
+  const callback = await authorizeAtProvider(start.headers.get('Location')!, { email: ADMIN_EMAIL })
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11 * 60 * 1000 })
+  try {
+    const late = await completeSignIn(
+      ctx(),
+      new Request(callback, { headers: { Cookie: `vitrina_oidc=${pending}` } }),
+    )
+    expect(errorOf(late.headers.get('Location')!)).toBe('vencido')
+  } finally {
+    vi.useRealTimers()
+  }
+  expect(await t.db.select().from(adminSessions)).toHaveLength(0)
+})
+
+test('the sign-in page names the real cause when the cookie never came back', async () => {
+  const state = await signInPageState(ctx(), new Request(`${idp.base}/login-admin?error=sin-inicio`))
+  expect(state.error).toBe(
+    'Este navegador no tiene el inicio de sesión que empezaste: pasa cuando se empieza en una dirección ' +
+      '(por ejemplo 127.0.0.1) y se vuelve por otra (localhost), o cuando las cookies están bloqueadas. ' +
+      `Entra por ${config.publicUrl}/login-admin e intenta de nuevo.`,
+  )
+})
+
+test('with the local provider, a sign-in opened under another loopback name starts at PUBLIC_URL', async () => {
+  const shop = new URL(config.publicUrl)
+  const other = new URL(config.publicUrl)
+  other.hostname = shop.hostname === 'localhost' ? '127.0.0.1' : 'localhost'
+  const page = `${other.origin}/login-admin?volver=%2Fadmin%2Fperfil`
+  const thrown = await signInPageState(ctx(), new Request(page)).catch((answer: unknown) => answer)
+  expect(thrown).toBeInstanceOf(Response)
+  expect((thrown as Response).headers.get('Location')).toBe(
+    `${shop.origin}/login-admin?volver=%2Fadmin%2Fperfil`,
+  )
+  const posted = await beginSignIn(ctx(), new Request(page, { method: 'POST' }))
+  expect(posted.status).toBe(303)
+  expect(posted.headers.get('Location')).toBe(`${shop.origin}/login-admin?volver=%2Fadmin%2Fperfil`)
+  expect(posted.headers.get('Set-Cookie')).toBeNull()
+  // At PUBLIC_URL itself the page shows; with Google nothing is redirected (a proxy may rename hosts).
+  expect(await signInPageState(ctx(), new Request(`${shop.origin}/login-admin`))).toMatchObject({
+    error: null,
+  })
+  const google = { ...config, oidc: { ...config.oidc, local: false } }
+  expect(publicOriginRedirect(google, new Request(page))).toBeNull()
+  // A name that is not this machine's is no place to send anyone.
+  expect(publicOriginRedirect(config, new Request('http://192.168.1.9:3000/login-admin'))).toBeNull()
 })
 
 test('a code cannot be replayed', async () => {
