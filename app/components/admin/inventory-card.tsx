@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { dangerButtonClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import type { InventoryCard } from '#app/modules/catalog/admin-products.server.ts'
+import type { InventoryCard } from '#app/modules/catalog/inventory-grid.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 
 export type InventoryCardData = InventoryCard

@@ -11,7 +11,6 @@ import {
   deleteProduct,
   deleteProductImage,
   getEditableProduct,
-  listInventory,
   MediaStorageFailure,
   ProductAdminError,
   setMainImage,
@@ -20,13 +19,7 @@ import {
 } from './admin-products.server.ts'
 import { getProductDetail, searchProducts } from './catalog.server.ts'
 import { media, productCategories, products } from './schema.ts'
-import {
-  DEFAULT_INVENTORY_FILTERS,
-  PRODUCT_MESSAGES,
-  ProductFieldsSchema,
-  productFieldsFrom,
-  type ProductFields,
-} from './validators.ts'
+import { PRODUCT_MESSAGES, ProductFieldsSchema, productFieldsFrom, type ProductFields } from './validators.ts'
 
 const t = setupTestDatabase()
 let categoryA: string
@@ -415,44 +408,5 @@ describe('delete', () => {
     await expect(deleteProduct(t.db, storage, ordered.sku)).rejects.toThrow(PRODUCT_MESSAGES.hasHistory)
     expect(await getEditableProduct(t.db, moved.sku)).not.toBeNull()
     expect(await getEditableProduct(t.db, ordered.sku)).not.toBeNull()
-  })
-})
-
-describe('inventory grid', () => {
-  test('filters by sku text (any case) and the four checkboxes, on the server, in pages', async () => {
-    const tag = 'ZQX'
-    const make = (suffix: string, values: { stock: number; showWholesale: boolean; showRetail: boolean }) =>
-      createFixtureProduct(t.db, { sku: `${tag}-GEN-${suffix}`, ...values })
-    await make('MAYOR', { stock: 5, showWholesale: true, showRetail: false })
-    await make('DETAL', { stock: 5, showWholesale: false, showRetail: true })
-    await make('AMBOS', { stock: 0, showWholesale: true, showRetail: true })
-    await make('NINGUNO', { stock: 2, showWholesale: false, showRetail: false })
-    await t.db.insert(productLocations).values([
-      { productSku: `${tag}-GEN-MAYOR`, code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 5 },
-      { productSku: `${tag}-GEN-MAYOR`, code: 'P2-C1-A1-E1-X1-Y1-Z1', stock: 0 },
-    ])
-    const skus = async (filters: Partial<typeof DEFAULT_INVENTORY_FILTERS>) =>
-      (await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx-gen', ...filters })).items
-        .map((item) => item.sku.replace(`${tag}-GEN-`, ''))
-        .sort()
-    expect(await skus({})).toEqual(['AMBOS', 'DETAL', 'MAYOR', 'NINGUNO'])
-    expect(await skus({ retail: false, inactive: false })).toEqual(['AMBOS', 'MAYOR'])
-    expect(await skus({ wholesale: false, inactive: false })).toEqual(['AMBOS', 'DETAL'])
-    expect(await skus({ noStock: false })).toEqual(['DETAL', 'MAYOR', 'NINGUNO'])
-    expect(await skus({ wholesale: false, retail: false })).toEqual(['NINGUNO'])
-    expect(await skus({ wholesale: false, retail: false, inactive: false })).toEqual([])
-    expect(await skus({ q: 'zqx-gen-may' })).toEqual(['MAYOR'])
-    expect(await skus({ q: '%' })).toEqual([])
-
-    const mayor = (await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'ZQX-GEN-MAYOR' })).items[0]!
-    expect(mayor.locations).toEqual([{ code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 5 }])
-    expect(mayor.image?.src).toMatch(/^\/media\//)
-
-    const first = await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 0, 3)
-    expect(first.items).toHaveLength(3)
-    expect(first.hasMore).toBe(true)
-    const rest = await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 3, 3)
-    expect(rest.items).toHaveLength(1)
-    expect(rest.hasMore).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
-import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
+import { stockMovements } from '#app/modules/inventory/schema.ts'
 import { setCost } from '#app/modules/inventory/stock.server.ts'
 import {
   checkUploads,
@@ -18,12 +18,7 @@ import { pesosToCentavos } from '#app/utils/money.ts'
 import { normalizeSearchText, priceLevelsWith } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
-import {
-  INVENTORY_PAGE_SIZE,
-  PRODUCT_MESSAGES,
-  type InventoryFilters,
-  type ProductFields,
-} from './validators.ts'
+import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
 
 /** A refusal the admin should read (Spanish); anything else is unexpected and logged. */
 export class ProductAdminError extends Error {
@@ -321,90 +316,6 @@ export async function deleteProduct(db: Db, storage: MediaStorage, sku: string):
     return rows
   })
   await deleteStoredFiles(storage, removedMedia.flatMap(storedPaths))
-}
-
-export type InventoryCard = {
-  sku: string
-  name: string
-  stock: number
-  priceLevel1: number
-  cost: number
-  showWholesale: boolean
-  showRetail: boolean
-  image: ImageSource | null
-  locations: { code: string; stock: number }[]
-}
-
-function inventoryWhere(filters: InventoryFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = []
-  if (filters.q) {
-    const escaped = filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)
-    conditions.push(ilike(products.sku, `%${escaped}%`))
-  }
-  if (!filters.noStock) conditions.push(gt(products.stock, 0))
-  const states: SQL[] = []
-  if (filters.wholesale) states.push(eq(products.showWholesale, true))
-  if (filters.retail) states.push(eq(products.showRetail, true))
-  if (filters.inactive) states.push(and(not(products.showWholesale), not(products.showRetail))!)
-  conditions.push(states.length ? or(...states) : sql`false`)
-  return and(...conditions)
-}
-
-/**
- * One page of the admin inventory grid, newest first, filtered on the server (spec §2): SKU
- * contains the search text (any case); "Mayoristas"/"Detal" show products active in that channel,
- * "sin estados activos" those active in neither, and "sin stock" adds products at 0.
- */
-export async function listInventory(
-  db: DbOrTx,
-  filters: InventoryFilters,
-  offset = 0,
-  limit = INVENTORY_PAGE_SIZE,
-): Promise<{ items: InventoryCard[]; hasMore: boolean }> {
-  const rows = await db
-    .select({
-      sku: products.sku,
-      name: products.name,
-      stock: products.stock,
-      priceLevel1: products.priceLevel1,
-      cost: products.cost,
-      showWholesale: products.showWholesale,
-      showRetail: products.showRetail,
-    })
-    .from(products)
-    .where(inventoryWhere(filters))
-    .orderBy(desc(products.createdAt), asc(products.sku))
-    .offset(offset)
-    .limit(limit + 1)
-  const page = rows.slice(0, limit)
-  const skus = page.map((row) => row.sku)
-  const [images, locations] = skus.length
-    ? await Promise.all([
-        db
-          .select()
-          .from(media)
-          .where(and(inArray(media.productSku, skus), eq(media.isMain, true))),
-        db
-          .select()
-          .from(productLocations)
-          .where(and(inArray(productLocations.productSku, skus), gt(productLocations.stock, 0)))
-          .orderBy(asc(productLocations.code)),
-      ])
-    : [[], []]
-  const imageBySku = new Map(images.map((row) => [row.productSku, row]))
-  return {
-    hasMore: rows.length > limit,
-    items: page.map((row) => {
-      const image = imageBySku.get(row.sku)
-      return {
-        ...row,
-        image: image && image.kind === 'image' ? imageSource(image, row.name) : null,
-        locations: locations
-          .filter((location) => location.productSku === row.sku)
-          .map(({ code, stock }) => ({ code, stock })),
-      }
-    }),
-  }
 }
 
 export type EditableMedia = {

@@ -5,11 +5,8 @@ import { FormMessage, inputClass, secondaryButtonClass } from '#app/components/a
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
 import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import {
-  deleteProduct,
-  listInventory,
-  ProductAdminError,
-} from '#app/modules/catalog/admin-products.server.ts'
+import { deleteProduct, ProductAdminError } from '#app/modules/catalog/admin-products.server.ts'
+import { listInventory } from '#app/modules/catalog/inventory-grid.server.ts'
 import {
   FILTER_PARAMS,
   filtersFromParams,

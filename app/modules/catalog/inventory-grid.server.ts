@@ -1,0 +1,90 @@
+import { and, asc, desc, eq, gt, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { productLocations } from '#app/modules/inventory/schema.ts'
+import { imageSource, type ImageSource } from '#app/modules/media/image-source.ts'
+import { media, products } from './schema.ts'
+import { INVENTORY_PAGE_SIZE, type InventoryFilters } from './validators.ts'
+
+export type InventoryCard = {
+  sku: string
+  name: string
+  stock: number
+  priceLevel1: number
+  cost: number
+  showWholesale: boolean
+  showRetail: boolean
+  image: ImageSource | null
+  locations: { code: string; stock: number }[]
+}
+
+function inventoryWhere(filters: InventoryFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = []
+  if (filters.q) {
+    const escaped = filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)
+    conditions.push(ilike(products.sku, `%${escaped}%`))
+  }
+  if (!filters.noStock) conditions.push(gt(products.stock, 0))
+  const states: SQL[] = []
+  if (filters.wholesale) states.push(eq(products.showWholesale, true))
+  if (filters.retail) states.push(eq(products.showRetail, true))
+  if (filters.inactive) states.push(and(not(products.showWholesale), not(products.showRetail))!)
+  conditions.push(states.length ? or(...states) : sql`false`)
+  return and(...conditions)
+}
+
+/**
+ * One page of the admin inventory grid, newest first, filtered on the server (spec §2): SKU
+ * contains the search text (any case); "Mayoristas"/"Detal" show products active in that channel,
+ * "sin estados activos" those active in neither, and "sin stock" adds products at 0.
+ */
+export async function listInventory(
+  db: DbOrTx,
+  filters: InventoryFilters,
+  offset = 0,
+  limit = INVENTORY_PAGE_SIZE,
+): Promise<{ items: InventoryCard[]; hasMore: boolean }> {
+  const rows = await db
+    .select({
+      sku: products.sku,
+      name: products.name,
+      stock: products.stock,
+      priceLevel1: products.priceLevel1,
+      cost: products.cost,
+      showWholesale: products.showWholesale,
+      showRetail: products.showRetail,
+    })
+    .from(products)
+    .where(inventoryWhere(filters))
+    .orderBy(desc(products.createdAt), asc(products.sku))
+    .offset(offset)
+    .limit(limit + 1)
+  const page = rows.slice(0, limit)
+  const skus = page.map((row) => row.sku)
+  const [images, locations] = skus.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(media)
+          .where(and(inArray(media.productSku, skus), eq(media.isMain, true))),
+        db
+          .select()
+          .from(productLocations)
+          .where(and(inArray(productLocations.productSku, skus), gt(productLocations.stock, 0)))
+          .orderBy(asc(productLocations.code)),
+      ])
+    : [[], []]
+  const imageBySku = new Map(images.map((row) => [row.productSku, row]))
+  return {
+    hasMore: rows.length > limit,
+    items: page.map((row) => {
+      const image = imageBySku.get(row.sku)
+      return {
+        ...row,
+        image: image && image.kind === 'image' ? imageSource(image, row.name) : null,
+        locations: locations
+          .filter((location) => location.productSku === row.sku)
+          .map(({ code, stock }) => ({ code, stock })),
+      }
+    }),
+  }
+}
