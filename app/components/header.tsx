@@ -1,6 +1,6 @@
 import { ChevronDown, ShoppingBag } from '#app/components/icons.tsx'
 import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Link, NavLink, useNavigation } from 'react-router'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { totalQuantity } from '#app/modules/cart/cart.ts'
 import type { CategorySummary } from '#app/modules/catalog/catalog.server.ts'
@@ -135,14 +135,17 @@ function CategoryLink({
 
 /**
  * Small screens: a "Todas las categorías" dropdown that closes once a category is chosen, the one
- * already shown included (the path does not change then).
+ * already shown included (the path does not change then), and whenever another navigation starts.
+ * It closes when the navigation starts, not when the new page arrives: on a slow phone the page can
+ * arrive a second later, after the shopper opened the list again, and must not shut it under them.
  */
 function MobileCategories({ categories }: { categories: CategorySummary[] }) {
   const details = useRef<HTMLDetailsElement>(null)
-  const location = useLocation()
+  // The key names one navigation, whatever the router updates while it runs.
+  const pending = useNavigation().location?.key
   useEffect(() => {
-    if (details.current) details.current.open = false
-  }, [location.pathname])
+    if (pending && details.current) details.current.open = false
+  }, [pending])
   return (
     <details ref={details} className="relative md:hidden" data-testid="mobile-categories">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-1.5 hover:bg-brand-50">

@@ -168,8 +168,6 @@ test('on a phone the menu opens from the header button', async () => {
 })
 
 test('"Cargando..." shows while the next admin page loads', async () => {
-  // Signed out first: the test before leaves its session in the shared profile.
-  await browser.context.clearCookies()
   const page = await browser.page()
   await gotoHydrated(page, '/login-admin')
   await signInThroughProvider(page, { email: LOCAL_ADMIN_EMAIL, name: 'Ana' })

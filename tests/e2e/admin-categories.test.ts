@@ -7,11 +7,8 @@ import { expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
 const browser = setupBrowser()
 const NAME = `Broches ${Date.now().toString(36)}`
 
-beforeAll(async () => {
-  const page = await browser.page()
-  await signInAsAdmin(page)
-  await page.close()
-})
+// Signed in once; every test's context starts with that session.
+beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
 
 test('the menu opens the category list; each category has an Editar button', async () => {
   const page = await browser.page()

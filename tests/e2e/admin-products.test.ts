@@ -12,11 +12,8 @@ const browser = setupBrowser()
 const NAME = `Collar Prueba ${Date.now().toString(36)}`
 let sku = ''
 
-beforeAll(async () => {
-  const page = await browser.page()
-  await signInAsAdmin(page)
-  await page.close()
-})
+// Signed in once; every test's context starts with that session.
+beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
 
 async function openCreate(page: Page) {
   await gotoHydrated(page, '/admin/productos/crear')
@@ -363,9 +360,6 @@ test('a save after signing in again elsewhere, or once signed out, says so in Sp
   await signIn.click()
   await page.waitForURL((url) => url.pathname === '/login-admin')
   await page.close()
-  const again = await browser.page()
-  await signInAsAdmin(again)
-  await again.close()
 })
 
 test('the inventory, create and edit pages have no serious accessibility problems nor errors', async () => {

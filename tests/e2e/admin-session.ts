@@ -6,7 +6,7 @@ import { gotoHydrated } from './browser.ts'
 /**
  * Signs in through /login-admin and the bundled provider's page, as a person would (the test
  * server runs without ADMIN_EMAILS, so the documented local address is the admin). The session
- * cookie then serves every page of the file's browser profile.
+ * cookie then serves every page of that browser context.
  */
 export async function signInAsAdmin(page: Page, name = 'Dueña de Pruebas') {
   await gotoHydrated(page, '/login-admin')

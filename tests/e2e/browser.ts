@@ -1,8 +1,6 @@
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
@@ -20,37 +18,63 @@ const CHROMIUM_ARGS = [
 
 export const baseURL = () => inject('baseURL')
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
 /**
- * One browser profile per test file. `page()` opens a fresh tab at the given viewport; pages of one
- * file share localStorage (the cart), so tests clear it when they need an empty cart.
+ * One Chromium per test file and a fresh browser context per test: no test sees another's
+ * localStorage (the cart), cookies, HTTP cache, routes or fake clock, whatever order they run in.
+ * `page()` opens a tab in the current test's context, so the tabs of one test share them.
  */
 export function setupBrowser(viewport = DESKTOP) {
-  let context: BrowserContext
-  let profile: string
-  beforeAll(async () => {
-    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-chromium-'))
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
+  let browser: Browser
+  let context: BrowserContext | undefined
+  let startState: StorageState | undefined
+  const newContext = () =>
+    browser.newContext({
       viewport,
       baseURL: baseURL(),
       locale: 'es-CO',
       timezoneId: 'America/Bogota',
+      storageState: startState,
+    })
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
     })
   })
-  afterAll(async () => {
+  afterEach(async () => {
     await context?.close()
-    fs.rmSync(profile, { recursive: true, force: true })
+    context = undefined
   })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  const current = async () => (context ??= await newContext())
   return {
     async page(size = viewport): Promise<Page> {
-      const page = await context.newPage()
+      const page = await (await current()).newPage()
       await page.setViewportSize(size)
       return page
     },
-    get context() {
+    /** The current test's context, once the test has opened a page. */
+    get context(): BrowserContext {
+      if (!context) throw new Error('Abre una página (browser.page()) antes de usar el contexto.')
       return context
+    },
+    /**
+     * Runs `prepare` (e.g. signing in) once in a context of its own; every test's context then
+     * starts with the cookies and storage it left.
+     */
+    async startEachTestWith(prepare: (page: Page) => Promise<void>) {
+      const once = await newContext()
+      try {
+        await prepare(await once.newPage())
+        startState = await once.storageState()
+      } finally {
+        await once.close()
+      }
     },
   }
 }

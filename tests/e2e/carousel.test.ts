@@ -105,7 +105,6 @@ test('a video banner plays muted and looping, without controls', async () => {
   await page.close()
 })
 
-// Last in this file: the fake clock stays installed on the browser context of the file.
 test('banners move on by themselves every 5000 ms, the last back to the first', async () => {
   const page = await browser.page(DESKTOP)
   // A stopped clock: time moves only when the test says so.

@@ -185,6 +185,8 @@ test('phone: choosing the category already shown closes "Todas las categorías" 
   await option.click()
   await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/Aretes'))
   await expect.poll(() => option.isVisible()).toBe(false)
+  // The URL changes before the page arrives: "already shown" means its heading is there.
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Aretes')
 
   // Open it again and choose the same category: the path does not change, the list still closes.
   await dropdown.getByText('Todas las categorías').click()
@@ -193,6 +195,33 @@ test('phone: choosing the category already shown closes "Todas las categorías" 
   await expect.poll(() => option.isVisible()).toBe(false)
   expect(await dropdown.getAttribute('open')).toBeNull()
   expect(decodeURIComponent(new URL(page.url()).pathname)).toMatch(/\/Aretes$/)
+  await page.close()
+})
+
+test('phone: "Todas las categorías" opened again while the chosen page loads stays open when it arrives', async () => {
+  const page = await browser.page(PHONE)
+  await gotoHydrated(page, '/')
+  // The category's data is held, as on a slow phone connection, until the list is open again.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/categoria/**', async (route) => {
+    await held
+    await route.continue()
+  })
+  const dropdown = page.getByTestId('mobile-categories')
+  const option = dropdown.getByRole('link', { name: 'Aretes' })
+  await dropdown.getByText('Todas las categorías').click()
+  await option.click()
+  await expect.poll(() => option.isVisible()).toBe(false)
+  await dropdown.getByText('Todas las categorías').click()
+  await expect.poll(() => option.isVisible()).toBe(true)
+
+  release()
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Aretes')
+  // Effects of the new page run before its next frames: after them the list is still open.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))))
+  expect(await dropdown.getAttribute('open')).not.toBeNull()
+  expect(await option.isVisible()).toBe(true)
   await page.close()
 })
 
