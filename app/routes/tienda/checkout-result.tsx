@@ -71,6 +71,8 @@ const TITLES: Record<Outcome, string> = {
   failure: '¡Error en el Pago!',
 }
 
+const ON_DELIVERY_NOTE = 'Pagas al recibir tu pedido: el pago es contra entrega.'
+
 export default function CheckoutResult({ loaderData, actionData }: Route.ComponentProps) {
   const { outcome, order } = loaderData
   useEffect(() => {
@@ -88,6 +90,12 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
     <div className="flex flex-col items-center gap-4 py-10 text-center">
       <Icon className={`size-16 ${tone}`} aria-hidden="true" />
       <h1 className="text-2xl font-semibold">{TITLES[outcome]}</h1>
+      {/* The spec's heading over "pendiente de pago" reads as a contradiction without this line. */}
+      {outcome === 'success' && order?.paymentMethod === 'acordar' && order.status === 'pendiente de pago' ? (
+        <p className="max-w-md text-gray-700" data-testid="payment-on-delivery">
+          {ON_DELIVERY_NOTE}
+        </p>
+      ) : null}
       {outcome === 'pending' ? (
         <p className="max-w-md text-gray-700">
           Tu pago está en proceso. Te avisaremos cuando Mercado Pago lo confirme.
