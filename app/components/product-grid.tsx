@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ProductCard as Card } from '#app/modules/catalog/catalog.server.ts'
 import { ProductCard } from './product-card.tsx'
 
@@ -16,12 +16,25 @@ export function ProductGrid({ products, priorityCount = 0 }: { products: Card[];
 
 /**
  * Loads the next page when it scrolls into view. It is a plain link underneath, so without
- * JavaScript it still reaches more products.
+ * JavaScript it still reaches more products. With `button`, the same element is also the visible
+ * "load more" control (a button once the page runs its JavaScript): one control, not two.
  */
-export function Sentinel({ href, onVisible, busy }: { href: string; onVisible: () => void; busy: boolean }) {
-  const ref = useRef<HTMLAnchorElement>(null)
+export function Sentinel({
+  href,
+  onVisible,
+  busy,
+  button,
+}: {
+  href: string
+  onVisible: () => void
+  busy: boolean
+  button?: string
+}) {
+  const ref = useRef<HTMLAnchorElement & HTMLButtonElement>(null)
   const latest = useRef(onVisible)
   latest.current = onVisible
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   useEffect(() => {
     const element = ref.current
     if (!element || busy) return
@@ -33,9 +46,29 @@ export function Sentinel({ href, onVisible, busy }: { href: string; onVisible: (
     )
     observer.observe(element)
     return () => observer.disconnect()
-    // A fresh observer for every new page: if the sentinel is still in view after a load, its
-    // first report loads the next page, as scrolling it into view would.
-  }, [busy, href])
+    // A fresh observer for every new page (or element): if the sentinel is still in view after a
+    // load, its first report loads the next page, as scrolling it into view would.
+  }, [busy, href, hydrated])
+  if (button) {
+    const className =
+      'mx-auto mt-6 block w-fit rounded-full border border-brand-600 px-6 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60'
+    return hydrated ? (
+      <button
+        ref={ref}
+        type="button"
+        data-testid="sentinel"
+        className={className}
+        onClick={onVisible}
+        disabled={busy}
+      >
+        {button}
+      </button>
+    ) : (
+      <a ref={ref} href={href} data-testid="sentinel" className={className}>
+        {button}
+      </a>
+    )
+  }
   return (
     <a
       ref={ref}

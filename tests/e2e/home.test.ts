@@ -79,6 +79,9 @@ describe.each(WIDTHS)('home on a $name', ({ viewport }) => {
     const cards = section.getByTestId('product-card')
     expect(await cards.count()).toBe(16)
     const button = section.getByRole('button', { name: 'Cargar más productos' })
+    // One control loads more: no second "Ver más productos" link beside the button.
+    expect(await section.getByRole('link', { name: /más productos/ }).count()).toBe(0)
+    expect(await section.getByText(/más productos/).count()).toBe(1)
     await button.click()
     await expect.poll(() => cards.count()).toBe(26)
     await button.click()

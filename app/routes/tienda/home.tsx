@@ -81,17 +81,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         {more.items.length ? <ProductGrid products={more.items} /> : <p>No hay productos</p>}
         {more.next ? (
-          <div className="mt-6 flex flex-col items-center">
-            <button
-              type="button"
-              onClick={more.loadMore}
-              disabled={more.busy}
-              className="rounded-full border border-brand-600 px-6 py-2 font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-            >
-              Cargar más productos
-            </button>
-            <Sentinel href={`?${more.next}`} onVisible={more.loadMore} busy={more.busy} />
-          </div>
+          <Sentinel
+            href={`?${more.next}`}
+            onVisible={more.loadMore}
+            busy={more.busy}
+            button="Cargar más productos"
+          />
         ) : null}
       </section>
     </div>
