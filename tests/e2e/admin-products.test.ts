@@ -305,6 +305,28 @@ test('inventory: card fields, search by SKU, filters persisted across reloads', 
   await page.close()
 })
 
+test('inventory: a SKU is never broken across lines, from a small phone to a wide screen', async () => {
+  const page = await browser.page()
+  await gotoHydrated(page, '/admin/productos')
+  for (const width of [320, 390, 640, 768, 1024, 1280, 1536]) {
+    await page.setViewportSize({ width, height: 900 })
+    const broken = await page.getByTestId('inventory-sku').evaluateAll((cells) =>
+      cells
+        .filter((cell) => {
+          const range = document.createRange()
+          range.selectNodeContents(cell)
+          const card = cell.closest('[data-testid="inventory-card"]')!.getBoundingClientRect()
+          const text = range.getBoundingClientRect()
+          // One line box, and all of it inside its card.
+          return range.getClientRects().length !== 1 || text.right > card.right + 0.5
+        })
+        .map((cell) => cell.textContent),
+    )
+    expect({ width, broken }).toEqual({ width, broken: [] })
+  }
+  await page.close()
+})
+
 test('inventory: "Cargar más" adds the next page', async () => {
   const page = await browser.page()
   await gotoHydrated(page, '/admin/productos')

@@ -45,8 +45,10 @@ export function InventoryCard({
           {product.name}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          <dt className="text-gray-600">SKU</dt>
-          <dd className="font-mono text-xs break-all" data-testid="inventory-sku">
+          {/* A SKU is read and typed whole, never broken: it takes its own line under its label, where
+              the narrowest card still has room for it. */}
+          <dt className="col-span-2 text-gray-600">SKU</dt>
+          <dd className="font-mono text-xs whitespace-nowrap col-span-2" data-testid="inventory-sku">
             {product.sku}
           </dd>
           <dt className="text-gray-600">Stock</dt>
