@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Database } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
@@ -69,4 +71,17 @@ describe('the payment simulator', () => {
     expect(services.payments.name).toBe('mercadopago')
     expect(services.webhookSecret).toBe('secreto')
   })
+})
+
+test('the registry is the only process global: nothing else in app/ or server/ keeps state on globalThis', () => {
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) return sources(full)
+      return /\.(ts|tsx|js)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
+    })
+  const offenders = [...sources('app'), ...sources('server')]
+    .filter((file) => file !== path.join('app', 'services.server.ts'))
+    .filter((file) => /globalThis|declare global/.test(fs.readFileSync(file, 'utf8')))
+  expect(offenders).toEqual([])
 })

@@ -1,19 +1,29 @@
 import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
+import { isLoopbackUrl, type AuthConfig } from '#app/modules/auth/config.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
+import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
 import type { PaymentDeps } from '#app/modules/payment/payment.server.ts'
-import { isLoopbackUrl } from '#app/modules/auth/config.server.ts'
 import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
 import type { Env } from '#app/utils/env.server.ts'
 
-/** Everything domain code reaches the outside world through, built once from the configuration. */
+/**
+ * The one registry of everything the app reaches the outside world through (database, sign-in,
+ * media storage, payment provider, job queue, outside clients), built once from the configuration.
+ * Routes and the request guard reach it through `getServices()`; domain functions get what they
+ * need as arguments.
+ */
 export type Services = {
   env: Env
   database: Database
+  /** Admin sign-in: the allow-list, the identity provider and the cookie secret (null: not set up). */
+  auth: AuthConfig | null
+  /** Where uploads go and where media URLs point. */
+  media: MediaSettings
   jobs: JobQueue
   payments: PaymentProvider
   /** The local payment page's provider, when it stands in for Mercado Pago (see `usesPaymentSimulator`). */
@@ -40,7 +50,18 @@ export function usesPaymentSimulator(env: Pick<Env, 'APP_ENV' | 'MP_ACCESS_TOKEN
   return !env.MP_ACCESS_TOKEN && env.APP_ENV !== 'production' && isLoopbackUrl(env.publicUrl)
 }
 
-export function buildServices(env: Env, database: Database, jobs: JobQueue): Services {
+/**
+ * The server passes the sign-in configuration and media settings it checked at start-up; tests pass
+ * what they need (without `auth` there is no admin sign-in; `media` defaults to the configuration's).
+ */
+export type ServiceParts = { auth?: AuthConfig; media?: MediaSettings }
+
+export function buildServices(
+  env: Env,
+  database: Database,
+  jobs: JobQueue,
+  parts: ServiceParts = {},
+): Services {
   // Production refuses to start this way (env.server.ts); elsewhere it must not fail silently.
   if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) console.warn(MISSING_WEBHOOK_SECRET_WARNING)
   // Without Mercado Pago and outside the simulator's machine the shop takes cash on delivery only.
@@ -69,6 +90,8 @@ export function buildServices(env: Env, database: Database, jobs: JobQueue): Ser
   return {
     env,
     database,
+    auth: parts.auth ?? null,
+    media: parts.media ?? mediaSettingsFromEnv(env),
     jobs,
     payments,
     simulator,
@@ -84,25 +107,48 @@ export function buildServices(env: Env, database: Database, jobs: JobQueue): Ser
   }
 }
 
+type Started = { services: Services; runtime: JobRuntime | null }
+
 declare global {
-  var __vitrinaServices: (Services & { runtime: JobRuntime }) | undefined
+  // The only process global: it survives the development server's module reloads.
+  var __vitrinaServices: Started | undefined
 }
 
-export async function startServices(env: Env, database: Database, options: { workers: boolean }) {
+/** Starts the job queue on the database and makes the registry the process's (see `getServices`). */
+export async function startServices(
+  env: Env,
+  database: Database,
+  options: { workers: boolean } & ServiceParts,
+) {
   const runtime = await startJobQueue(database, { maintenance: options.workers })
-  const services = { ...buildServices(env, database, runtime.queue), runtime }
-  globalThis.__vitrinaServices = services
-  return services
+  const services = buildServices(env, database, runtime.queue, options)
+  globalThis.__vitrinaServices = { services, runtime }
+  return { ...services, runtime }
+}
+
+/** Tests: makes an already built registry the process's (no job queue to stop); undefined clears it. */
+export function useServices(services: Services | undefined) {
+  globalThis.__vitrinaServices = services ? { services, runtime: null } : undefined
 }
 
 export function getServices(): Services {
-  const services = globalThis.__vitrinaServices
-  if (!services) throw new Error('Los servicios no se han iniciado todavía')
-  return services
+  const started = globalThis.__vitrinaServices
+  if (!started) throw new Error('Los servicios no se han iniciado todavía')
+  return started.services
 }
 
+/** The registry when one is running (code that also runs in scripts and unit tests without one). */
+export function startedServices(): Services | undefined {
+  return globalThis.__vitrinaServices?.services
+}
+
+/**
+ * Stops what `startServices` started (the job queue, waiting for running jobs) and lets go of the
+ * media storage's connections. The database belongs to whoever opened it.
+ */
 export async function stopServices() {
-  const services = globalThis.__vitrinaServices
+  const started = globalThis.__vitrinaServices
   globalThis.__vitrinaServices = undefined
-  await services?.runtime.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+  await started?.runtime?.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+  await started?.services.media.storage.close?.()
 }

@@ -2,7 +2,7 @@ import 'react-router'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
-import { getDatabase, openDatabase, setDatabase } from '#app/db/client.server.ts'
+import { openDatabase } from '#app/db/client.server.ts'
 import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
 import { startWorkers } from '#app/jobs/worker.server.ts'
 import {
@@ -13,10 +13,9 @@ import {
   LOCAL_ADMIN_EMAIL,
   LOCAL_PROVIDER_PATH,
   sessionSecret,
-  setAuthConfig,
 } from '#app/modules/auth/config.server.ts'
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
-import { configureMedia, mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
+import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { startServices, stopServices } from '#app/services.server.ts'
 import { getEnv, type Env } from '#app/utils/env.server.ts'
 
@@ -31,23 +30,20 @@ export async function start(): Promise<Runtime> {
   const env = getEnv()
   // First: a sign-in configuration that must not run stops start-up before anything else.
   const auth = authConfigFromEnv(env, sessionSecret(env))
-  setAuthConfig(auth)
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory: path.join(env.dataDir, 'db') },
   )
-  setDatabase(database)
   const mediaRoot = path.join(env.dataDir, 'media')
   // Local disk under DATA_DIR/media, or the S3 bucket (URLs under S3_PUBLIC_URL) when configured.
-  const mediaSettings = mediaSettingsFromEnv(env)
-  configureMedia(mediaSettings)
+  const media = mediaSettingsFromEnv(env)
   if (env.SEED_DEMO === '1' && (await isCatalogEmpty(database.db))) {
-    await seedDemoData(database.db, mediaSettings.storage, {
+    await seedDemoData(database.db, media.storage, {
       video: await loadDemoVideo(),
       log: (message) => console.log(message),
     })
   }
 
-  const services = await startServices(env, database, { workers: true })
+  const services = await startServices(env, database, { workers: true, auth, media })
   await startWorkers(services.runtime.boss, services)
 
   const handler = express.Router()
@@ -57,7 +53,7 @@ export async function start(): Promise<Runtime> {
   handler.use(limitBodySize())
   handler.get('/healthz', async (_req, res) => {
     try {
-      await getDatabase().executeSql('select 1')
+      await database.executeSql('select 1')
       res.json({ ok: true })
     } catch {
       res.status(503).json({ ok: false })
@@ -97,10 +93,9 @@ export async function start(): Promise<Runtime> {
   return {
     handler,
     env,
+    // Everything start() opened: the registry (job queue, media connections), then the database.
     async shutdown() {
       await stopServices()
-      setAuthConfig(undefined)
-      setDatabase(undefined)
       await database.close()
     },
   }

@@ -98,20 +98,3 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     close: () => pool.end(),
   }
 }
-
-declare global {
-  var __vitrinaDatabase: Database | undefined
-}
-
-/** The process-wide database, opened once at start-up (it survives dev reloads). */
-export function setDatabase(database: Database | undefined) {
-  globalThis.__vitrinaDatabase = database
-}
-
-export function getDatabase(): Database {
-  const database = globalThis.__vitrinaDatabase
-  if (!database) throw new Error('La base de datos no se ha abierto todavía')
-  return database
-}
-
-export const getDb = () => getDatabase().db

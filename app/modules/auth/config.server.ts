@@ -140,18 +140,3 @@ export function sessionSecret(env: Env): string {
   fs.writeFileSync(file, created, { mode: 0o600 })
   return created
 }
-
-declare global {
-  var __vitrinaAuth: AuthConfig | undefined
-}
-
-/** Set once at start-up (and by tests). */
-export function setAuthConfig(config: AuthConfig | undefined) {
-  globalThis.__vitrinaAuth = config
-}
-
-export function getAuthConfig(): AuthConfig {
-  const config = globalThis.__vitrinaAuth
-  if (!config) throw new Error('El inicio de sesión de administradores no se ha configurado todavía')
-  return config
-}

@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router'
-import { getDb } from '#app/db/client.server.ts'
-import { getAuthConfig } from './config.server.ts'
+import { getServices } from '#app/services.server.ts'
 import { CSRF_FIELD, CSRF_HEADER } from './csrf.ts'
 import {
   ERROR_PARAM,
@@ -36,9 +35,11 @@ export type SignedInAdmin = {
   csrfToken: string
 }
 
-/** The request's database and sign-in configuration, as set at start-up. */
+/** The database and sign-in configuration of the services registry. */
 export function authContext(): AuthContext {
-  return { db: getDb(), config: getAuthConfig() }
+  const { database, auth } = getServices()
+  if (!auth) throw new Error('El inicio de sesión de administradores no se ha configurado todavía')
+  return { db: database.db, config: auth }
 }
 
 type Check =

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { configureMedia, getMediaStorage, mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
+import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
+import { getServices, useServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory } from '#tests/factories.ts'
 import { pngUpload } from '#tests/media.ts'
+import { testServices } from '#tests/services.ts'
 import { startS3StandIn, STAND_IN_S3 } from '#tests/stand-ins/s3.ts'
 import { createProduct, deleteProduct } from './admin-products.server.ts'
 import { getProductDetail } from './catalog.server.ts'
@@ -19,21 +21,21 @@ const PUBLIC = 'https://cdn.vitrina.test/media/'
 
 beforeAll(async () => {
   s3 = await startS3StandIn()
-  configureMedia(
-    mediaSettingsFromEnv(
-      parseEnv({
-        S3_ENDPOINT: s3.endpoint,
-        S3_REGION: STAND_IN_S3.region,
-        S3_BUCKET: STAND_IN_S3.bucket,
-        S3_ACCESS_KEY_ID: STAND_IN_S3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: STAND_IN_S3.secretAccessKey,
-        S3_PUBLIC_URL: PUBLIC,
-      }),
-    ),
+  const media = mediaSettingsFromEnv(
+    parseEnv({
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: STAND_IN_S3.region,
+      S3_BUCKET: STAND_IN_S3.bucket,
+      S3_ACCESS_KEY_ID: STAND_IN_S3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: STAND_IN_S3.secretAccessKey,
+      S3_PUBLIC_URL: PUBLIC,
+    }),
   )
+  useServices(testServices({ database: t.database, media }))
 })
 afterAll(async () => {
-  configureMedia(undefined)
+  await getServices().media.storage.close?.()
+  useServices(undefined)
   await s3?.close()
 })
 
@@ -46,7 +48,7 @@ test('create puts the variants in the bucket, the store links them under S3_PUBL
     level1: '20000',
     showRetail: 'on',
   })
-  const { sku } = await createProduct(t.db, getMediaStorage(), {
+  const { sku } = await createProduct(t.db, getServices().media.storage, {
     fields,
     uploads: [await pngUpload('a.png', '#123456', 800, 800)],
     mainIndex: 0,
@@ -59,7 +61,7 @@ test('create puts the variants in the bucket, the store links them under S3_PUBL
     expect(slide.image.src.startsWith(`${PUBLIC}products/`)).toBe(true)
     for (const entry of slide.image.srcSet.split(', ')) expect(entry.startsWith(PUBLIC)).toBe(true)
   }
-  await deleteProduct(t.db, getMediaStorage(), sku)
+  await deleteProduct(t.db, getServices().media.storage, sku)
   expect(s3.objects.size).toBe(0)
 })
 
@@ -72,7 +74,7 @@ test('a bucket that refuses writes leaves no product behind', async () => {
     categoryIds: [category.id],
   })
   await expect(
-    createProduct(t.db, getMediaStorage(), { fields, uploads: [await pngUpload()], mainIndex: 0 }),
+    createProduct(t.db, getServices().media.storage, { fields, uploads: [await pngUpload()], mainIndex: 0 }),
   ).rejects.toThrow()
   s3.state.failNext = 0
   expect(await t.db.select().from(products).where(eq(products.name, 'Anillo Lluvia'))).toEqual([])

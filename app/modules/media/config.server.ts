@@ -1,7 +1,6 @@
 import path from 'node:path'
 import type { Env } from '#app/utils/env.server.ts'
-import { getEnv } from '#app/utils/env.server.ts'
-import { MEDIA_URL_PREFIX, setMediaPublicBase } from './image-source.ts'
+import { MEDIA_URL_PREFIX } from './image-source.ts'
 import { s3MediaStorage } from './s3-storage.server.ts'
 import { localMediaStorage, type MediaStorage } from './storage.server.ts'
 
@@ -30,20 +29,4 @@ export function mediaSettingsFromEnv(env: Env): MediaSettings {
     storage: localMediaStorage(path.join(env.dataDir, 'media')),
     publicBase: MEDIA_URL_PREFIX,
   }
-}
-
-declare global {
-  var __vitrinaMediaStorage: MediaStorage | undefined
-}
-
-/** Sets the process's media storage and the base of every media URL (call once at start-up). */
-export function configureMedia(settings: MediaSettings | undefined) {
-  globalThis.__vitrinaMediaStorage = settings?.storage
-  setMediaPublicBase(settings?.publicBase)
-}
-
-/** Where admin uploads go; built from the environment on first use when start-up did not set it. */
-export function getMediaStorage(): MediaStorage {
-  if (!globalThis.__vitrinaMediaStorage) configureMedia(mediaSettingsFromEnv(getEnv()))
-  return globalThis.__vitrinaMediaStorage!
 }

@@ -1,4 +1,5 @@
 import type { MediaVariant } from '#app/modules/catalog/schema.ts'
+import { startedServices } from '#app/services.server.ts'
 
 export type ImageSource = {
   src: string
@@ -38,21 +39,14 @@ export function shareImage(
     : null
 }
 
-declare global {
-  var __vitrinaMediaPublicBase: string | undefined
-}
-
 /**
- * Where media URLs point: `/media/` (local disk, served by the app) or S3_PUBLIC_URL. Set on the
- * server at start-up (a global, so the server build and the start script share it).
+ * Where media URLs point: `/media/` (local disk, served by the app) or S3_PUBLIC_URL, as the
+ * services registry was started with.
  */
-export function setMediaPublicBase(base: string | undefined) {
-  globalThis.__vitrinaMediaPublicBase = base
-}
-
 export function mediaUrl(
   storagePath: string,
-  publicBase = globalThis.__vitrinaMediaPublicBase ?? MEDIA_URL_PREFIX,
+  // Before start-up (scripts, unit tests) media are where local disk puts them.
+  publicBase = startedServices()?.media.publicBase ?? MEDIA_URL_PREFIX,
 ): string {
   return `${publicBase}${storagePath}`
 }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { useServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { pngUpload } from '#tests/media.ts'
+import { testServices } from '#tests/services.ts'
 import { startS3StandIn, STAND_IN_S3 } from '#tests/stand-ins/s3.ts'
-import { configureMedia, getMediaStorage, mediaSettingsFromEnv } from './config.server.ts'
+import { mediaSettingsFromEnv } from './config.server.ts'
 import { imageSource, mediaUrl } from './image-source.ts'
 import { checkUploads, storeUploads } from './media.server.ts'
 import { s3MediaStorage } from './s3-storage.server.ts'
@@ -12,7 +14,7 @@ beforeAll(async () => {
   s3 = await startS3StandIn()
 })
 afterAll(async () => {
-  configureMedia(undefined)
+  useServices(undefined)
   await s3?.close()
 })
 
@@ -78,8 +80,8 @@ test('S3 settings from the environment: storage in the bucket, URLs under S3_PUB
   const settings = mediaSettingsFromEnv(env)
   expect(settings.kind).toBe('s3')
   expect(settings.publicBase).toBe('https://cdn.vitrina.test/media/')
-  configureMedia(settings)
-  await getMediaStorage().put('banners/z.webp', Buffer.from('z'), 'image/webp')
+  useServices(testServices({ media: settings }))
+  await settings.storage.put('banners/z.webp', Buffer.from('z'), 'image/webp')
   expect(s3.objects.has('banners/z.webp')).toBe(true)
   expect(mediaUrl('products/p.webp')).toBe('https://cdn.vitrina.test/media/products/p.webp')
   const source = imageSource(
@@ -94,9 +96,10 @@ test('S3 settings from the environment: storage in the bucket, URLs under S3_PUB
   )
   expect(source.src).toBe('https://cdn.vitrina.test/media/p-640.webp')
 
-  configureMedia(mediaSettingsFromEnv(parseEnv({})))
+  await settings.storage.close?.()
+  useServices(testServices())
   expect(mediaUrl('products/p.webp')).toBe('/media/products/p.webp')
-  configureMedia(undefined)
+  useServices(undefined)
 })
 
 test('without S3_PUBLIC_URL the bucket URL on the endpoint is used', () => {

@@ -48,5 +48,10 @@ export function s3MediaStorage(settings: S3Settings): MediaStorage {
       const { client, sdk } = await connect()
       await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: storagePath }))
     },
+    async close() {
+      const opened = ready
+      ready = undefined
+      if (opened) (await opened).client.destroy()
+    },
   }
 }

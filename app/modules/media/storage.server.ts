@@ -5,6 +5,8 @@ import path from 'node:path'
 export interface MediaStorage {
   put(storagePath: string, body: Buffer, contentType: string): Promise<void>
   delete(storagePath: string): Promise<void>
+  /** Lets go of open connections at shutdown, when the storage holds any. */
+  close?(): Promise<void>
 }
 
 export function localMediaStorage(root: string): MediaStorage {

@@ -1,10 +1,11 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { setDatabase } from '#app/db/client.server.ts'
-import { setAuthConfig, type AuthConfig } from '#app/modules/auth/config.server.ts'
+import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import routes from '#app/routes.ts'
+import { useServices } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { testServices } from '#tests/services.ts'
 
 /**
  * Walks every route of app/routes.ts under /admin and proves its loader and action refuse anyone
@@ -52,13 +53,11 @@ const intruderSession = () => signedInAs(t.db, config, 'intruso@example.com')
 
 beforeAll(async () => {
   config = testAuthConfig(BASE)
-  setDatabase(t.database)
-  setAuthConfig(config)
+  useServices(testServices({ database: t.database, auth: config }))
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
 })
 afterAll(() => {
-  setAuthConfig(undefined)
-  setDatabase(undefined)
+  useServices(undefined)
 })
 
 /** Runs a loader or action and returns what it threw or returned. */

@@ -1,13 +1,13 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { setDatabase } from '#app/db/client.server.ts'
-import { setAuthConfig } from '#app/modules/auth/config.server.ts'
 import { categories } from '#app/modules/catalog/schema.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { useServices } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct as createFixtureProduct } from '#tests/factories.ts'
+import { testServices } from '#tests/services.ts'
 import * as categoryList from './categories/list.tsx'
 import * as createProduct from './products/create.tsx'
 import * as inventory from './products/inventory.tsx'
@@ -23,13 +23,11 @@ let cookie = ''
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  setDatabase(t.database)
-  setAuthConfig(config)
+  useServices(testServices({ database: t.database, auth: config }))
   cookie = (await signedInAs(t.db, config, ADMIN_EMAIL)).cookie
 })
 afterAll(() => {
-  setAuthConfig(undefined)
-  setDatabase(undefined)
+  useServices(undefined)
 })
 
 type PageModule = {

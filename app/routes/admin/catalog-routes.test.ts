@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { setDatabase } from '#app/db/client.server.ts'
-import { setAuthConfig } from '#app/modules/auth/config.server.ts'
 import {
   FORBIDDEN_POST_MESSAGE,
   UNAUTHORISED_MESSAGE,
   UNREADABLE_FORM_MESSAGE,
 } from '#app/modules/auth/messages.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
-import { configureMedia } from '#app/modules/media/config.server.ts'
 import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
+import { useServices } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
+import { testServices } from '#tests/services.ts'
 import * as categoryForm from './categories/form.tsx'
 import * as categoryList from './categories/list.tsx'
 import * as editProduct from './products/edit.tsx'
@@ -30,15 +29,17 @@ let admin: Awaited<ReturnType<typeof signedInAs>>
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  setDatabase(t.database)
-  setAuthConfig(config)
-  configureMedia({ kind: 'local', storage, publicBase: '/media/' })
+  useServices(
+    testServices({
+      database: t.database,
+      auth: config,
+      media: { kind: 'local', storage, publicBase: '/media/' },
+    }),
+  )
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
 })
 afterAll(() => {
-  configureMedia(undefined)
-  setAuthConfig(undefined)
-  setDatabase(undefined)
+  useServices(undefined)
 })
 
 function call<T>(

@@ -1,12 +1,12 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { setDatabase } from '#app/db/client.server.ts'
-import { setAuthConfig } from '#app/modules/auth/config.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
+import { useServices } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { setupJobQueue } from '#tests/jobs.ts'
+import { testServices } from '#tests/services.ts'
 import * as dashboard from './dashboard.tsx'
 import { FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 
@@ -26,13 +26,11 @@ describe('with the job queue', () => {
 
   beforeAll(async () => {
     const config = testAuthConfig(BASE)
-    setDatabase(t.database)
-    setAuthConfig(config)
+    useServices(testServices({ database: t.database, auth: config }))
     ;({ cookie, csrfToken } = await signedInAs(t.db, config, ADMIN_EMAIL))
   })
   afterAll(() => {
-    setAuthConfig(undefined)
-    setDatabase(undefined)
+    useServices(undefined)
   })
 
   /** Sends a job that may not retry, takes it as a worker would, and fails it. */

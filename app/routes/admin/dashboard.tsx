@@ -1,18 +1,21 @@
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
-import { getDatabase, getDb } from '#app/db/client.server.ts'
 import { dismissFailedJob, FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Administración' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  return { totals: await inventoryTotals(getDb()), failedJobs: await listFailedJobs(getDatabase()) }
+  return {
+    totals: await inventoryTotals(getServices().database.db),
+    failedJobs: await listFailedJobs(getServices().database),
+  }
 }
 
 /** "Marcar como revisada": the owner dealt with a failed job, so it leaves the list. */
@@ -21,7 +24,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await requireFormData(request)
   const id = form.get('jobId')
   const dismissed =
-    form.get('intent') === 'revisada' && typeof id === 'string' && (await dismissFailedJob(getDatabase(), id))
+    form.get('intent') === 'revisada' &&
+    typeof id === 'string' &&
+    (await dismissFailedJob(getServices().database, id))
   return dismissed
     ? { ok: true, message: FAILED_JOB_MESSAGES.dismissed, at: Date.now() }
     : { ok: false, message: FAILED_JOB_MESSAGES.dismissFailed, at: Date.now() }

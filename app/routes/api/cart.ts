@@ -1,5 +1,5 @@
-import { getDb } from '#app/db/client.server.ts'
 import { getCartProducts } from '#app/modules/catalog/catalog.server.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/cart'
 
 /** Current name, price, stock and image of the skus in a shopper's cart. */
@@ -8,5 +8,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     .split(',')
     .map((sku) => sku.trim())
     .filter(Boolean)
-  return { products: await getCartProducts(getDb(), skus) }
+  return { products: await getCartProducts(getServices().database.db, skus) }
 }

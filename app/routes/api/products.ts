@@ -1,5 +1,4 @@
 import { data } from 'react-router'
-import { getDb } from '#app/db/client.server.ts'
 import { decodeShuffleCursor } from '#app/modules/catalog/catalog.server.ts'
 import { categoryPage, searchPage, shuffledPage } from '#app/modules/catalog/pages.server.ts'
 import {
@@ -8,12 +7,13 @@ import {
   pageOffset,
   SEARCH_NEXT_PAGE,
 } from '#app/modules/catalog/paging.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/products'
 
 /** Next pages of the home ("Seguro te gusta"), category and search result lists. */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
-  const db = getDb()
+  const db = getServices().database.db
   const offset = pageOffset(params.get('desde'))
   const categoryId = params.get('categoria')
   if (categoryId) return categoryPage(db, categoryId, offset, CATEGORY_NEXT_PAGE)

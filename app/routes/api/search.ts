@@ -1,10 +1,13 @@
-import { getDb } from '#app/db/client.server.ts'
 import { searchProducts } from '#app/modules/catalog/catalog.server.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/search'
 
 export const SEARCH_PANEL_LIMIT = 8
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100)
-  return { query, items: query ? await searchProducts(getDb(), query, SEARCH_PANEL_LIMIT) : [] }
+  return {
+    query,
+    items: query ? await searchProducts(getServices().database.db, query, SEARCH_PANEL_LIMIT) : [],
+  }
 }

@@ -1,6 +1,6 @@
-import { getDb } from '#app/db/client.server.ts'
 import { listSitemapEntries } from '#app/modules/catalog/catalog.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
+import { getServices } from '#app/services.server.ts'
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -10,7 +10,7 @@ const escapeXml = (text: string) =>
 
 export async function loader() {
   const origin = getEnv().publicUrl
-  const { products, categories } = await listSitemapEntries(getDb())
+  const { products, categories } = await listSitemapEntries(getServices().database.db)
   const urls = [
     `<url><loc>${origin}/</loc></url>`,
     ...categories.map(

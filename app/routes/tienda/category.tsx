@@ -1,18 +1,18 @@
 import { data } from 'react-router'
 import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
 import { useMoreProducts } from '#app/components/use-more-products.ts'
-import { getDb } from '#app/db/client.server.ts'
 import { getCategory } from '#app/modules/catalog/catalog.server.ts'
 import { categoryPage } from '#app/modules/catalog/pages.server.ts'
 import { CATEGORY_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { notFoundMeta } from '#app/components/not-found.tsx'
 import { seo } from '#app/utils/seo.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/category'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const db = getDb()
+  const db = getServices().database.db
   const category = await getCategory(db, params.id)
   if (!category) throw data(null, { status: 404 })
   const offset = pageOffset(new URL(request.url).searchParams.get('desde'))

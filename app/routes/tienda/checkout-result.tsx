@@ -3,7 +3,6 @@ import { useEffect } from 'react'
 import { Form, Link, redirect, data } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
-import { getDb } from '#app/db/client.server.ts'
 import { cart } from '#app/modules/cart/cart-store.ts'
 import { CHECKOUT_MESSAGES, ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
@@ -30,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const id = orderIdOf(url)
   // Garbage (or a NUL) never reaches PostgreSQL: it names no order of ours.
   if (id !== null && !isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
-  const order = id ? await getOrder(getDb(), id) : null
+  const order = id ? await getOrder(getServices().database.db, id) : null
   if (id && !order) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   return {
     outcome: outcomeOf(url),

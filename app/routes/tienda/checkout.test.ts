@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { setDatabase } from '#app/db/client.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
@@ -21,7 +20,6 @@ let mp: MercadoPagoStandIn
 
 beforeAll(async () => {
   mp = await startMercadoPagoStandIn()
-  setDatabase(t.database)
   const env = parseEnv({
     MP_ACCESS_TOKEN: mp.accessToken,
     MP_WEBHOOK_SECRET: 'secreto',
@@ -32,7 +30,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await stopServices()
-  setDatabase(undefined)
   await mp.stop()
 })
 beforeEach(() => mp.reset())

@@ -2,7 +2,6 @@ import { CreditCard, MessageCircle, ShieldCheck, Truck } from '#app/components/i
 import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
 import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
 import { useMoreProducts } from '#app/components/use-more-products.ts'
-import { getDb } from '#app/db/client.server.ts'
 import {
   decodeShuffleCursor,
   listBestSellers,
@@ -12,6 +11,7 @@ import { shuffledPage } from '#app/modules/catalog/pages.server.ts'
 import { BEST_SELLERS, HOME_FIRST_PAGE } from '#app/modules/catalog/paging.ts'
 import { listBanners, type Banner } from '#app/modules/settings/banners.server.ts'
 import { seo } from '#app/utils/seo.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const db = getDb()
+  const db = getServices().database.db
   const cursor = decodeShuffleCursor(new URL(request.url).searchParams.get('cursor')) ?? {
     seed: Math.floor(Math.random() * SHUFFLE_KEY_SPACE),
   }

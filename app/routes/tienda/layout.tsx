@@ -2,13 +2,13 @@ import { MessageCircle, ShoppingBag } from '#app/components/icons.tsx'
 import { Link, Outlet } from 'react-router'
 import { Footer, WHATSAPP_INFO_TEXT, whatsappLink } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
-import { getDb } from '#app/db/client.server.ts'
 import { listCategories } from '#app/modules/catalog/catalog.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/layout'
 
 export async function loader() {
-  return { categories: await listCategories(getDb()), store: getStoreInfo() }
+  return { categories: await listCategories(getServices().database.db), store: getStoreInfo() }
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
 import { useMoreProducts } from '#app/components/use-more-products.ts'
-import { getDb } from '#app/db/client.server.ts'
 import { searchPage } from '#app/modules/catalog/pages.server.ts'
 import { SEARCH_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { seo } from '#app/utils/seo.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/search'
 
 /** Full results for a search submitted with Enter (or without JavaScript), 20 at a time. */
@@ -11,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const query = (params.get('q') ?? '').trim().slice(0, 100)
   const offset = pageOffset(params.get('desde'))
-  return { query, page: await searchPage(getDb(), query, offset, SEARCH_FIRST_PAGE) }
+  return { query, page: await searchPage(getServices().database.db, query, offset, SEARCH_FIRST_PAGE) }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { setDatabase } from '#app/db/client.server.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
@@ -22,12 +21,10 @@ let base: string
 beforeAll(async () => {
   // Nothing listens there: the simulator's own webhook call fails quietly, as a lost one would.
   base = await refusedUrl()
-  setDatabase(t.database)
   await startServices(parseEnv({ PUBLIC_URL: base }), t.database, { workers: false })
 })
 afterAll(async () => {
   await stopServices()
-  setDatabase(undefined)
 })
 
 async function onlineOrder() {

@@ -8,7 +8,6 @@ import {
   primaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import {
   categoryErrorText,
@@ -19,9 +18,9 @@ import {
 } from '#app/modules/catalog/admin-categories.server.ts'
 import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
-import { getMediaStorage } from '#app/modules/media/config.server.ts'
 import type { Route } from './+types/form'
 import { requireFormData } from '#app/utils/forms.server.ts'
+import { getServices } from '#app/services.server.ts'
 
 /** /admin/categorias/crear and /admin/categorias/editar/{id}: one form, two routes. */
 
@@ -32,7 +31,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   if (!params.id) return { mode: 'create' as const, category: null }
-  return { mode: 'edit' as const, category: await getAdminCategory(getDb(), params.id) }
+  return { mode: 'edit' as const, category: await getAdminCategory(getServices().database.db, params.id) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -44,10 +43,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const [image] = await uploadsFrom(form, 'image')
     const input = { name: form.get('name'), image: image ?? null }
     if (params.id) {
-      await updateCategory(getDb(), getMediaStorage(), params.id, input)
+      await updateCategory(getServices().database.db, getServices().media.storage, params.id, input)
       return redirect('/admin/categorias?aviso=actualizada')
     }
-    await createCategory(getDb(), getMediaStorage(), input)
+    await createCategory(getServices().database.db, getServices().media.storage, input)
     return redirect('/admin/categorias?aviso=creada')
   } catch (error) {
     const message = categoryErrorText(error)

@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/list'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Categorías | Administración' }]
@@ -17,7 +17,10 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   const notice = new URL(request.url).searchParams.get('aviso')
-  return { categories: await listAdminCategories(getDb()), notice: notice ? (NOTICES[notice] ?? null) : null }
+  return {
+    categories: await listAdminCategories(getServices().database.db),
+    notice: notice ? (NOTICES[notice] ?? null) : null,
+  }
 }
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {

@@ -1,26 +1,29 @@
 import { redirect, useNavigate } from 'react-router'
 import { FormMessage } from '#app/components/admin/form-message.tsx'
 import { EMPTY_PRODUCT, ProductForm } from '#app/components/admin/product-form.tsx'
-import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
-import { getMediaStorage } from '#app/modules/media/config.server.ts'
 import type { Route } from './+types/create'
 import { requireFormData } from '#app/utils/forms.server.ts'
+import { getServices } from '#app/services.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear producto | Administración' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const categories = await listAdminCategories(getDb())
+  const categories = await listAdminCategories(getServices().database.db)
   return { categories: categories.map(({ id, name }) => ({ id, name })) }
 }
 
 /** Without JavaScript the form posts here; with it, to /admin/productos/guardar (upload progress). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request)
-  const result = await saveProductForm(getDb(), getMediaStorage(), await requireFormData(request))
+  const result = await saveProductForm(
+    getServices().database.db,
+    getServices().media.storage,
+    await requireFormData(request),
+  )
   if (result.ok) return redirect(`/admin/productos/editar/${encodeURIComponent(result.sku)}?aviso=creado`)
   return { message: result.message, at: Date.now() }
 }

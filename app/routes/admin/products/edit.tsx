@@ -3,7 +3,6 @@ import { Link, useFetcher, useRevalidator, useSearchParams } from 'react-router'
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import { dangerButtonClass, FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { ProductForm } from '#app/components/admin/product-form.tsx'
-import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
@@ -14,17 +13,17 @@ import {
   setMainImage,
 } from '#app/modules/catalog/admin-products.server.ts'
 import { PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
-import { getMediaStorage } from '#app/modules/media/config.server.ts'
 import type { Route } from './+types/edit'
 import { requireFormData } from '#app/utils/forms.server.ts'
+import { getServices } from '#app/services.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Administración' }]
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   const [product, categories] = await Promise.all([
-    getEditableProduct(getDb(), params.sku),
-    listAdminCategories(getDb()),
+    getEditableProduct(getServices().database.db, params.sku),
+    listAdminCategories(getServices().database.db),
   ])
   const notice = new URL(request.url).searchParams.get('aviso')
   return {
@@ -48,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
   const at = Date.now()
   if (intent === 'principal') {
     try {
-      await setMainImage(getDb(), params.sku, mediaId)
+      await setMainImage(getServices().database.db, params.sku, mediaId)
       return { ok: true, message: 'Imagen principal actualizada.', at }
     } catch {
       return { ok: false, message: PRODUCT_MESSAGES.mainImageFailed, at }
@@ -56,13 +55,18 @@ export async function action({ request, params }: Route.ActionArgs): Promise<Act
   }
   if (intent === 'eliminar-imagen') {
     try {
-      await deleteProductImage(getDb(), getMediaStorage(), params.sku, mediaId)
+      await deleteProductImage(getServices().database.db, getServices().media.storage, params.sku, mediaId)
       return { ok: true, message: 'Imagen eliminada.', at }
     } catch (error) {
       return { ok: false, message: adminMessage(error, PRODUCT_MESSAGES.imageDeleteFailed), at }
     }
   }
-  const result = await saveProductForm(getDb(), getMediaStorage(), form, params.sku)
+  const result = await saveProductForm(
+    getServices().database.db,
+    getServices().media.storage,
+    form,
+    params.sku,
+  )
   return { ok: result.ok, message: result.message, at }
 }
 

@@ -3,7 +3,6 @@ import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-route
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import { FormMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
-import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { deleteProduct, ProductAdminError } from '#app/modules/catalog/admin-products.server.ts'
 import { listInventory } from '#app/modules/catalog/inventory-grid.server.ts'
@@ -16,10 +15,10 @@ import {
   PRODUCT_MESSAGES,
   type InventoryFilters,
 } from '#app/modules/catalog/validators.ts'
-import { getMediaStorage } from '#app/modules/media/config.server.ts'
 import type { Route } from './+types/inventory'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { pageOffset } from '#app/modules/catalog/paging.ts'
+import { getServices } from '#app/services.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inventario | Administración' }]
 
@@ -28,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams
   const filters = filtersFromParams(params)
   const offset = pageOffset(params.get('desde'))
-  const page = await listInventory(getDb(), filters, offset)
+  const page = await listInventory(getServices().database.db, filters, offset)
   return { filters, offset, ...page }
 }
 
@@ -41,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     return { ok: false, message: PRODUCT_MESSAGES.deleteFailed, sku: null, at }
   }
   try {
-    await deleteProduct(getDb(), getMediaStorage(), sku)
+    await deleteProduct(getServices().database.db, getServices().media.storage, sku)
     return { ok: true, message: PRODUCT_MESSAGES.deleted, sku, at }
   } catch (error) {
     if (!(error instanceof ProductAdminError)) console.error(error)

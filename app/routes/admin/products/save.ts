@@ -1,9 +1,8 @@
-import { getDb } from '#app/db/client.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
-import { getMediaStorage } from '#app/modules/media/config.server.ts'
 import { jsonRefusal } from '#app/modules/auth/refusal.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/save'
 
 /**
@@ -21,8 +20,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const sku = form.get('sku')
   const result = await saveProductForm(
-    getDb(),
-    getMediaStorage(),
+    getServices().database.db,
+    getServices().media.storage,
     form,
     typeof sku === 'string' && sku !== '' ? sku : undefined,
   )
