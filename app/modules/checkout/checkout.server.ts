@@ -40,9 +40,20 @@ export type PlacedOrder = {
 export type PlaceOrderResult =
   { ok: true; order: PlacedOrder; created: boolean } | { ok: false; errors: CheckoutErrors }
 
-class CheckoutRefused extends Error {
-  constructor(readonly userMessage: string) {
-    super(userMessage)
+/** A checkout the shop will not take: the Spanish messages for the form, and the answer's status. */
+export class CheckoutRefused extends Error {
+  readonly errors: CheckoutErrors
+  constructor(
+    refusal: string | CheckoutErrors,
+    readonly status = 400,
+  ) {
+    const errors = typeof refusal === 'string' ? { form: [refusal], fields: {} } : refusal
+    super(errors.form[0] ?? Object.values(errors.fields).find(Boolean) ?? 'Pedido rechazado')
+    this.errors = errors
+  }
+
+  get userMessage() {
+    return this.message
   }
 }
 

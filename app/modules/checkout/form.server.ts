@@ -53,3 +53,5 @@ export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
   const checkoutKey = badKey ? undefined : rawKey
   return { values, lines, customer: values as CustomerInput, checkoutKey, badKey, cartFromCookie }
 }
+
+export type CheckoutForm = ReturnType<typeof readCheckoutForm>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '#app/modules/order/schema.ts'
+import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
 import { DEPARTMENTS } from './departments.ts'
 
 /** Spec §5 and §8 texts, exactly. */
@@ -8,9 +9,7 @@ export const CHECKOUT_MESSAGES = {
   required: 'Por favor complete todos los campos.',
   overStock: 'Hay productos con cantidades superiores al stock.',
   zeroQuantity: 'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
-  noServer: 'No hay respuesta del servidor, intente más tarde o comuníquese con servicio al cliente',
-  noPaymentUrl: 'No se pudo obtener la URL de pago.',
-  paymentError: (error: string) => `Hubo un error al procesar el pago. ${error}`,
+  ...PAYMENT_MESSAGES,
   success: 'Pedido realizado con éxito.',
   // Ours, where the spec is silent.
   phone: 'Ingresa un teléfono válido de 10 dígitos, por ejemplo 3001234567.',

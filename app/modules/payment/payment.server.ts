@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobName, JobQueue } from '#app/jobs/jobs.server.ts'
-import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { cancelOrder } from '#app/modules/order/cancel.server.ts'
 import { expireUnpaidOrders, type PaymentCheck } from '#app/modules/order/expire.server.ts'
 import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
@@ -15,6 +14,7 @@ import {
 } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { centavosToWholePesos } from '#app/utils/money.ts'
+import { PAYMENT_MESSAGES } from './messages.ts'
 import { PaymentProviderError, type Payment, type PaymentProvider } from './provider.ts'
 import { RESULT_PATHS, WEBHOOK_PATH } from './paths.ts'
 import { paymentEvents } from './schema.ts'
@@ -47,11 +47,11 @@ export function paymentLinkExpiry(createdAt: Date, timeoutHours: number, now = n
 
 function userMessageFor(error: unknown): string {
   if (error instanceof PaymentProviderError) {
-    if (error.kind === 'network') return CHECKOUT_MESSAGES.noServer
-    if (error.kind === 'invalid-response') return CHECKOUT_MESSAGES.noPaymentUrl
-    return CHECKOUT_MESSAGES.paymentError(error.message)
+    if (error.kind === 'network') return PAYMENT_MESSAGES.noServer
+    if (error.kind === 'invalid-response') return PAYMENT_MESSAGES.noPaymentUrl
+    return PAYMENT_MESSAGES.paymentError(error.message)
   }
-  return CHECKOUT_MESSAGES.noServer
+  return PAYMENT_MESSAGES.noServer
 }
 
 /**
@@ -67,7 +67,7 @@ export async function startOnlinePayment(
 ): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
   const order = await getOrder(deps.db, orderId)
   if (!order || order.status !== 'pendiente de pago' || order.paymentMethod !== 'mercadopago') {
-    return { ok: false, message: CHECKOUT_MESSAGES.paymentError('El pedido ya no está pendiente de pago.') }
+    return { ok: false, message: PAYMENT_MESSAGES.paymentError('El pedido ya no está pendiente de pago.') }
   }
   try {
     const preference = await deps.payments.createPreference({

@@ -5,13 +5,12 @@ import { toast } from '#app/components/toast.tsx'
 import { Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
-import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
+import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
 import { readCheckoutForm, type CheckoutFormValues } from '#app/modules/checkout/form.server.ts'
 import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
-import { ID_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
-import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
-import { RESULT_PATHS } from '#app/modules/payment/paths.ts'
+import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
+import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { getServices } from '#app/services.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
@@ -34,27 +33,21 @@ export function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const services = getServices()
+  const { checkout, paymentDeps, env } = getServices()
   const form = readCheckoutForm(await requireFormData(request), request.headers.get('Cookie'))
-  const { values, lines, customer, checkoutKey } = form
-  const refuse = (errors: CheckoutErrors, status: number) =>
-    data<ActionData>({ errors, values, checkoutKey: randomUUID() }, { status })
-  if (form.badKey) return refuse({ form: [ID_MESSAGES.badForm], fields: {} }, 400)
-  const placed = await placeOrder(services.checkout, { lines, customer, checkoutKey })
-  if (!placed.ok) return refuse(placed.errors, 400)
-  const { order } = placed
-  // Lines that came from the cookie mirror are an order now: the mirror goes with them.
-  const headers = form.cartFromCookie ? { 'Set-Cookie': CLEAR_CART_COOKIE } : undefined
-  if (order.paymentMethod === 'acordar') {
-    return redirect(`${RESULT_PATHS.success}?pedido=${order.id}`, { headers })
+  try {
+    const next = await submitCheckout({ checkout, payments: paymentDeps, publicUrl: env.publicUrl }, form)
+    return redirect(
+      next.redirectTo,
+      next.clearCartCookie ? { headers: { 'Set-Cookie': CLEAR_CART_COOKIE } } : undefined,
+    )
+  } catch (error) {
+    if (!(error instanceof CheckoutRefused)) throw error
+    return data<ActionData>(
+      { errors: error.errors, values: form.values, checkoutKey: randomUUID() },
+      { status: error.status },
+    )
   }
-  // Only the request that created the order may cancel it: a twin (double submit) must not undo
-  // the order the first request is paying for.
-  const payment = await startOnlinePayment(services.paymentDeps, order.id, services.env.publicUrl, {
-    cancelOnFailure: placed.created,
-  })
-  if (!payment.ok) return refuse({ form: [payment.message], fields: {} }, 502)
-  return redirect(payment.url, { headers })
 }
 
 const FIELDS: {

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { getOrder } from '#app/modules/order/order.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { PaymentProviderError, type PaymentProvider } from '#app/modules/payment/provider.ts'
+import { simulatedProvider } from '#app/modules/payment/simulated.server.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
+import { CheckoutRefused } from './checkout.server.ts'
+import { readCheckoutForm } from './form.server.ts'
+import { submitCheckout, type CheckoutDeps } from './submit.server.ts'
+import { CHECKOUT_MESSAGES, ID_MESSAGES } from './validators.ts'
+
+const t = setupTestDatabase()
+const PUBLIC_URL = 'http://127.0.0.1:9'
+
+function deps(
+  payments: PaymentProvider = simulatedProvider({ db: t.db, publicUrl: PUBLIC_URL }),
+): CheckoutDeps {
+  const jobs = recordingJobQueue()
+  return {
+    checkout: {
+      db: t.db,
+      jobs,
+      shipping: { shippingCost: 0, freeShippingThreshold: 100_000_00 },
+      notifyNumbers: [],
+      onlinePayments: true,
+    },
+    payments: { db: t.db, jobs, payments },
+    publicUrl: PUBLIC_URL,
+  }
+}
+
+function form(fields: Record<string, string>, cookie?: string) {
+  const body = new FormData()
+  const all: Record<string, string> = {
+    name: 'Ana',
+    phone: '3001234567',
+    address: 'Calle 10 # 20-30',
+    department: 'Antioquia',
+    payment_method: 'acordar',
+    consent: 'on',
+    checkout_key: randomUUID(),
+    ...fields,
+  }
+  for (const [name, value] of Object.entries(all)) body.set(name, value)
+  return readCheckoutForm(body, cookie)
+}
+
+const cart = (sku: string, quantity = 1) => JSON.stringify([{ sku, quantity }])
+const reservedOf = async (sku: string) =>
+  (await t.db.select({ reserved: products.reserved }).from(products).where(eq(products.sku, sku)))[0]!
+    .reserved
+
+/** The refusal a submit throws (fails the test when it does not throw one). */
+async function refusal(run: Promise<unknown>): Promise<CheckoutRefused> {
+  const thrown = await run.then(
+    () => null,
+    (error: unknown) => error,
+  )
+  expect(thrown).toBeInstanceOf(CheckoutRefused)
+  return thrown as CheckoutRefused
+}
+
+describe('submitCheckout answers where the shopper goes next', () => {
+  test('cash on delivery: the success page; the cookie mirror goes when the lines came from it', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const posted = await submitCheckout(deps(), form({ cart: cart(product.sku) }))
+    expect(posted.redirectTo).toMatch(/^\/finalizar-pedido\/success\?pedido=[0-9a-f-]{36}$/)
+    expect(posted.clearCartCookie).toBe(false)
+    const fromCookie = await submitCheckout(
+      deps(),
+      form({ cart: '[]' }, `vitrina_carrito=${encodeURIComponent(product.sku)}:1`),
+    )
+    expect(fromCookie.clearCartCookie).toBe(true)
+    expect(await reservedOf(product.sku)).toBe(2)
+  })
+
+  test('online: the provider’s payment link (here the simulator’s page)', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const next = await submitCheckout(
+      deps(),
+      form({ cart: cart(product.sku), payment_method: 'mercadopago' }),
+    )
+    expect(next.redirectTo).toMatch(/^\/pago-simulado\/[0-9a-f-]{36}$/)
+    const order = await getOrder(t.db, next.redirectTo.split('/').at(-1)!)
+    expect(order?.status).toBe('pendiente de pago')
+  })
+})
+
+describe('submitCheckout refuses with CheckoutRefused', () => {
+  test('a form without our key, before anything is reserved', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const refused = await refusal(submitCheckout(deps(), form({ cart: cart(product.sku), checkout_key: '' })))
+    expect(refused).toMatchObject({ status: 400, errors: { form: [ID_MESSAGES.badForm], fields: {} } })
+    expect(await reservedOf(product.sku)).toBe(0)
+  })
+
+  test('what the order rules refuse, with the field messages', async () => {
+    const product = await createProduct(t.db, { stock: 1 })
+    const over = await refusal(submitCheckout(deps(), form({ cart: cart(product.sku, 2) })))
+    expect(over).toMatchObject({ status: 400, errors: { form: [CHECKOUT_MESSAGES.overStock] } })
+    const fields = await refusal(submitCheckout(deps(), form({ cart: cart(product.sku), phone: '12' })))
+    expect(fields.errors.fields.phone).toBe(CHECKOUT_MESSAGES.phone)
+  })
+
+  test('a payment that cannot start: 502, and the order it made is cancelled with its units released', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const failing: PaymentProvider = {
+      ...simulatedProvider({ db: t.db, publicUrl: PUBLIC_URL }),
+      name: 'mercadopago',
+      async createPreference() {
+        throw new PaymentProviderError('network', 'ECONNREFUSED')
+      },
+    }
+    const key = randomUUID()
+    const refused = await refusal(
+      submitCheckout(
+        deps(failing),
+        form({ cart: cart(product.sku), payment_method: 'mercadopago', checkout_key: key }),
+      ),
+    )
+    expect(refused).toMatchObject({ status: 502, errors: { form: [CHECKOUT_MESSAGES.noServer] } })
+    expect(await reservedOf(product.sku)).toBe(0)
+    const [order] = await t.db.select().from(orders).where(eq(orders.checkoutKey, key))
+    // The key is released with the cancelled order, so the same form may try again.
+    expect(order).toBeUndefined()
+  })
+})

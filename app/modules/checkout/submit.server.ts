@@ -1,0 +1,45 @@
+import { RESULT_PATHS } from '#app/modules/payment/paths.ts'
+import { startOnlinePayment, type PaymentDeps } from '#app/modules/payment/payment.server.ts'
+import { CheckoutRefused, placeOrder, type CheckoutContext } from './checkout.server.ts'
+import type { CheckoutForm } from './form.server.ts'
+import { ID_MESSAGES } from './validators.ts'
+
+export type CheckoutDeps = {
+  checkout: CheckoutContext
+  payments: PaymentDeps
+  /** Where the payment provider sends the shopper back and notifies us (PUBLIC_URL). */
+  publicUrl: string
+}
+
+/**
+ * Where the shopper goes next, and whether the cart's cookie mirror goes too: the lines that came
+ * from it are an order now.
+ */
+export type CheckoutOutcome = { redirectTo: string; clearCartCookie: boolean }
+
+/**
+ * The whole "Confirmar pedido": places the order (reserving its units), then sends the shopper to the
+ * success page (cash on delivery) or to the payment provider. A refusal throws `CheckoutRefused`; a
+ * payment that cannot start cancels the order it was for, but only when this request created it (a
+ * twin of a double submit must not undo the order the first one is paying for).
+ */
+export async function submitCheckout(deps: CheckoutDeps, form: CheckoutForm): Promise<CheckoutOutcome> {
+  if (form.badKey) throw new CheckoutRefused(ID_MESSAGES.badForm)
+  const placed = await placeOrder(deps.checkout, {
+    lines: form.lines,
+    customer: form.customer,
+    checkoutKey: form.checkoutKey,
+  })
+  if (!placed.ok) throw new CheckoutRefused(placed.errors)
+  const { order } = placed
+  const clearCartCookie = form.cartFromCookie
+  if (order.paymentMethod === 'acordar') {
+    return { redirectTo: `${RESULT_PATHS.success}?pedido=${order.id}`, clearCartCookie }
+  }
+  const payment = await startOnlinePayment(deps.payments, order.id, deps.publicUrl, {
+    cancelOnFailure: placed.created,
+  })
+  // The provider, not the shopper, failed: 502.
+  if (!payment.ok) throw new CheckoutRefused(payment.message, 502)
+  return { redirectTo: payment.url, clearCartCookie }
+}
