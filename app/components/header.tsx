@@ -4,11 +4,8 @@ import { Link, NavLink, useNavigation } from 'react-router'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { totalQuantity } from '#app/modules/cart/cart.ts'
 import type { CategorySummary } from '#app/modules/catalog/catalog.server.ts'
+import { categoryPath } from '#app/utils/paths.ts'
 import { SearchBox } from './search-box.tsx'
-
-export function categoryPath(category: { id: string; name: string }) {
-  return `/categoria/${encodeURIComponent(category.id)}/${encodeURIComponent(category.name)}`
-}
 
 export function Header({ storeName, categories }: { storeName: string; categories: CategorySummary[] }) {
   const count = totalQuantity(useCartLines())

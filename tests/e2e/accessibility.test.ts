@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { categoryPath } from '#app/components/header.tsx'
+import { categoryPath } from '#app/utils/paths.ts'
 import { catalog, gotoHydrated, seriousViolations, startWithCart, setupBrowser, WIDTHS } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { categoryPath } from '#app/components/header.tsx'
+import { categoryPath } from '#app/utils/paths.ts'
 import {
   catalog,
   collectErrors,

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { categoryPath } from '#app/components/header.tsx'
+import { categoryPath } from '#app/utils/paths.ts'
 import { baseURL, catalog, gotoHydrated, setupBrowser } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 

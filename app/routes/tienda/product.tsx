@@ -1,7 +1,7 @@
 import { Play, ShoppingBag, Truck, Zap } from '#app/components/icons.tsx'
 import { data, Link, useNavigate } from 'react-router'
 import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
-import { categoryPath } from '#app/components/header.tsx'
+import { categoryPath } from '#app/utils/paths.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
