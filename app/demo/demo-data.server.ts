@@ -15,6 +15,8 @@ import { storeImage, type StoredImage } from '#app/modules/media/media.server.ts
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
+import { categoryPath } from '#app/utils/paths.ts'
+import { DEMO_BANNER_DESKTOP, DEMO_BANNER_MOBILE, renderDemoBanner } from './demo-banners.server.ts'
 
 /** A product row as the catalogue writes it: stock and cost come from its movements (inventory). */
 type NewProduct = Omit<typeof products.$inferInsert, (typeof STOCK_COLUMNS)[number]>
@@ -123,17 +125,6 @@ function jewelrySvg(shape: Shape, colors: readonly [string, string], variant: nu
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 800 800">
     <defs><radialGradient id="g" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${bg}"/></radialGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>${art[shape]}</svg>`)
-}
-
-function bannerSvg(width: number, height: number, from: string, to: string) {
-  const r = Math.min(width, height)
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${width * 0.75}" cy="${height * 0.5}" r="${r * 0.32}" fill="none" stroke="#fff8" stroke-width="${r * 0.03}"/>
-    <circle cx="${width * 0.75}" cy="${height * 0.5 + r * 0.32}" r="${r * 0.06}" fill="#fff"/>
-    <rect x="${width * 0.08}" y="${height * 0.35}" width="${width * 0.35}" height="${r * 0.06}" rx="${r * 0.03}" fill="#fffc"/>
-    <rect x="${width * 0.08}" y="${height * 0.5}" width="${width * 0.25}" height="${r * 0.04}" rx="${r * 0.02}" fill="#fff9"/></svg>`)
 }
 
 /** The short demo clip shipped in `demo/`, attached to the first demo product. */
@@ -311,15 +302,35 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
   await flush()
 
   const bannerDefs = [
-    { alt: 'Nueva colección de collares', from: '#c98f6b', to: '#f4d9c6' },
-    { alt: 'Envío gratis por tiempo limitado', from: '#4f7fae', to: '#d6efe6' },
-  ]
+    {
+      alt: 'Nueva colección de collares',
+      headline: 'Nueva colección',
+      subline: 'Collares que brillan contigo',
+      action: 'Ver collares',
+      colors: ['#8a4b2e', '#f4d9c6'],
+      category: 0,
+    },
+    {
+      alt: 'Envío gratis por tiempo limitado',
+      headline: 'Envío gratis',
+      subline: 'Por tiempo limitado, a toda Colombia',
+      action: 'Ver pulseras',
+      colors: ['#2f5f8a', '#d6efe6'],
+      category: 2,
+    },
+  ] as const
   for (const [position, def] of bannerDefs.entries()) {
-    const desktop = await storeImage(storage, bannerSvg(1600, 600, def.from, def.to), 'banners')
-    const mobile = await storeImage(storage, bannerSvg(700, 700, def.from, def.to), 'banners')
+    const { id, def: category } = categoryRows[def.category]!
+    const pictures = [0, 1, 2].map((variant) =>
+      jewelrySvg(category.shape, category.colors, position * 3 + variant),
+    )
+    const content = { ...def, products: pictures }
+    const desktop = await storeImage(storage, await renderDemoBanner(content, DEMO_BANNER_DESKTOP), 'banners')
+    const mobile = await storeImage(storage, await renderDemoBanner(content, DEMO_BANNER_MOBILE), 'banners')
     await db.insert(banners).values({
       position,
       alt: def.alt,
+      link: categoryPath({ id, name: category.name }),
       desktopMediaId: await insertImage(db, desktop, null, 0, false),
       mobileMediaId: await insertImage(db, mobile, null, 0, false),
     })
