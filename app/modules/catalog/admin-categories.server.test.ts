@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
-import { UploadError } from '#app/modules/media/media.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import {
-  CategoryAdminError,
   createCategory,
   getAdminCategory,
   listAdminCategories,
@@ -47,7 +46,7 @@ test('a blank name creates nothing (spec §5)', async () => {
   const before = (await t.db.select().from(categories)).length
   for (const name of ['', '   ', undefined]) {
     await expect(createCategory(t.db, storage, { name, image: await pngUpload() })).rejects.toThrow(
-      new CategoryAdminError(CATEGORY_MESSAGES.nameRequired),
+      new Refusal(CATEGORY_MESSAGES.nameRequired, { standsAlone: true }),
     )
   }
   expect((await t.db.select().from(categories)).length).toBe(before)
@@ -59,7 +58,7 @@ test('a fake image is refused and nothing is written', async () => {
   const before = (await t.db.select().from(categories)).length
   await expect(
     createCategory(t.db, storage, { name: 'Anillos', image: { name: 'x.jpg', bytes: Buffer.from('hola') } }),
-  ).rejects.toBeInstanceOf(UploadError)
+  ).rejects.toBeInstanceOf(Refusal)
   expect((await t.db.select().from(categories)).length).toBe(before)
   expect(storage.files.size).toBe(0)
 })

@@ -6,17 +6,13 @@ import {
   deleteStoredFiles,
   storedPaths,
   storeUploads,
-  UploadError,
   type StoredMedia,
   type Upload,
 } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { categories, media } from './schema.ts'
 import { CATEGORY_MESSAGES, CategoryNameSchema } from './validators.ts'
-
-export class CategoryAdminError extends Error {
-  override name = 'CategoryAdminError'
-}
 
 const CATEGORY_MEDIA_FOLDER = 'categories'
 
@@ -24,22 +20,17 @@ export type CategoryInput = { name: unknown; image?: Upload | null }
 
 function parseName(name: unknown): string {
   const parsed = CategoryNameSchema.safeParse(typeof name === 'string' ? name : '')
-  if (!parsed.success) throw new CategoryAdminError(parsed.error.issues[0]!.message)
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]!.message
+    throw new Refusal(message, { standsAlone: message === CATEGORY_MESSAGES.nameRequired })
+  }
   return parsed.data
-}
-
-/** The Spanish text for a failed create/edit: a known refusal as is, anything else logged. */
-export function categoryErrorText(error: unknown): string {
-  if (error instanceof CategoryAdminError || error instanceof UploadError) return error.message
-  console.error(error)
-  return 'no se pudo guardar, intenta de nuevo.'
 }
 
 async function storeCategoryImage(storage: MediaStorage, image: Upload | null | undefined) {
   if (!image) return null
   const checked = await checkUploads([image])
-  if (checked[0]!.kind !== 'image')
-    throw new CategoryAdminError('La imagen de la categoría debe ser una imagen.')
+  if (checked[0]!.kind !== 'image') throw new Refusal('La imagen de la categoría debe ser una imagen.')
   const [stored] = await storeUploads(storage, [image], checked, CATEGORY_MEDIA_FOLDER)
   return stored!
 }
@@ -108,13 +99,13 @@ export async function updateCategory(
 ): Promise<void> {
   const name = parseName(input.name)
   const [existing] = await db.select().from(categories).where(eq(categories.id, id))
-  if (!existing) throw new CategoryAdminError(CATEGORY_MESSAGES.notFound)
+  if (!existing) throw new Refusal(CATEGORY_MESSAGES.notFound, { standsAlone: true, status: 404 })
   const stored = await storeCategoryImage(storage, input.image)
   let replaced: { path: string; variants: StoredMedia['variants'] } | undefined
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update')
-      if (!current) throw new CategoryAdminError(CATEGORY_MESSAGES.notFound)
+      if (!current) throw new Refusal(CATEGORY_MESSAGES.notFound, { standsAlone: true, status: 404 })
       let imageMediaId = current.imageMediaId
       if (stored) {
         const [row] = await tx.insert(media).values(mediaRow(stored)).returning({ id: media.id })

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
-import { UploadError } from '#app/modules/media/media.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
 import { createCategory, createProduct as createFixtureProduct } from '#tests/factories.ts'
@@ -11,8 +11,6 @@ import {
   deleteProduct,
   deleteProductImage,
   getEditableProduct,
-  MediaStorageFailure,
-  ProductAdminError,
   setMainImage,
   updateProduct,
   type CreateProductInput,
@@ -142,21 +140,24 @@ describe('create', () => {
   test('refusals write nothing: no images, bad main index, unknown category, fake image', async () => {
     const storage = memoryStorage()
     const before = { products: await count(products), media: await count(media) }
-    const refusals: [Partial<CreateProductInput>, string][] = [
-      [{ uploads: [] }, PRODUCT_MESSAGES.imagesRequired],
-      [{ mainIndex: null }, PRODUCT_MESSAGES.mainImageInvalid],
-      [{ mainIndex: 2 }, PRODUCT_MESSAGES.mainImageInvalid],
-      [{ fields: fields({ categoryIds: ['Categoria_no_existe'] }) }, PRODUCT_MESSAGES.unknownCategory],
+    // Spec §5's texts stand alone; a vanished category reads inside the route's "Error: …".
+    const alone = (message: string) => new Refusal(message, { standsAlone: true })
+    const refusals: [Partial<CreateProductInput>, Refusal][] = [
+      [{ uploads: [] }, alone(PRODUCT_MESSAGES.imagesRequired)],
+      [{ mainIndex: null }, alone(PRODUCT_MESSAGES.mainImageInvalid)],
+      [{ mainIndex: 2 }, alone(PRODUCT_MESSAGES.mainImageInvalid)],
+      [
+        { fields: fields({ categoryIds: ['Categoria_no_existe'] }) },
+        new Refusal(PRODUCT_MESSAGES.unknownCategory),
+      ],
     ]
-    for (const [overrides, message] of refusals) {
-      await expect(createProduct(t.db, storage, await input(overrides))).rejects.toThrow(
-        new ProductAdminError(message),
-      )
+    for (const [overrides, refusal] of refusals) {
+      await expect(createProduct(t.db, storage, await input(overrides))).rejects.toThrow(refusal)
     }
     const fake = { name: 'falsa.jpg', bytes: Buffer.from('texto plano') }
     await expect(
       createProduct(t.db, storage, await input({ uploads: [await pngUpload(), fake] })),
-    ).rejects.toBeInstanceOf(UploadError)
+    ).rejects.toBeInstanceOf(Refusal)
     expect(storage.files.size).toBe(0)
     expect({ products: await count(products), media: await count(media) }).toEqual(before)
   })
@@ -165,7 +166,12 @@ describe('create', () => {
     const storage = memoryStorage()
     storage.state.failPutsAfter = 1
     const before = await count(products)
-    await expect(createProduct(t.db, storage, await input())).rejects.toThrow('almacenamiento lleno')
+    // The admin reads that the images could not be stored; the storage's own error is the cause.
+    await expect(createProduct(t.db, storage, await input())).rejects.toMatchObject({
+      message: PRODUCT_MESSAGES.storageFailed,
+      status: 503,
+      cause: expect.objectContaining({ message: expect.stringContaining('almacenamiento lleno') }),
+    })
     expect(await count(products)).toBe(before)
     expect(storage.files.size).toBe(0)
   })
@@ -245,7 +251,7 @@ describe('edit', () => {
         uploads: [await pngUpload('tres.png', '#0000aa', 900, 600), await pngUpload('cuatro.png', '#00aaaa')],
         main: { upload: 1 },
       }),
-    ).rejects.toBeInstanceOf(MediaStorageFailure)
+    ).rejects.toMatchObject({ message: PRODUCT_MESSAGES.storageFailed, status: 503 })
     expect(storage.state.puts).toBeGreaterThan(3)
     expect(await getEditableProduct(t.db, sku)).toEqual(before)
     expect(new Set(storage.files.keys())).toEqual(filesBefore)
@@ -270,7 +276,7 @@ describe('edit', () => {
         uploads: [await pngUpload('tres.png', '#0000aa')],
         main: { upload: 0 },
       }),
-    ).rejects.toBeInstanceOf(MediaStorageFailure)
+    ).rejects.toMatchObject({ message: PRODUCT_MESSAGES.storageFailed, status: 503 })
     expect(await getEditableProduct(t.db, sku)).toEqual(before)
     expect(new Set(storage.files.keys())).toEqual(filesBefore)
   })

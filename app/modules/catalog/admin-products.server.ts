@@ -7,7 +7,6 @@ import {
   deleteStoredFiles,
   storedPaths,
   storeUploads,
-  UploadError,
   type StoredMedia,
   type Upload,
 } from '#app/modules/media/media.server.ts'
@@ -15,64 +14,16 @@ import { imageSource, mediaUrl, type ImageSource } from '#app/modules/media/imag
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { normalizeSearchText, priceLevelsWith } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
 import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
 
-/** A refusal the admin should read (Spanish); anything else is unexpected and logged. */
-export class ProductAdminError extends Error {
-  override name = 'ProductAdminError'
-}
-
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string }
-
 const PRODUCT_MEDIA_FOLDER = 'products'
 
-/** Writing the uploaded files to media storage failed (full disk, bucket unreachable…). */
-export class MediaStorageFailure extends Error {
-  override name = 'MediaStorageFailure'
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause })
-  }
-}
-
-/** Maps an error to the Spanish text shown to the admin; unexpected ones are logged. */
-export function adminMessage(error: unknown, fallback: string): string {
-  if (error instanceof ProductAdminError || error instanceof UploadError) return error.message
-  console.error(error)
-  return fallback
-}
-
-/** The spec §5 validation texts of a product save: shown on their own, as the original did. */
-const STANDALONE_SAVE_MESSAGES = new Set<string>([
-  PRODUCT_MESSAGES.required,
-  PRODUCT_MESSAGES.imagesRequired,
-  PRODUCT_MESSAGES.imagesRequiredForm,
-  PRODUCT_MESSAGES.mainImageInvalid,
-  PRODUCT_MESSAGES.mainImageRequiredForm,
-])
-
-export const SAVE_FAILURE_DETAILS = {
-  storage: 'no se pudieron guardar las imágenes, intenta de nuevo.',
-  unexpected: 'no se pudo guardar el producto, intenta de nuevo.',
-} as const
-
-/**
- * Spec §8: a failed create or update reads "Error: {message}" (upload refusals, a category that
- * vanished, an unknown sku, a storage failure…), except the §5 validation texts, which stand alone.
- * Storage and unexpected failures are logged.
- */
-export function saveFailureMessage(error: unknown): string {
-  if (error instanceof ProductAdminError && STANDALONE_SAVE_MESSAGES.has(error.message)) return error.message
-  if (error instanceof ProductAdminError || error instanceof UploadError) {
-    return PRODUCT_MESSAGES.failure(error.message)
-  }
-  console.error(error)
-  return PRODUCT_MESSAGES.failure(
-    error instanceof MediaStorageFailure ? SAVE_FAILURE_DETAILS.storage : SAVE_FAILURE_DETAILS.unexpected,
-  )
-}
+/** Spec §5's validation texts stand alone, as the original showed them. */
+const productRefusal = (message: string) => new Refusal(message, { standsAlone: true })
 
 function columnsFrom(fields: ProductFields) {
   const level1 = pesosToCentavos(fields.level1)
@@ -92,7 +43,7 @@ function columnsFrom(fields: ProductFields) {
 
 async function assertCategoriesExist(tx: DbOrTx, ids: string[]) {
   const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids))
-  if (found.length !== ids.length) throw new ProductAdminError(PRODUCT_MESSAGES.unknownCategory)
+  if (found.length !== ids.length) throw new Refusal(PRODUCT_MESSAGES.unknownCategory)
 }
 
 function mediaValues(sku: string, stored: StoredMedia[], firstPosition: number, mainIndex: number | null) {
@@ -122,7 +73,7 @@ async function withStoredFiles<T>(
   // storeUploads deletes whatever it wrote before failing.
   const stored = await storeUploads(storage, uploads, checked, PRODUCT_MEDIA_FOLDER, { share: true }).catch(
     (error: unknown) => {
-      throw new MediaStorageFailure(error)
+      throw new Refusal(PRODUCT_MESSAGES.storageFailed, { status: 503, cause: error })
     },
   )
   try {
@@ -145,9 +96,9 @@ export async function createProduct(
   { fields, uploads, mainIndex }: CreateProductInput,
   random: () => number = Math.random,
 ): Promise<{ sku: string }> {
-  if (uploads.length === 0) throw new ProductAdminError(PRODUCT_MESSAGES.imagesRequired)
+  if (uploads.length === 0) throw productRefusal(PRODUCT_MESSAGES.imagesRequired)
   if (mainIndex === null || !Number.isInteger(mainIndex) || mainIndex < 0 || mainIndex >= uploads.length) {
-    throw new ProductAdminError(PRODUCT_MESSAGES.mainImageInvalid)
+    throw productRefusal(PRODUCT_MESSAGES.mainImageInvalid)
   }
   await assertCategoriesExist(db, fields.categoryIds)
   return withStoredFiles(storage, uploads, (stored) =>
@@ -197,14 +148,14 @@ export async function updateProduct(
 ): Promise<void> {
   const existing = await db.select({ id: media.id }).from(media).where(eq(media.productSku, sku))
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.sku, sku))
-  if (!product) throw new ProductAdminError(PRODUCT_MESSAGES.notFound)
-  if (existing.length + uploads.length === 0) throw new ProductAdminError(PRODUCT_MESSAGES.imagesRequired)
+  if (!product) throw new Refusal(PRODUCT_MESSAGES.notFound, { status: 404 })
+  if (existing.length + uploads.length === 0) throw productRefusal(PRODUCT_MESSAGES.imagesRequired)
   const mainValid =
     main !== null &&
     ('existing' in main
       ? existing.some((row) => row.id === main.existing)
       : main.upload >= 0 && main.upload < uploads.length)
-  if (!mainValid) throw new ProductAdminError(PRODUCT_MESSAGES.mainImageInvalid)
+  if (!mainValid) throw productRefusal(PRODUCT_MESSAGES.mainImageInvalid)
   await assertCategoriesExist(db, fields.categoryIds)
 
   await withStoredFiles(storage, uploads, (stored) =>
@@ -214,7 +165,7 @@ export async function updateProduct(
         .set({ ...columnsFrom(fields), updatedAt: new Date() })
         .where(eq(products.sku, sku))
         .returning({ sku: products.sku })
-      if (!updated) throw new ProductAdminError(PRODUCT_MESSAGES.notFound)
+      if (!updated) throw new Refusal(PRODUCT_MESSAGES.notFound)
       await setCost(tx, sku, pesosToCentavos(fields.cost))
       await assertCategoriesExist(tx, fields.categoryIds)
       await tx.delete(productCategories).where(eq(productCategories.productSku, sku))
@@ -245,7 +196,7 @@ async function setMainInTx(tx: DbOrTx, sku: string, mediaId: number) {
     .from(media)
     .where(and(eq(media.id, mediaId), eq(media.productSku, sku)))
     .for('update')
-  if (!target) throw new ProductAdminError(PRODUCT_MESSAGES.mainImageInvalid)
+  if (!target) throw productRefusal(PRODUCT_MESSAGES.mainImageInvalid)
   if (target.isMain) return
   await tx
     .update(media)
@@ -262,8 +213,11 @@ export async function setMainImage(db: Db, sku: string, mediaId: number): Promis
   try {
     await db.transaction((tx) => setMainInTx(tx, sku, mediaId))
   } catch (error) {
-    if (!(error instanceof ProductAdminError)) console.error(error)
-    throw new ProductAdminError(PRODUCT_MESSAGES.mainImageFailed)
+    // Whatever went wrong, the admin reads spec §8's one text for it; the cause is logged.
+    throw new Refusal(PRODUCT_MESSAGES.mainImageFailed, {
+      standsAlone: true,
+      cause: error instanceof Refusal ? undefined : error,
+    })
   }
 }
 
@@ -280,8 +234,8 @@ export async function deleteProductImage(
       .from(media)
       .where(and(eq(media.id, mediaId), eq(media.productSku, sku)))
       .for('update')
-    if (!row) throw new ProductAdminError(PRODUCT_MESSAGES.imageDeleteFailed)
-    if (row.isMain) throw new ProductAdminError(PRODUCT_MESSAGES.imageDeleteMain)
+    if (!row) throw new Refusal(PRODUCT_MESSAGES.imageDeleteFailed)
+    if (row.isMain) throw new Refusal(PRODUCT_MESSAGES.imageDeleteMain)
     await tx.delete(media).where(eq(media.id, mediaId))
     return row
   })
@@ -299,7 +253,7 @@ export async function deleteProduct(db: Db, storage: MediaStorage, sku: string):
       .from(products)
       .where(eq(products.sku, sku))
       .for('update')
-    if (!product) throw new ProductAdminError(PRODUCT_MESSAGES.notFound)
+    if (!product) throw new Refusal(PRODUCT_MESSAGES.notFound, { status: 404 })
     const [movement] = await tx
       .select({ id: stockMovements.id })
       .from(stockMovements)
@@ -310,7 +264,7 @@ export async function deleteProduct(db: Db, storage: MediaStorage, sku: string):
       .from(orderItems)
       .where(eq(orderItems.productSku, sku))
       .limit(1)
-    if (movement || ordered) throw new ProductAdminError(PRODUCT_MESSAGES.hasHistory)
+    if (movement || ordered) throw new Refusal(PRODUCT_MESSAGES.hasHistory)
     const rows = await tx.select().from(media).where(eq(media.productSku, sku))
     await tx.delete(products).where(eq(products.sku, sku))
     return rows

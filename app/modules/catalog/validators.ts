@@ -1,3 +1,4 @@
+import type { FailureWords } from '#app/utils/refusal.ts'
 import { z } from 'zod'
 
 /** Texts of spec §5 and §8 for the admin product and category screens, exactly as written there. */
@@ -30,6 +31,8 @@ export const PRODUCT_MESSAGES = {
   unreachable: 'Error: no se pudo contactar al servidor, intenta de nuevo.',
   /** The server answered something unexpected (a 5xx, a proxy's error page). */
   unexpected: 'Error: no se pudo guardar el producto, intenta de nuevo.',
+  /** Media storage refused the files (full disk, bucket unreachable…). */
+  storageFailed: 'no se pudieron guardar las imágenes, intenta de nuevo.',
   empty: 'No se encontraron productos.',
   loading: 'Cargando productos...',
 } as const
@@ -42,7 +45,20 @@ export const CATEGORY_MESSAGES = {
   notFound: 'Categoría no encontrada.',
   nameRequired: 'El nombre de la categoría es obligatorio.',
   empty: 'No hay categorías disponibles.',
+  unexpected: 'no se pudo guardar, intenta de nuevo.',
 } as const
+
+/** A failed product save reads spec §8's "Error: {message}"; the §5 texts stand alone. */
+export const PRODUCT_SAVE_FAILURE: FailureWords = {
+  unexpected: 'no se pudo guardar el producto, intenta de nuevo.',
+  frame: PRODUCT_MESSAGES.failure,
+}
+
+/** A failed category save reads "Error al crear/actualizar la categoría: {message}". */
+export const categorySaveFailure = (editing: boolean): FailureWords => ({
+  unexpected: CATEGORY_MESSAGES.unexpected,
+  frame: editing ? CATEGORY_MESSAGES.updateFailed : CATEGORY_MESSAGES.createFailed,
+})
 
 /** Empty form fields arrive as '' (or not at all): both mean "not given". */
 const blankToUndefined = (value: unknown) =>

@@ -8,6 +8,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import {
   CHECKOUT_MESSAGES,
   MAX_LINE_QUANTITY,
@@ -40,20 +41,16 @@ export type PlacedOrder = {
 export type PlaceOrderResult =
   { ok: true; order: PlacedOrder; created: boolean } | { ok: false; errors: CheckoutErrors }
 
-/** A checkout the shop will not take: the Spanish messages for the form, and the answer's status. */
-export class CheckoutRefused extends Error {
+/**
+ * A checkout the shop will not take: the one refusal type, with the Spanish messages for each field
+ * of the form besides its one message.
+ */
+export class CheckoutRefused extends Refusal {
   readonly errors: CheckoutErrors
-  constructor(
-    refusal: string | CheckoutErrors,
-    readonly status = 400,
-  ) {
+  constructor(refusal: string | CheckoutErrors, status = 400) {
     const errors = typeof refusal === 'string' ? { form: [refusal], fields: {} } : refusal
-    super(errors.form[0] ?? Object.values(errors.fields).find(Boolean) ?? 'Pedido rechazado')
+    super(errors.form[0] ?? Object.values(errors.fields).find(Boolean) ?? 'Pedido rechazado', { status })
     this.errors = errors
-  }
-
-  get userMessage() {
-    return this.message
   }
 }
 
@@ -109,7 +106,7 @@ export async function placeOrder(
             eq(products.showRetail, true),
           ),
         )
-      if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
+      if (known.length !== lines.length) throw new Refusal(CHECKOUT_MESSAGES.unavailable)
 
       await reserveUnits(tx, lines)
       // Read after reserving: the rows are locked now, so these are the prices the order keeps.
@@ -177,7 +174,7 @@ export async function placeOrder(
     })
     return { ok: true, order, created: true }
   } catch (error) {
-    if (error instanceof CheckoutRefused) return refused(error.userMessage)
+    if (error instanceof Refusal) return refused(error.message)
     if (error instanceof OutOfStock) return refused(CHECKOUT_MESSAGES.overStock)
     // The same form sent twice at once: the other submission made the order (and this one's
     // reservation was rolled back with its transaction).

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { memoryStorage, MP4_BYTES, pngUpload, WEBM_BYTES } from '#tests/media.ts'
 import sharp from 'sharp'
 import { imageSource, shareImage } from './image-source.ts'
-import { checkUpload, storeUploads, checkUploads, UploadError } from './media.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
+import { checkUpload, storeUploads, checkUploads } from './media.server.ts'
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, sniffVideo, UPLOAD_MESSAGES } from './validators.ts'
 
 describe('uploads are checked by content', () => {
@@ -13,7 +14,7 @@ describe('uploads are checked by content', () => {
 
   test('a text file renamed .jpg is refused', async () => {
     const fake = { name: 'collar.jpg', bytes: Buffer.from('esto no es una imagen, es texto plano\n') }
-    await expect(checkUpload(fake)).rejects.toThrow(new UploadError(UPLOAD_MESSAGES.notMedia('collar.jpg')))
+    await expect(checkUpload(fake)).rejects.toThrow(new Refusal(UPLOAD_MESSAGES.notMedia('collar.jpg')))
   })
 
   test('a truncated image is refused', async () => {

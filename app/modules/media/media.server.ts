@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import type { MediaVariant } from '#app/modules/catalog/schema.ts'
 import { SHARE_VARIANT_SUFFIX } from './image-source.ts'
 import type { MediaStorage } from './storage.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import {
   MAX_IMAGE_BYTES,
   MAX_VIDEO_BYTES,
@@ -90,9 +91,6 @@ export type StoredMedia =
     }
 
 /** Thrown for an upload that is not a real image or mp4/webm/ogg video, or is too large. */
-export class UploadError extends Error {
-  override name = 'UploadError'
-}
 
 type Checked = { kind: 'image' } | { kind: 'video'; video: VideoType }
 
@@ -102,14 +100,14 @@ type Checked = { kind: 'image' } | { kind: 'video'; video: VideoType }
  */
 export async function checkUpload(upload: Upload): Promise<Checked> {
   const { name, bytes } = upload
-  if (bytes.length === 0) throw new UploadError(UPLOAD_MESSAGES.empty(name))
+  if (bytes.length === 0) throw new Refusal(UPLOAD_MESSAGES.empty(name))
   const video = sniffVideo(bytes)
   if (video) {
-    if (bytes.length > MAX_VIDEO_BYTES) throw new UploadError(UPLOAD_MESSAGES.videoTooLarge(name))
+    if (bytes.length > MAX_VIDEO_BYTES) throw new Refusal(UPLOAD_MESSAGES.videoTooLarge(name))
     return { kind: 'video', video }
   }
   if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new UploadError(
+    throw new Refusal(
       bytes.length > MAX_VIDEO_BYTES ? UPLOAD_MESSAGES.tooLarge(name) : UPLOAD_MESSAGES.imageTooLarge(name),
     )
   }
@@ -119,7 +117,7 @@ export async function checkUpload(upload: Upload): Promise<Checked> {
     // Decode the pixels too: a valid header over a broken body must not pass.
     await sharp(bytes, { failOn: 'error' }).resize(8).raw().toBuffer()
   } catch {
-    throw new UploadError(UPLOAD_MESSAGES.notMedia(name))
+    throw new Refusal(UPLOAD_MESSAGES.notMedia(name))
   }
   return { kind: 'image' }
 }

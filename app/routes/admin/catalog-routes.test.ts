@@ -42,19 +42,27 @@ afterAll(() => {
   useServices(undefined)
 })
 
-function call<T>(
+/** What a route answered, with `data(body, { status })` read as its body and `status`. */
+type Answered<T> = T extends { type: 'DataWithResponseInit'; data: infer D } ? D & { status: number } : T
+
+async function call<T>(
   handler: (args: never) => Promise<T>,
   path: string,
   params: Record<string, string> = {},
   form?: FormData,
-): Promise<T> {
+): Promise<Answered<T>> {
   if (form) form.set('csrf', admin.csrfToken)
   const request = new Request(`${BASE}${path}`, {
     method: form ? 'POST' : 'GET',
     body: form,
     headers: { Cookie: admin.cookie, ...(form ? { Origin: BASE } : {}) },
   })
-  return handler({ request, params, context: {} } as never)
+  const answer = (await handler({ request, params, context: {} } as never)) as unknown
+  const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
+  if (wrapped?.type === 'DataWithResponseInit') {
+    return { ...wrapped.data, status: wrapped.init?.status ?? 200 } as Answered<T>
+  }
+  return answer as Answered<T>
 }
 
 async function outcome(run: () => Promise<unknown>) {
@@ -214,9 +222,11 @@ test('product save: refusals answer 422 with the spec text; success creates it',
     ok: true,
     message: PRODUCT_MESSAGES.deleted,
   })
+  // Deleted twice (two tabs, a double click): the second says why it failed, answered 404.
   expect(await call(inventory.action, '/admin/productos?index', {}, remove)).toMatchObject({
     ok: false,
-    message: PRODUCT_MESSAGES.deleteFailed,
+    message: PRODUCT_MESSAGES.notFound,
+    status: 404,
   })
 })
 
@@ -232,7 +242,7 @@ test('product save: a storage failure reads "Error: …" and leaves nothing behi
   storage.state.failPutsAfter = storage.state.puts + 1
   try {
     const response = await call(saveProduct.action, '/admin/productos/guardar', {}, form)
-    expect(response.status).toBe(422)
+    expect(response.status).toBe(503)
     expect(await response.json()).toEqual({
       ok: false,
       message: PRODUCT_MESSAGES.failure('no se pudieron guardar las imágenes, intenta de nuevo.'),

@@ -10,8 +10,9 @@ import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
 import { readCheckoutForm, type CheckoutFormValues } from '#app/modules/checkout/form.server.ts'
 import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
-import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
+import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { getServices } from '#app/services.server.ts'
+import { failureOf } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import type { Route } from './+types/checkout'
@@ -41,12 +42,11 @@ export async function action({ request }: Route.ActionArgs) {
       next.redirectTo,
       next.clearCartCookie ? { headers: { 'Set-Cookie': CLEAR_CART_COOKIE } } : undefined,
     )
-  } catch (error) {
-    if (!(error instanceof CheckoutRefused)) throw error
-    return data<ActionData>(
-      { errors: error.errors, values: form.values, checkoutKey: randomUUID() },
-      { status: error.status },
-    )
+  } catch (thrown) {
+    // Anything unexpected is logged and read as spec §8's "no answer from the server" on the form.
+    const { status, message } = failureOf(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
+    const errors = thrown instanceof CheckoutRefused ? thrown.errors : { form: [message], fields: {} }
+    return data<ActionData>({ errors, values: form.values, checkoutKey: randomUUID() }, { status })
   }
 }
 

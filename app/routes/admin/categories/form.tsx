@@ -10,15 +10,14 @@ import {
 import { ProductImage } from '#app/components/product-image.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import {
-  categoryErrorText,
-  CategoryAdminError,
   createCategory,
   getAdminCategory,
   updateCategory,
 } from '#app/modules/catalog/admin-categories.server.ts'
 import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
-import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/form'
+import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
 
@@ -37,8 +36,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await requireFormData(request)
-  const failed = (message: string) =>
-    params.id ? CATEGORY_MESSAGES.updateFailed(message) : CATEGORY_MESSAGES.createFailed(message)
   try {
     const [image] = await uploadsFrom(form, 'image')
     const input = { name: form.get('name'), image: image ?? null }
@@ -48,13 +45,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     await createCategory(getServices().database.db, getServices().media.storage, input)
     return redirect('/admin/categorias?aviso=creada')
-  } catch (error) {
-    const message = categoryErrorText(error)
-    // The spec's own messages stand alone; other failures get the "Error al … categoría:" prefix.
-    const standalone =
-      error instanceof CategoryAdminError &&
-      (message === CATEGORY_MESSAGES.nameRequired || message === CATEGORY_MESSAGES.notFound)
-    return { message: standalone ? message : failed(message), at: Date.now() }
+  } catch (thrown) {
+    return formFailure(thrown, request, categorySaveFailure(Boolean(params.id)))
   }
 }
 

@@ -5,6 +5,8 @@ import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import type { Route } from './+types/create'
+import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
+import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
 
@@ -19,13 +21,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Without JavaScript the form posts here; with it, to /admin/productos/guardar (upload progress). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request)
-  const result = await saveProductForm(
-    getServices().database.db,
-    getServices().media.storage,
-    await requireFormData(request),
-  )
-  if (result.ok) return redirect(`/admin/productos/editar/${encodeURIComponent(result.sku)}?aviso=creado`)
-  return { message: result.message, at: Date.now() }
+  const form = await requireFormData(request)
+  try {
+    const saved = await saveProductForm(getServices().database.db, getServices().media.storage, form)
+    return redirect(`/admin/productos/editar/${encodeURIComponent(saved.sku)}?aviso=creado`)
+  } catch (thrown) {
+    return formFailure(thrown, request, PRODUCT_SAVE_FAILURE)
+  }
 }
 
 export default function CreateProduct({ loaderData, actionData }: Route.ComponentProps) {

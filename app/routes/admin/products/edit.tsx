@@ -7,13 +7,13 @@ import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import {
-  adminMessage,
   deleteProductImage,
   getEditableProduct,
   setMainImage,
 } from '#app/modules/catalog/admin-products.server.ts'
-import { PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import { PRODUCT_MESSAGES, PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/edit'
+import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
 
@@ -33,41 +33,42 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { ok: boolean; message: string; at: number }
-
 /**
  * Intents: `principal` (change the main image), `eliminar-imagen` (delete a non-main image), or
  * the whole form when JavaScript is off.
  */
-export async function action({ request, params }: Route.ActionArgs): Promise<ActionResult> {
+export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await requireFormData(request)
   const intent = form.get('intent')
   const mediaId = Number(form.get('mediaId'))
-  const at = Date.now()
   if (intent === 'principal') {
     try {
       await setMainImage(getServices().database.db, params.sku, mediaId)
-      return { ok: true, message: 'Imagen principal actualizada.', at }
-    } catch {
-      return { ok: false, message: PRODUCT_MESSAGES.mainImageFailed, at }
+      return { ok: true, message: 'Imagen principal actualizada.', at: Date.now() }
+    } catch (thrown) {
+      return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.mainImageFailed })
     }
   }
   if (intent === 'eliminar-imagen') {
     try {
       await deleteProductImage(getServices().database.db, getServices().media.storage, params.sku, mediaId)
-      return { ok: true, message: 'Imagen eliminada.', at }
-    } catch (error) {
-      return { ok: false, message: adminMessage(error, PRODUCT_MESSAGES.imageDeleteFailed), at }
+      return { ok: true, message: 'Imagen eliminada.', at: Date.now() }
+    } catch (thrown) {
+      return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.imageDeleteFailed })
     }
   }
-  const result = await saveProductForm(
-    getServices().database.db,
-    getServices().media.storage,
-    form,
-    params.sku,
-  )
-  return { ok: result.ok, message: result.message, at }
+  try {
+    const saved = await saveProductForm(
+      getServices().database.db,
+      getServices().media.storage,
+      form,
+      params.sku,
+    )
+    return { ok: true, message: saved.message, at: Date.now() }
+  } catch (thrown) {
+    return formFailure(thrown, request, PRODUCT_SAVE_FAILURE)
+  }
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {

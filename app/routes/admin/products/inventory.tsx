@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
+import { data, useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import { FormMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import { deleteProduct, ProductAdminError } from '#app/modules/catalog/admin-products.server.ts'
+import { deleteProduct } from '#app/modules/catalog/admin-products.server.ts'
 import { listInventory } from '#app/modules/catalog/inventory-grid.server.ts'
 import {
   FILTER_PARAMS,
@@ -16,6 +16,7 @@ import {
   type InventoryFilters,
 } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/inventory'
+import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { pageOffset } from '#app/modules/catalog/paging.ts'
 import { getServices } from '#app/services.server.ts'
@@ -35,23 +36,17 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await requireFormData(request)
   const sku = form.get('sku')
-  const at = Date.now()
   if (form.get('intent') !== 'eliminar' || typeof sku !== 'string' || sku === '') {
-    return { ok: false, message: PRODUCT_MESSAGES.deleteFailed, sku: null, at }
+    return data(
+      { ok: false, message: PRODUCT_MESSAGES.deleteFailed, sku: null, at: Date.now() },
+      { status: 400 },
+    )
   }
   try {
     await deleteProduct(getServices().database.db, getServices().media.storage, sku)
-    return { ok: true, message: PRODUCT_MESSAGES.deleted, sku, at }
-  } catch (error) {
-    if (!(error instanceof ProductAdminError)) console.error(error)
-    // Only "has history" is worth its own words here; anything else is the spec's failure text.
-    const hasHistory = error instanceof ProductAdminError && error.message === PRODUCT_MESSAGES.hasHistory
-    return {
-      ok: false,
-      message: hasHistory ? PRODUCT_MESSAGES.hasHistory : PRODUCT_MESSAGES.deleteFailed,
-      sku,
-      at,
-    }
+    return { ok: true, message: PRODUCT_MESSAGES.deleted, sku, at: Date.now() }
+  } catch (thrown) {
+    return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.deleteFailed }, { sku })
   }
 }
 

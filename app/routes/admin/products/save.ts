@@ -1,6 +1,8 @@
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import { jsonRefusal } from '#app/modules/auth/refusal.server.ts'
+import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
+import { isRouterAnswer, jsonFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/save'
@@ -11,19 +13,20 @@ import type { Route } from './+types/save'
  * session, a stale anti-forgery token or an unreadable form: `jsonRefusal`).
  */
 export async function action({ request }: Route.ActionArgs) {
-  let form: FormData
   try {
     await requireAdmin(request)
-    form = await requireFormData(request)
+    const form = await requireFormData(request)
+    const sku = form.get('sku')
+    const saved = await saveProductForm(
+      getServices().database.db,
+      getServices().media.storage,
+      form,
+      typeof sku === 'string' && sku !== '' ? sku : undefined,
+    )
+    return Response.json({ ok: true, ...saved })
   } catch (thrown) {
-    return jsonRefusal(thrown, request)
+    return isRouterAnswer(thrown)
+      ? jsonRefusal(thrown, request)
+      : jsonFailure(thrown, request, PRODUCT_SAVE_FAILURE)
   }
-  const sku = form.get('sku')
-  const result = await saveProductForm(
-    getServices().database.db,
-    getServices().media.storage,
-    form,
-    typeof sku === 'string' && sku !== '' ? sku : undefined,
-  )
-  return Response.json(result, { status: result.ok ? 200 : 422 })
 }
