@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { products } from '#app/modules/catalog/schema.ts'
 import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import { startServices, stopServices } from '#app/services.server.ts'
+import { getServices, startServices, stopServices } from '#app/services.server.ts'
+import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
@@ -193,4 +194,30 @@ test('a post without a checkout key is refused like a bad one, so sending it twi
     ])
   }
   expect(await reservedOf(product.sku)).toBe(0)
+})
+
+test('an unexpected failure reads spec §8 "no answer" on the form with a fresh key, and is logged', async () => {
+  const product = await createProduct(t.db, { stock: 5 })
+  const { checkout: context } = getServices()
+  const broken = vi.spyOn(context.db, 'transaction').mockRejectedValueOnce(new Error('conexión perdida'))
+  const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    const key = randomUUID()
+    const failed = await submit({
+      cart: JSON.stringify([{ sku: product.sku, quantity: 1 }]),
+      checkout_key: key,
+    })
+    expect(failed.status).toBe(500)
+    expect(failed.data?.errors.form).toEqual([CHECKOUT_MESSAGES.noServer])
+    expect(failed.data?.checkoutKey).not.toBe(key)
+    expect(log).toHaveBeenCalledWith(
+      '[POST /finalizar-pedido]',
+      expect.objectContaining({ message: 'conexión perdida' }),
+    )
+    expect(await ordersWithKey(key)).toEqual([])
+    expect(await reservedOf(product.sku)).toBe(0)
+  } finally {
+    broken.mockRestore()
+    log.mockRestore()
+  }
 })
