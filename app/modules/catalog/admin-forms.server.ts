@@ -3,7 +3,8 @@ import type { Upload } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { createProduct, parseMainChoice, updateProduct } from './admin-products.server.ts'
+import { createProduct, updateProduct } from './admin-products.server.ts'
+import { parseMainChoice } from './product-media.server.ts'
 import { firstMessage, PRODUCT_MESSAGES, productFieldsFrom } from './validators.ts'
 
 /**

@@ -1,15 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
 import { setCost } from '#app/modules/inventory/stock.server.ts'
-import {
-  checkUploads,
-  deleteStoredFiles,
-  storedPaths,
-  storeUploads,
-  type StoredMedia,
-  type Upload,
-} from '#app/modules/media/media.server.ts'
+import { deleteStoredFiles, storedPaths, type Upload } from '#app/modules/media/media.server.ts'
 import { imageSource, mediaUrl, type ImageSource } from '#app/modules/media/image-source.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
@@ -19,8 +12,7 @@ import { normalizeSearchText, priceLevelsWith } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
 import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
-
-const PRODUCT_MEDIA_FOLDER = 'products'
+import { mediaValues, setMainImageInTx, withStoredFiles, type MainChoice } from './product-media.server.ts'
 
 /** Spec §5's validation texts stand alone, as the original showed them. */
 const productRefusal = (message: string) => new Refusal(message, { standsAlone: true })
@@ -44,44 +36,6 @@ function columnsFrom(fields: ProductFields) {
 async function assertCategoriesExist(tx: DbOrTx, ids: string[]) {
   const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids))
   if (found.length !== ids.length) throw new Refusal(PRODUCT_MESSAGES.unknownCategory)
-}
-
-function mediaValues(sku: string, stored: StoredMedia[], firstPosition: number, mainIndex: number | null) {
-  return stored.map((file, index) => ({
-    productSku: sku,
-    kind: file.kind,
-    path: file.path,
-    mimeType: file.mimeType,
-    width: file.width,
-    height: file.height,
-    variants: file.variants,
-    position: firstPosition + index,
-    isMain: index === mainIndex,
-  }))
-}
-
-/**
- * Writes files first, then runs the database work in one transaction; if the transaction fails,
- * the files just written are deleted again. Nothing half-saved stays behind either way.
- */
-async function withStoredFiles<T>(
-  storage: MediaStorage,
-  uploads: Upload[],
-  work: (stored: StoredMedia[]) => Promise<T>,
-): Promise<T> {
-  const checked = await checkUploads(uploads)
-  // storeUploads deletes whatever it wrote before failing.
-  const stored = await storeUploads(storage, uploads, checked, PRODUCT_MEDIA_FOLDER, { share: true }).catch(
-    (error: unknown) => {
-      throw new Refusal(PRODUCT_MESSAGES.storageFailed, { status: 503, cause: error })
-    },
-  )
-  try {
-    return await work(stored)
-  } catch (error) {
-    await deleteStoredFiles(storage, stored.flatMap(storedPaths))
-    throw error
-  }
 }
 
 export type CreateProductInput = { fields: ProductFields; uploads: Upload[]; mainIndex: number | null }
@@ -123,18 +77,6 @@ export async function createProduct(
       return { sku }
     }),
   )
-}
-
-/** The edit form's main-image choice: an image already saved, or one of the files being added. */
-export type MainChoice = { existing: number } | { upload: number } | null
-
-export function parseMainChoice(value: unknown): MainChoice {
-  if (typeof value !== 'string') return null
-  const existing = /^existente:(\d+)$/.exec(value)
-  if (existing) return { existing: Number(existing[1]) }
-  const upload = /^nueva:(\d+)$/.exec(value)
-  if (upload) return { upload: Number(upload[1]) }
-  return null
 }
 
 export type UpdateProductInput = { fields: ProductFields; uploads: Upload[]; main: MainChoice }
@@ -183,63 +125,9 @@ export async function updateProduct(
         }
         await tx.insert(media).values(mediaValues(sku, stored, next, uploadMain))
       }
-      if ('existing' in main!) await setMainInTx(tx, sku, main.existing)
+      if ('existing' in main!) await setMainImageInTx(tx, sku, main.existing)
     }),
   )
-}
-
-async function setMainInTx(tx: DbOrTx, sku: string, mediaId: number) {
-  // Locked, as `deleteProductImage` locks it: an image deleted meanwhile is not found here (and
-  // the old main image stays), instead of the product ending up with no main image at all.
-  const [target] = await tx
-    .select({ id: media.id, isMain: media.isMain })
-    .from(media)
-    .where(and(eq(media.id, mediaId), eq(media.productSku, sku)))
-    .for('update')
-  if (!target) throw productRefusal(PRODUCT_MESSAGES.mainImageInvalid)
-  if (target.isMain) return
-  await tx
-    .update(media)
-    .set({ isMain: false })
-    .where(and(eq(media.productSku, sku), eq(media.isMain, true)))
-  await tx.update(media).set({ isMain: true }).where(eq(media.id, mediaId))
-}
-
-/**
- * "Imagen principal": one transaction, so on any failure the old main image stays
- * (spec §8: "Error al actualizar la imagen principal. Intenta de nuevo.").
- */
-export async function setMainImage(db: Db, sku: string, mediaId: number): Promise<void> {
-  try {
-    await db.transaction((tx) => setMainInTx(tx, sku, mediaId))
-  } catch (error) {
-    // Whatever went wrong, the admin reads spec §8's one text for it; the cause is logged.
-    throw new Refusal(PRODUCT_MESSAGES.mainImageFailed, {
-      standsAlone: true,
-      cause: error instanceof Refusal ? undefined : error,
-    })
-  }
-}
-
-/** Deletes one image (never the main one); its files go after the row is gone. */
-export async function deleteProductImage(
-  db: Db,
-  storage: MediaStorage,
-  sku: string,
-  mediaId: number,
-): Promise<void> {
-  const removed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(media)
-      .where(and(eq(media.id, mediaId), eq(media.productSku, sku)))
-      .for('update')
-    if (!row) throw new Refusal(PRODUCT_MESSAGES.imageDeleteFailed)
-    if (row.isMain) throw new Refusal(PRODUCT_MESSAGES.imageDeleteMain)
-    await tx.delete(media).where(eq(media.id, mediaId))
-    return row
-  })
-  await deleteStoredFiles(storage, storedPaths(removed))
 }
 
 /**

@@ -6,11 +6,8 @@ import { ProductForm } from '#app/components/admin/product-form.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
-import {
-  deleteProductImage,
-  getEditableProduct,
-  setMainImage,
-} from '#app/modules/catalog/admin-products.server.ts'
+import { getEditableProduct } from '#app/modules/catalog/admin-products.server.ts'
+import { deleteProductImage, setMainImage } from '#app/modules/catalog/product-media.server.ts'
 import { PRODUCT_MESSAGES, PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/edit'
 import { formFailure } from '#app/utils/answer.server.ts'
