@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { Refusal } from '#app/utils/refusal.ts'
 import {
   assertTransition,
   canTransition,
@@ -45,6 +46,7 @@ test.each(refused)('%s → %s is refused with a Spanish message and 409', (from,
     thrown = error
   }
   expect(thrown).toBeInstanceOf(TransitionRefused)
+  expect(thrown).toBeInstanceOf(Refusal)
   expect(thrown).toMatchObject({
     message: `No se puede cambiar el estado del pedido de "${from}" a "${to}".`,
     status: 409,

@@ -1,3 +1,5 @@
+import { Refusal } from '#app/utils/refusal.ts'
+
 /** The order statuses of spec §4, spelled as the original stores them. */
 export const ORDER_STATUSES = ['pendiente de pago', 'pagado', 'cancelado', 'Completado'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -22,15 +24,14 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to)
 }
 
-/** A status change the map does not allow; the message is for the person who asked for it. */
-export class TransitionRefused extends Error {
+/** A status change the map does not allow: a refusal (409) the person who asked for it reads. */
+export class TransitionRefused extends Refusal {
   override name = 'TransitionRefused'
-  readonly status = 409
   constructor(
     readonly from: OrderStatus,
     readonly to: OrderStatus,
   ) {
-    super(`No se puede cambiar el estado del pedido de "${from}" a "${to}".`)
+    super(`No se puede cambiar el estado del pedido de "${from}" a "${to}".`, { status: 409 })
   }
 }
 
