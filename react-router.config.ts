@@ -4,4 +4,14 @@ export default {
   ssr: true,
   // Tests and benchmarks build into their own directory so they never clobber `build/`.
   buildDirectory: process.env.VITRINA_BUILD_DIR ?? 'build',
+  // React Router 8 behaviour, adopted now (one fewer surprise at the upgrade, no warnings):
+  // loaders and actions read the page's URL from their `url` argument, since `request.url` of a
+  // client navigation is the raw data request (`/x.data?_routes=…`).
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
 } satisfies Config

@@ -7,7 +7,6 @@ import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/demo/demo-data
 import { startWorkers } from '#app/jobs/worker.server.ts'
 import {
   authConfigFromEnv,
-  CALLBACK_PATH,
   isHttpsUrl,
   isLoopbackUrl,
   LOCAL_ADMIN_EMAIL,
@@ -18,6 +17,7 @@ import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { startServices, stopServices } from '#app/services.server.ts'
 import { getEnv, type Env } from '#app/utils/env.server.ts'
+import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 
 export type Runtime = {
   handler: express.Router
@@ -62,7 +62,7 @@ export async function start(): Promise<Runtime> {
   if (auth.oidc.local) {
     // Local use and tests only (never with APP_ENV=production): sign in as any e-mail, so only
     // from this machine.
-    handler.use([LOCAL_PROVIDER_PATH, CALLBACK_PATH], localClientsOnly())
+    handler.use([LOCAL_PROVIDER_PATH, LOGIN_CALLBACK_PATH], localClientsOnly())
     handler.use(
       LOCAL_PROVIDER_PATH,
       createLocalProvider({

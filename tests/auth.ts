@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import {
-  CALLBACK_PATH,
   LOCAL_CLIENT_ID,
   LOCAL_PROVIDER_PATH,
   SESSION_TTL_MS,
@@ -12,6 +11,7 @@ import {
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { forgetDiscovery } from '#app/modules/auth/oidc.server.ts'
 import { createAdminSession, csrfTokenFor, sessionCookieHeader } from '#app/modules/auth/session.server.ts'
+import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 
 export const TEST_SECRET = 'secreto-de-pruebas-de-inicio-de-sesion-0123456789'
 export const ADMIN_EMAIL = 'duena@vitrina.test'
@@ -56,7 +56,7 @@ export function testAuthConfig(base: string, adminEmails = [ADMIN_EMAIL]): AuthC
       issuer: `${base}${LOCAL_PROVIDER_PATH}`,
       clientId: LOCAL_CLIENT_ID,
       clientSecret: 'secreto-del-cliente-local',
-      redirectUri: `${base}${CALLBACK_PATH}`,
+      redirectUri: `${base}${LOGIN_CALLBACK_PATH}`,
       local: true,
     },
   }

@@ -4,7 +4,7 @@ import { Link, NavLink, useNavigation } from 'react-router'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { totalQuantity } from '#app/modules/cart/cart.ts'
 import type { CategorySummary } from '#app/modules/catalog/catalog.server.ts'
-import { categoryPath } from '#app/utils/paths.ts'
+import { CART_PATH, categoryPath } from '#app/utils/paths.ts'
 import { SearchBox } from './search-box.tsx'
 
 export function Header({ storeName, categories }: { storeName: string; categories: CategorySummary[] }) {
@@ -24,7 +24,7 @@ export function Header({ storeName, categories }: { storeName: string; categorie
           <SearchBox />
         </div>
         <Link
-          to="/carrito"
+          to={CART_PATH}
           className="relative shrink-0 rounded-full p-2 text-brand-700 hover:bg-brand-50"
           aria-label={`Carrito, ${count} productos`}
           data-testid="header-cart"

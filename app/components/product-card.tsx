@@ -5,6 +5,7 @@ import type { ProductCard as Card } from '#app/modules/catalog/catalog.server.ts
 import { truncateName } from '#app/modules/catalog/pricing.ts'
 import { Price } from './price.tsx'
 import { ProductImage } from './product-image.tsx'
+import { productPath } from '#app/utils/paths.ts'
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   return (
@@ -13,7 +14,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       data-testid="product-card"
       data-sku={product.sku}
     >
-      <Link to={`/producto/${encodeURIComponent(product.sku)}`} className="block" prefetch="intent">
+      <Link to={productPath(product.sku)} className="block" prefetch="intent">
         <div className="relative aspect-square overflow-hidden bg-brand-50">
           <ProductImage
             image={product.image}

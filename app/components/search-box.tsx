@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
+import { SEARCH_PATH, productPath, searchApiPath } from '#app/utils/paths.ts'
 
 /**
  * Spec §4: results show while the box has text and matches; a mousedown outside hides them. While
@@ -18,7 +19,7 @@ export function SearchBox() {
   useEffect(() => {
     const text = query.trim()
     if (!text) return
-    const timer = setTimeout(() => fetcher.load(`/api/buscar?q=${encodeURIComponent(text)}`), 120)
+    const timer = setTimeout(() => fetcher.load(searchApiPath(text)), 120)
     return () => clearTimeout(timer)
     // fetcher.load is stable enough for this purpose; re-running on it would refetch in a loop
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -44,7 +45,7 @@ export function SearchBox() {
 
   return (
     <div ref={wrapper} className="relative w-full">
-      <Form method="get" action="/buscar" role="search" onSubmit={() => setOpen(false)}>
+      <Form method="get" action={SEARCH_PATH} role="search" onSubmit={() => setOpen(false)}>
         <label htmlFor="buscar" className="sr-only">
           Buscar productos
         </label>
@@ -85,7 +86,7 @@ export function SearchBox() {
           {results.map((product) => (
             <li key={product.sku}>
               <Link
-                to={`/producto/${encodeURIComponent(product.sku)}`}
+                to={productPath(product.sku)}
                 onClick={() => {
                   setOpen(false)
                   setQuery('')

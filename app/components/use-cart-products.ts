@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react'
-import { useFetcher, useRouteLoaderData } from 'react-router'
+import { useFetcher } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
 import { CART_MESSAGES, type CartLine } from '#app/modules/cart/cart.ts'
-import { cartTotals } from '#app/modules/cart/shipping.ts'
+import { cartTotals, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
-import type { loader as storeLayoutLoader } from '#app/routes/tienda/layout.tsx'
+import { cartApiPath } from '#app/utils/paths.ts'
 
 /**
  * Loads the current data of the cart's products; forgets products that are no longer sold. Only an
@@ -20,7 +20,7 @@ export function useCartProducts(lines: CartLine[]) {
     .join(',')
   useEffect(() => {
     requested.current = skus
-    if (skus) fetcher.load(`/api/carrito?skus=${encodeURIComponent(skus)}`)
+    if (skus) fetcher.load(cartApiPath(skus))
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when the set of skus changes
   }, [skus])
   const products = new Map((fetcher.data?.products ?? []).map((product) => [product.sku, product]))
@@ -40,13 +40,12 @@ export function useCartProducts(lines: CartLine[]) {
  * The cart as the cart and checkout pages show it: each line with its current product, and the
  * totals with the shop's shipping rules (the server prices the order again when it is placed).
  */
-export function usePricedCart(lines: CartLine[]) {
+export function usePricedCart(lines: CartLine[], shipping: ShippingRules) {
   const { products, loaded } = useCartProducts(lines)
-  const shipping = useRouteLoaderData<typeof storeLayoutLoader>('routes/tienda/layout')?.store.shipping
   const priced = lines.flatMap((line) => {
     const product = products.get(line.sku)
     return product ? [{ line, product, unitPrice: product.finalPrice, quantity: line.quantity }] : []
   })
-  const totals = cartTotals(priced, shipping ?? { shippingCost: 0, freeShippingThreshold: 0 })
+  const totals = cartTotals(priced, shipping)
   return { priced, totals, loaded }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { ProductPage } from '#app/modules/catalog/pages.server.ts'
+import { PRODUCTS_API_PATH } from '#app/utils/paths.ts'
 
 /**
  * Appends further pages from `/api/productos`. `next` is the query string of the following page,
@@ -40,7 +41,7 @@ export function useMoreProducts(first: ProductPage) {
     loadMore() {
       if (!page.next || busy || requested.current !== null) return
       requested.current = page.next
-      fetcher.load(`/api/productos?${page.next}`)
+      fetcher.load(`${PRODUCTS_API_PATH}?${page.next}`)
     },
   }
 }

@@ -1,6 +1,5 @@
 import { data } from 'react-router'
-// Shared with the browser code that shows it, so it lives with the other sign-in and post texts.
-import { UNREADABLE_FORM_MESSAGE } from '#app/modules/auth/messages.ts'
+import { UNREADABLE_FORM_MESSAGE } from './form-messages.ts'
 
 export { UNREADABLE_FORM_MESSAGE }
 

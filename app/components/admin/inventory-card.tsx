@@ -3,6 +3,7 @@ import { dangerButtonClass, secondaryButtonClass } from '#app/components/admin/f
 import { ProductImage } from '#app/components/product-image.tsx'
 import type { InventoryCard } from '#app/modules/catalog/inventory-grid.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
+import { adminProductEditPath } from '#app/utils/paths.ts'
 
 export type InventoryCardData = InventoryCard
 
@@ -83,7 +84,7 @@ export function InventoryCard({
         </dl>
         <div className="mt-auto flex gap-2 pt-2">
           <Link
-            to={`/admin/productos/editar/${encodeURIComponent(product.sku)}`}
+            to={adminProductEditPath(product.sku)}
             className={secondaryButtonClass}
             aria-label={`Editar ${product.name}`}
           >

@@ -16,6 +16,12 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react'
+import {
+  ADMIN_CATEGORIES_PATH,
+  ADMIN_PATH,
+  ADMIN_PRODUCTS_PATH,
+  ADMIN_PROFILE_PATH,
+} from '#app/utils/paths.ts'
 
 export type AdminMenuEntry = {
   label: string
@@ -32,19 +38,19 @@ export type AdminMenuEntry = {
  * "Cerrar sesión" always follows the list.
  */
 export const ADMIN_MENU: readonly AdminMenuEntry[] = [
-  { label: 'Inicio', icon: House, to: '/admin', end: true },
-  { label: 'Productos', icon: Package, to: '/admin/productos' },
+  { label: 'Inicio', icon: House, to: ADMIN_PATH, end: true },
+  { label: 'Productos', icon: Package, to: ADMIN_PRODUCTS_PATH },
   { label: 'Gestión de pedidos', icon: ClipboardList },
   { label: 'Usuarios', icon: Users },
   { label: 'Ventas', icon: BadgeDollarSign },
   { label: 'Reportes', icon: ChartColumn },
   { label: 'Configuraciones', icon: Settings },
-  { label: 'Categorías', icon: Tags, to: '/admin/categorias' },
+  { label: 'Categorías', icon: Tags, to: ADMIN_CATEGORIES_PATH },
   { label: 'Descuentos y Promociones', icon: Percent },
   { label: 'Marketing', icon: Megaphone },
   { label: 'SEO', icon: Search },
   { label: 'Mensajes y Notificaciones', icon: Bell },
-  { label: 'Perfil', icon: CircleUser, to: '/admin/perfil' },
+  { label: 'Perfil', icon: CircleUser, to: ADMIN_PROFILE_PATH },
   { label: 'Seguridad', icon: Shield },
   { label: 'Ayuda', icon: CircleQuestionMark },
 ]

@@ -25,6 +25,7 @@ import {
   UPLOAD_MESSAGES,
 } from '#app/modules/media/validators.ts'
 import { formatCOP, pesosToCentavos } from '#app/utils/money.ts'
+import { ADMIN_PRODUCT_SAVE_PATH, LOGIN_PATH } from '#app/utils/paths.ts'
 
 export type ProductFormCategory = { id: string; name: string }
 
@@ -82,7 +83,7 @@ export function saveResultFrom(status: number, body: unknown, responseUrl = ''):
     return {
       ok: false,
       message: answer.message,
-      ...(typeof signIn === 'string' && signIn.startsWith('/login-admin') ? { signIn } : {}),
+      ...(typeof signIn === 'string' && signIn.startsWith(LOGIN_PATH) ? { signIn } : {}),
     }
   }
   if (status === 401 || /\/login-admin(?:[?#]|$)/.test(responseUrl)) {
@@ -200,7 +201,7 @@ export function ProductForm({
     for (const file of files) data.append('images', file, file.name)
     setMessage(null)
     setProgress(0)
-    const result = await postWithProgress('/admin/productos/guardar', data, csrf, setProgress)
+    const result = await postWithProgress(ADMIN_PRODUCT_SAVE_PATH, data, csrf, setProgress)
     setProgress(null)
     if (!result.ok) return fail(result.message, result.signIn && withReturn(result.signIn))
     setFiles([])

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { AdminForm } from './admin-form.tsx'
 import { ADMIN_MENU, SIGN_OUT_LABEL, type AdminMenuEntry } from './menu.ts'
+import { LOGOUT_PATH } from '#app/utils/paths.ts'
 
 const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm'
 
@@ -31,7 +32,7 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
           </li>
         ))}
         <li className="mt-2 border-t border-brand-100 pt-2">
-          <AdminForm method="post" action="/logout">
+          <AdminForm method="post" action={LOGOUT_PATH}>
             <button type="submit" className={`${itemClass} font-medium text-red-700 hover:bg-red-50`}>
               <LogOut className="size-5 shrink-0" aria-hidden="true" />
               {SIGN_OUT_LABEL}

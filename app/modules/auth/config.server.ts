@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Env } from '#app/utils/env.server.ts'
+import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 
 /** How long an admin stays signed in. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -17,7 +18,6 @@ export const GOOGLE_ISSUER = 'https://accounts.google.com'
 /** Where the bundled OpenID provider is mounted when no real one is configured. */
 export const LOCAL_PROVIDER_PATH = '/dev-idp'
 export const LOCAL_CLIENT_ID = 'vitrina-local'
-export const CALLBACK_PATH = '/login-admin/callback'
 /**
  * With the local provider and no ADMIN_EMAILS, this demo address is the admin, so `npm start` works
  * out of the box. Never used with Google or in production.
@@ -96,7 +96,7 @@ export function authConfigFromEnv(env: Env, secret: string): AuthConfig {
         'Para publicar la tienda define APP_ENV=production, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET y ADMIN_EMAILS.',
     )
   }
-  const redirectUri = `${env.publicUrl}${CALLBACK_PATH}`
+  const redirectUri = `${env.publicUrl}${LOGIN_CALLBACK_PATH}`
   const oidc: OidcSettings = local
     ? {
         issuer: `${env.publicUrl}${LOCAL_PROVIDER_PATH}`,

@@ -101,3 +101,11 @@ test('same-origin check', () => {
   expect(isSameOrigin(request({ 'Sec-Fetch-Site': 'same-site' }), BASE)).toBe(false)
   expect(isSameOrigin(request({ 'Sec-Fetch-Site': 'same-origin', Origin: BASE }), BASE)).toBe(true)
 })
+
+test('signed out during a client navigation: the way back is the page, not its data request', async () => {
+  // React Router hands loaders the raw request (future.v8_passThroughRequests).
+  const request = new Request(`${BASE}/admin/productos.data?q=col&_routes=routes%2Fadmin%2Flayout`)
+  const thrown = await requireAdmin(request, ctx()).catch((error: unknown) => error)
+  const location = (thrown as Response).headers.get('Location')!
+  expect(new URL(location, BASE).searchParams.get('volver')).toBe('/admin/productos?q=col')
+})

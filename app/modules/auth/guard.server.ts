@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { getServices } from '#app/services.server.ts'
+import { pageUrl } from '#app/utils/paths.ts'
 import { CSRF_FIELD, CSRF_HEADER } from './csrf.ts'
 import {
   ERROR_PARAM,
@@ -94,7 +95,7 @@ export async function requireAdmin(
   if (check.status !== 'admin') {
     const headers = new Headers()
     if (check.hadCookie) headers.append('Set-Cookie', await clearSessionCookieHeader(ctx.config))
-    const url = new URL(request.url)
+    const url = pageUrl(request)
     throw redirect(
       loginPath({
         notice:

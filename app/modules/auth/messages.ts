@@ -3,6 +3,7 @@
  * (`?aviso=` or `?error=`) and shows the matching fixed text, so a crafted link cannot put
  * arbitrary words on the page.
  */
+import { LOGIN_PATH } from '#app/utils/paths.ts'
 
 /** Spec §4: a signed-in user whose e-mail is not on the allow-list. */
 export const UNAUTHORISED_MESSAGE =
@@ -28,9 +29,8 @@ export const ERRORS = {
 export type NoticeCode = keyof typeof NOTICES
 export type ErrorCode = keyof typeof ERRORS
 
-/** Shown when an admin form post cannot be read (wrong type, cut off, junk). */
-export const UNREADABLE_FORM_MESSAGE =
-  'No pudimos leer el formulario. Recarga la página e inténtalo de nuevo.'
+// The generic form text lives with the form helpers (utils); admin code finds it here too.
+export { UNREADABLE_FORM_MESSAGE } from '#app/utils/form-messages.ts'
 
 /** Link text next to a "sign in again" message. */
 export const SIGN_IN_AGAIN_LABEL = 'Iniciar sesión'
@@ -59,7 +59,7 @@ export function loginPath(params: { notice?: NoticeCode; error?: ErrorCode; retu
   if (params.error) search.set(ERROR_PARAM, params.error)
   if (params.returnTo && params.returnTo !== '/admin') search.set(RETURN_PARAM, params.returnTo)
   const query = search.toString()
-  return query ? `/login-admin?${query}` : '/login-admin'
+  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH
 }
 
 /** Only a path inside the admin area is a valid place to come back to (no open redirects). */

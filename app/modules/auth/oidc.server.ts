@@ -1,6 +1,7 @@
 import * as client from 'openid-client'
 import { redirect } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
+import { pageUrl } from '#app/utils/paths.ts'
 import {
   isLoopbackUrl,
   normalizeEmail,
@@ -71,7 +72,7 @@ function isPendingSignIn(value: unknown): value is PendingSignIn {
  */
 export function publicOriginRedirect(config: AuthConfig, request: Request): string | null {
   if (!config.oidc.local) return null
-  const url = new URL(request.url)
+  const url = pageUrl(request)
   const shop = new URL(config.publicUrl)
   if (url.origin === shop.origin || !isLoopbackUrl(url.href)) return null
   return `${shop.origin}${url.pathname}${url.search}`

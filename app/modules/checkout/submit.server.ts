@@ -1,8 +1,8 @@
-import { RESULT_PATHS } from '#app/modules/payment/paths.ts'
 import { startOnlinePayment, type PaymentDeps } from '#app/modules/payment/payment.server.ts'
 import { CheckoutRefused, placeOrder, type CheckoutContext } from './checkout.server.ts'
 import type { CheckoutForm } from './form.server.ts'
 import { ID_MESSAGES } from './validators.ts'
+import { orderResultPath } from '#app/utils/paths.ts'
 
 export type CheckoutDeps = {
   checkout: CheckoutContext
@@ -34,7 +34,7 @@ export async function submitCheckout(deps: CheckoutDeps, form: CheckoutForm): Pr
   const { order } = placed
   const clearCartCookie = form.cartFromCookie
   if (order.paymentMethod === 'acordar') {
-    return { redirectTo: `${RESULT_PATHS.success}?pedido=${order.id}`, clearCartCookie }
+    return { redirectTo: orderResultPath('success', order.id), clearCartCookie }
   }
   const payment = await startOnlinePayment(deps.payments, order.id, deps.publicUrl, {
     cancelOnFailure: placed.created,

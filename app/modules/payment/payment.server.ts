@@ -16,8 +16,8 @@ import { orders } from '#app/modules/order/schema.ts'
 import { centavosToWholePesos } from '#app/utils/money.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
 import { PaymentProviderError, type Payment, type PaymentProvider } from './provider.ts'
-import { RESULT_PATHS, WEBHOOK_PATH } from './paths.ts'
 import { paymentEvents } from './schema.ts'
+import { CHECKOUT_RESULT_PATHS, PAYMENT_WEBHOOK_PATH } from '#app/utils/paths.ts'
 
 export type PaymentDeps = {
   db: Db
@@ -88,11 +88,11 @@ export async function startOnlinePayment(
         identification: order.customerIdentificationNumber,
       },
       backUrls: {
-        success: `${origin}${RESULT_PATHS.success}`,
-        pending: `${origin}${RESULT_PATHS.pending}`,
-        failure: `${origin}${RESULT_PATHS.failure}`,
+        success: `${origin}${CHECKOUT_RESULT_PATHS.success}`,
+        pending: `${origin}${CHECKOUT_RESULT_PATHS.pending}`,
+        failure: `${origin}${CHECKOUT_RESULT_PATHS.failure}`,
       },
-      notificationUrl: `${origin}${WEBHOOK_PATH}`,
+      notificationUrl: `${origin}${PAYMENT_WEBHOOK_PATH}`,
       expiresAt: deps.paymentTimeoutHours
         ? paymentLinkExpiry(order.createdAt, deps.paymentTimeoutHours)
         : undefined,

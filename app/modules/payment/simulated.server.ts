@@ -2,12 +2,10 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import { WEBHOOK_PATH } from './paths.ts'
 import type { Payment, PaymentProvider, PaymentStatus } from './provider.ts'
 import { simulatedPayments } from './schema.ts'
 import { signNotification } from './signature.server.ts'
-
-export const SIMULATED_PAYMENT_PATH = '/pago-simulado'
+import { PAYMENT_WEBHOOK_PATH, simulatedPaymentPath } from '#app/utils/paths.ts'
 
 export type SimulatedChoice = Extract<PaymentStatus, 'approved' | 'pending' | 'rejected'>
 
@@ -43,7 +41,7 @@ export function simulatedProvider(options: {
     name: 'simulado',
     webhookSecret,
     async createPreference(input) {
-      return { id: `sim-pref-${input.orderId}`, initPoint: `${SIMULATED_PAYMENT_PATH}/${input.orderId}` }
+      return { id: `sim-pref-${input.orderId}`, initPoint: simulatedPaymentPath(input.orderId) }
     },
     async getPayment(id): Promise<Payment> {
       const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id))
@@ -101,7 +99,7 @@ async function recordSimulatedPayment(
 async function notifyWebhook(publicUrl: string, secret: string, paymentId: string) {
   const ts = String(Date.now())
   const requestId = randomUUID()
-  await fetch(`${publicUrl}${WEBHOOK_PATH}?data.id=${paymentId}&type=payment`, {
+  await fetch(`${publicUrl}${PAYMENT_WEBHOOK_PATH}?data.id=${paymentId}&type=payment`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

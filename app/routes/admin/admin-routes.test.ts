@@ -96,7 +96,8 @@ function statusOf(result: unknown): number | undefined {
 }
 
 function args(route: FlatRoute, init: RequestInit = {}) {
-  return { request: new Request(`${BASE}${route.url}`, init), params: route.params, context: {} }
+  const request = new Request(`${BASE}${route.url}`, init)
+  return { request, url: new URL(request.url), params: route.params, context: {} }
 }
 
 const post = (cookie?: string, body = new URLSearchParams()) => ({

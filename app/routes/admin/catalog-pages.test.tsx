@@ -38,7 +38,12 @@ type PageModule = {
 /** The HTML of one admin page: its loader runs against the test database, then it renders. */
 async function renderPage(page: PageModule, path: string) {
   const request = new Request(`${BASE}${path}`, { headers: { Cookie: cookie } })
-  const loaderData = await page.loader({ request, params: {}, context: {} } as never)
+  const loaderData = await page.loader({
+    request,
+    url: new URL(request.url),
+    params: {},
+    context: {},
+  } as never)
   const Page = page.default as unknown as React.ComponentType
   const Stub = createRoutesStub([
     { id: 'page', path: new URL(path, BASE).pathname, Component: Page, loader: () => loaderData },

@@ -57,7 +57,12 @@ async function call<T>(
     body: form,
     headers: { Cookie: admin.cookie, ...(form ? { Origin: BASE } : {}) },
   })
-  const answer = (await handler({ request, params, context: {} } as never)) as unknown
+  const answer = (await handler({
+    request,
+    url: new URL(request.url),
+    params,
+    context: {},
+  } as never)) as unknown
   const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
   if (wrapped?.type === 'DataWithResponseInit') {
     return { ...wrapped.data, status: wrapped.init?.status ?? 200 } as Answered<T>

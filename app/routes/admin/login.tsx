@@ -2,6 +2,7 @@ import { authContext, signInPageState } from '#app/modules/auth/guard.server.ts'
 import { beginSignIn } from '#app/modules/auth/oidc.server.ts'
 import { RETURN_PARAM } from '#app/modules/auth/messages.ts'
 import type { Route } from './+types/login'
+import { LOGIN_PATH } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Iniciar sesión | Administración' },
@@ -21,9 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminSignIn({ loaderData }: Route.ComponentProps) {
   const { notice, error, returnTo, localProvider } = loaderData
-  const action = returnTo
-    ? `/login-admin?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}`
-    : '/login-admin'
+  const action = returnTo ? `${LOGIN_PATH}?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}` : LOGIN_PATH
   return (
     <main className="flex min-h-screen items-center justify-center bg-brand-50 p-4">
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-md">

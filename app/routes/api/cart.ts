@@ -3,8 +3,8 @@ import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/cart'
 
 /** Current name, price, stock and image of the skus in a shopper's cart. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const skus = (new URL(request.url).searchParams.get('skus') ?? '')
+export async function loader({ url }: Route.LoaderArgs) {
+  const skus = (url.searchParams.get('skus') ?? '')
     .split(',')
     .map((sku) => sku.trim())
     .filter(Boolean)

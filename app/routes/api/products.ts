@@ -11,8 +11,8 @@ import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/products'
 
 /** Next pages of the home ("Seguro te gusta"), category and search result lists. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams
   const db = getServices().database.db
   const offset = pageOffset(params.get('desde'))
   const categoryId = params.get('categoria')

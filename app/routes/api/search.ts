@@ -4,8 +4,8 @@ import type { Route } from './+types/search'
 
 export const SEARCH_PANEL_LIMIT = 8
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100)
+export async function loader({ url }: Route.LoaderArgs) {
+  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   return {
     query,
     items: query ? await searchProducts(getServices().database.db, query, SEARCH_PANEL_LIMIT) : [],

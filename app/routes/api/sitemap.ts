@@ -1,6 +1,7 @@
 import { listSitemapEntries } from '#app/modules/catalog/catalog.server.ts'
 import { getEnv } from '#app/utils/env.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { categoryPath, productPath } from '#app/utils/paths.ts'
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -13,13 +14,10 @@ export async function loader() {
   const { products, categories } = await listSitemapEntries(getServices().database.db)
   const urls = [
     `<url><loc>${origin}/</loc></url>`,
-    ...categories.map(
-      (c) =>
-        `<url><loc>${escapeXml(`${origin}/categoria/${encodeURIComponent(c.id)}/${encodeURIComponent(c.name)}`)}</loc></url>`,
-    ),
+    ...categories.map((c) => `<url><loc>${escapeXml(`${origin}${categoryPath(c)}`)}</loc></url>`),
     ...products.map(
       (p) =>
-        `<url><loc>${escapeXml(`${origin}/producto/${encodeURIComponent(p.sku)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
+        `<url><loc>${escapeXml(`${origin}${productPath(p.sku)}`)}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
     ),
   ]
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`

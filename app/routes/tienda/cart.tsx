@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
+import { useStoreShipping } from './store-data.ts'
 import { cart, useCartLines } from '#app/modules/cart/cart-store.ts'
 import { CART_MESSAGES, type CartLine } from '#app/modules/cart/cart.ts'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
@@ -11,6 +12,7 @@ import { formatCOP } from '#app/utils/money.ts'
 import { seo } from '#app/utils/seo.ts'
 import { toast } from '#app/components/toast.tsx'
 import type { Route } from './+types/cart'
+import { CHECKOUT_PATH, productPath } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
@@ -23,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function CartPage() {
   const lines = useCartLines()
   const navigate = useNavigate()
-  const { priced, totals, loaded } = usePricedCart(lines)
+  const { priced, totals, loaded } = usePricedCart(lines, useStoreShipping())
 
   if (!lines.length) {
     return (
@@ -63,7 +65,7 @@ export default function CartPage() {
           className="mt-4 w-full rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
           onClick={() => {
             if (lines.some((line) => line.quantity <= 0)) toast.error(CART_MESSAGES.zeroQuantity)
-            else navigate('/finalizar-pedido')
+            else navigate(CHECKOUT_PATH)
           }}
         >
           Finalizar pedido
@@ -83,7 +85,7 @@ function CartRow({ line, product }: { line: CartLine; product: ProductCard }) {
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line" data-sku={line.sku}>
       <Link
-        to={`/producto/${encodeURIComponent(product.sku)}`}
+        to={productPath(product.sku)}
         aria-label={product.name}
         className="size-20 shrink-0 overflow-hidden rounded-xl bg-brand-50"
       >

@@ -10,12 +10,13 @@ import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/category'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
+import { categoryPath } from '#app/utils/paths.ts'
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const db = getServices().database.db
   const category = await getCategory(db, params.id)
   if (!category) throw data(null, { status: 404 })
-  const offset = pageOffset(new URL(request.url).searchParams.get('desde'))
+  const offset = pageOffset(url.searchParams.get('desde'))
   return {
     category: { id: category.id, name: category.name },
     page: await categoryPage(db, category.id, offset, CATEGORY_FIRST_PAGE),
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     ? seo(matches, {
         title: loaderData.category.name,
         description: `${loaderData.category.name}: compra en línea con envío a toda Colombia y pago contra entrega.`,
-        path: `/categoria/${encodeURIComponent(loaderData.category.id)}/${encodeURIComponent(loaderData.category.name)}`,
+        path: categoryPath(loaderData.category),
         image: loaderData.page.items[0]?.image?.src,
       })
     : notFoundMeta

@@ -24,8 +24,7 @@ function orderIdOf(url: URL) {
   return url.searchParams.get('pedido') || url.searchParams.get('external_reference') || null
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader({ url }: Route.LoaderArgs) {
   const id = orderIdOf(url)
   // Garbage (or a NUL) never reaches PostgreSQL: it names no order of ours.
   if (id !== null && !isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
+import { useStoreShipping } from './store-data.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
@@ -16,6 +17,7 @@ import { failureOf } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import type { Route } from './+types/checkout'
+import { DATA_POLICY_PATH } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Finalizar pedido' },
@@ -68,7 +70,7 @@ const FIELDS: {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const lines = useCartLines()
-  const { priced, totals } = usePricedCart(lines)
+  const { priced, totals } = usePricedCart(lines, useStoreShipping())
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const result = actionData as ActionData | undefined
@@ -190,7 +192,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           />
           <span>
             Autorizo el tratamiento de mis datos personales según la{' '}
-            <Link to="/politica-de-datos" className="underline" target="_blank">
+            <Link to={DATA_POLICY_PATH} className="underline" target="_blank">
               política de tratamiento de datos
             </Link>{' '}
             (Ley 1581 de 2012).

@@ -2,12 +2,13 @@ import { useRouteLoaderData } from 'react-router'
 import { seo } from '#app/utils/seo.ts'
 import type { loader as layoutLoader } from './layout'
 import type { Route } from './+types/data-policy'
+import { DATA_POLICY_PATH } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: 'Política de tratamiento de datos personales',
     description: 'Cómo tratamos tus datos personales según la Ley 1581 de 2012.',
-    path: '/politica-de-datos',
+    path: DATA_POLICY_PATH,
   })
 
 /** Ley 1581 de 2012 (habeas data): the published policy the checkout consent links to. */

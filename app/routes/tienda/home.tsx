@@ -22,9 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/',
   })
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const db = getServices().database.db
-  const cursor = decodeShuffleCursor(new URL(request.url).searchParams.get('cursor')) ?? {
+  const cursor = decodeShuffleCursor(url.searchParams.get('cursor')) ?? {
     seed: Math.floor(Math.random() * SHUFFLE_KEY_SPACE),
   }
   const banners = await listBanners(db)

@@ -6,6 +6,7 @@ import { listCategories } from '#app/modules/catalog/catalog.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/layout'
+import { CART_PATH } from '#app/utils/paths.ts'
 
 export async function loader() {
   return { categories: await listCategories(getServices().database.db), store: getStoreInfo() }
@@ -32,7 +33,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           <MessageCircle className="size-7" aria-hidden="true" />
         </a>
         <Link
-          to="/carrito"
+          to={CART_PATH}
           className="flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700"
           aria-label="Ir al carrito"
           data-testid="floating-cart"

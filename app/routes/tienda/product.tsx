@@ -1,7 +1,7 @@
 import { Play, ShoppingBag, Truck, Zap } from '#app/components/icons.tsx'
 import { data, Link, useNavigate } from 'react-router'
 import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
-import { categoryPath } from '#app/utils/paths.ts'
+import { CHECKOUT_PATH, categoryPath, productPath } from '#app/utils/paths.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   return seo(matches, {
     title: product.name,
     description,
-    path: `/producto/${encodeURIComponent(product.sku)}`,
+    path: productPath(product.sku),
     image: image.src,
     type: 'product',
     extra: [
@@ -159,7 +159,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             disabled={soldOut}
             onClick={() => {
               cart.clear()
-              if (cart.add(product)) navigate('/finalizar-pedido')
+              if (cart.add(product)) navigate(CHECKOUT_PATH)
             }}
             className="flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
           >

@@ -7,8 +7,8 @@ import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/search'
 
 /** Full results for a search submitted with Enter (or without JavaScript), 20 at a time. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams
   const query = (params.get('q') ?? '').trim().slice(0, 100)
   const offset = pageOffset(params.get('desde'))
   return { query, page: await searchPage(getServices().database.db, query, offset, SEARCH_FIRST_PAGE) }

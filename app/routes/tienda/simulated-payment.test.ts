@@ -61,7 +61,10 @@ async function answer(run: () => Promise<unknown>) {
 }
 
 const callLoader = (module: { loader: (args: never) => unknown }, path: string, params = {}) =>
-  answer(async () => module.loader({ request: new Request(`${base}${path}`), params, context: {} } as never))
+  answer(async () => {
+    const request = new Request(`${base}${path}`)
+    return module.loader({ request, url: new URL(request.url), params, context: {} } as never)
+  })
 
 function post(
   module: { action: (args: never) => unknown },

@@ -3,16 +3,16 @@ import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
-import { RESULT_PATHS } from '#app/modules/payment/paths.ts'
 import { chargedAmount } from '#app/modules/payment/payment.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/simulated-payment'
+import { CHECKOUT_RESULT_PATHS, orderResultPath } from '#app/utils/paths.ts'
 
 const CHOICES = {
-  approved: { label: 'Aprobar pago', result: RESULT_PATHS.success },
-  pending: { label: 'Dejar pendiente', result: RESULT_PATHS.pending },
-  rejected: { label: 'Rechazar pago', result: RESULT_PATHS.failure },
+  approved: { label: 'Aprobar pago', result: CHECKOUT_RESULT_PATHS.success },
+  pending: { label: 'Dejar pendiente', result: CHECKOUT_RESULT_PATHS.pending },
+  rejected: { label: 'Rechazar pago', result: CHECKOUT_RESULT_PATHS.failure },
 } as const
 type Choice = keyof typeof CHOICES
 
@@ -47,8 +47,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const order = await pendingOrder(params.id)
   // A late second click or the back button, once the payment settled: show where the order stands.
   if (order.status !== 'pendiente de pago') {
-    const settled = order.status === 'cancelado' ? RESULT_PATHS.failure : RESULT_PATHS.success
-    return redirect(`${settled}?${new URLSearchParams({ pedido: order.id })}`)
+    return redirect(orderResultPath(order.status === 'cancelado' ? 'failure' : 'success', order.id))
   }
   const choice = String((await readFormData(request))?.get('resultado')) as Choice
   if (!Object.hasOwn(CHOICES, choice)) throw data(null, { status: 400 })

@@ -20,6 +20,7 @@ import type { Route } from './+types/form'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { ADMIN_CATEGORIES_PATH } from '#app/utils/paths.ts'
 
 /** /admin/categorias/crear and /admin/categorias/editar/{id}: one form, two routes. */
 
@@ -41,10 +42,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const input = { name: form.get('name'), image: image ?? null }
     if (params.id) {
       await updateCategory(getServices().database.db, getServices().media.storage, params.id, input)
-      return redirect('/admin/categorias?aviso=actualizada')
+      return redirect(`${ADMIN_CATEGORIES_PATH}?aviso=actualizada`)
     }
     await createCategory(getServices().database.db, getServices().media.storage, input)
-    return redirect('/admin/categorias?aviso=creada')
+    return redirect(`${ADMIN_CATEGORIES_PATH}?aviso=creada`)
   } catch (thrown) {
     return formFailure(thrown, request, categorySaveFailure(Boolean(params.id)))
   }
@@ -58,7 +59,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
     return (
       <section className="flex flex-col items-start gap-4">
         <FormMessage message={CATEGORY_MESSAGES.notFound} tone="error" />
-        <Link to="/admin/categorias" className="text-brand-700 underline">
+        <Link to={ADMIN_CATEGORIES_PATH} className="text-brand-700 underline">
           Volver a categorías
         </Link>
       </section>
@@ -115,7 +116,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
           <button type="submit" className={primaryButtonClass} disabled={navigation.state === 'submitting'}>
             {mode === 'edit' ? 'Guardar cambios' : 'Crear categoría'}
           </button>
-          <Link to="/admin/categorias" className="text-sm text-brand-700 underline">
+          <Link to={ADMIN_CATEGORIES_PATH} className="text-sm text-brand-700 underline">
             Cancelar
           </Link>
         </div>

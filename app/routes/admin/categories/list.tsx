@@ -6,6 +6,7 @@ import { listAdminCategories } from '#app/modules/catalog/admin-categories.serve
 import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/list'
+import { ADMIN_CATEGORY_CREATE_PATH, adminCategoryEditPath } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Categorías | Administración' }]
 
@@ -14,9 +15,9 @@ const NOTICES: Record<string, string> = {
   actualizada: CATEGORY_MESSAGES.updated,
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const notice = new URL(request.url).searchParams.get('aviso')
+  const notice = url.searchParams.get('aviso')
   return {
     categories: await listAdminCategories(getServices().database.db),
     notice: notice ? (NOTICES[notice] ?? null) : null,
@@ -31,7 +32,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
         <h1 id="categories-title" className="text-2xl font-semibold">
           Categorías
         </h1>
-        <Link to="/admin/categorias/crear" className={primaryButtonClass}>
+        <Link to={ADMIN_CATEGORY_CREATE_PATH} className={primaryButtonClass}>
           Crear categoría
         </Link>
       </div>
@@ -63,7 +64,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                 <p className="truncate text-xs text-gray-500">{category.id}</p>
               </div>
               <Link
-                to={`/admin/categorias/editar/${encodeURIComponent(category.id)}`}
+                to={adminCategoryEditPath(category.id)}
                 className={secondaryButtonClass}
                 aria-label={`Editar ${category.name}`}
               >

@@ -9,6 +9,7 @@ import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { adminProductEditPath } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear producto | Administración' }]
 
@@ -24,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await requireFormData(request)
   try {
     const saved = await saveProductForm(getServices().database.db, getServices().media.storage, form)
-    return redirect(`/admin/productos/editar/${encodeURIComponent(saved.sku)}?aviso=creado`)
+    return redirect(`${adminProductEditPath(saved.sku)}?aviso=creado`)
   } catch (thrown) {
     return formFailure(thrown, request, PRODUCT_SAVE_FAILURE)
   }
@@ -42,9 +43,7 @@ export default function CreateProduct({ loaderData, actionData }: Route.Componen
         mode="create"
         categories={loaderData.categories}
         initial={EMPTY_PRODUCT}
-        onSaved={(result) =>
-          navigate(`/admin/productos/editar/${encodeURIComponent(result.sku)}?aviso=creado`)
-        }
+        onSaved={(result) => navigate(`${adminProductEditPath(result.sku)}?aviso=creado`)}
       />
     </section>
   )

@@ -13,16 +13,17 @@ import type { Route } from './+types/edit'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { ADMIN_PRODUCTS_PATH, productPath } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Administración' }]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requireAdmin(request)
   const [product, categories] = await Promise.all([
     getEditableProduct(getServices().database.db, params.sku),
     listAdminCategories(getServices().database.db),
   ])
-  const notice = new URL(request.url).searchParams.get('aviso')
+  const notice = url.searchParams.get('aviso')
   return {
     product,
     categories: categories.map(({ id, name }) => ({ id, name })),
@@ -100,7 +101,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
     return (
       <section className="flex flex-col items-start gap-4">
         <FormMessage message={PRODUCT_MESSAGES.notFound} tone="error" />
-        <Link to="/admin/productos" className="text-brand-700 underline">
+        <Link to={ADMIN_PRODUCTS_PATH} className="text-brand-700 underline">
           Volver al inventario
         </Link>
       </section>
@@ -115,10 +116,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <h1 id="edit-product-title" className="text-2xl font-semibold">
           Editar producto
         </h1>
-        <Link
-          to={`/producto/${encodeURIComponent(product.sku)}`}
-          className="text-sm text-brand-700 underline"
-        >
+        <Link to={productPath(product.sku)} className="text-sm text-brand-700 underline">
           Ver en la tienda
         </Link>
       </div>

@@ -20,12 +20,13 @@ import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { pageOffset } from '#app/modules/catalog/paging.ts'
 import { getServices } from '#app/services.server.ts'
+import { ADMIN_PRODUCTS_PATH } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inventario | Administración' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const params = new URL(request.url).searchParams
+  const params = url.searchParams
   const filters = filtersFromParams(params)
   const offset = pageOffset(params.get('desde'))
   const page = await listInventory(getServices().database.db, filters, offset)
@@ -199,7 +200,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
                   if (!window.confirm(PRODUCT_MESSAGES.deleteConfirm)) return
                   remover.submit(
                     { intent: 'eliminar', sku: product.sku, csrf },
-                    { method: 'post', action: '/admin/productos?index' },
+                    { method: 'post', action: `${ADMIN_PRODUCTS_PATH}?index` },
                   )
                 }}
               />
@@ -221,7 +222,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
                         extra.reduce((n, p) => n + p.items.length, 0),
                     ),
                   )
-                  more.load(`/admin/productos?index&${params}`)
+                  more.load(`${ADMIN_PRODUCTS_PATH}?index&${params}`)
                 }}
               >
                 {more.state !== 'idle' ? PRODUCT_MESSAGES.loading : 'Cargar más'}

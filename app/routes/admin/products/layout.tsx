@@ -1,10 +1,11 @@
 import { NavLink, Outlet } from 'react-router'
 import { COMING_SOON_LABEL } from '#app/components/admin/menu.ts'
+import { ADMIN_PRODUCTS_PATH, ADMIN_PRODUCT_CREATE_PATH } from '#app/utils/paths.ts'
 
 /** /admin/productos/*: the header links of spec §2 above every products page. */
 const LINKS: { label: string; to?: string; end?: boolean }[] = [
-  { label: 'Inventario', to: '/admin/productos', end: true },
-  { label: 'Crear producto', to: '/admin/productos/crear' },
+  { label: 'Inventario', to: ADMIN_PRODUCTS_PATH, end: true },
+  { label: 'Crear producto', to: ADMIN_PRODUCT_CREATE_PATH },
   // Stock entries and exits come with the inventory-movements work: shown, not linked, until then.
   { label: 'Entrada' },
   { label: 'Salida' },
