@@ -17,4 +17,40 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Floors (docs: design "one home per rule"): routes → components → modules → db / jobs → utils.
+  // Each layer imports only from layers below it, type imports included.
+  {
+    files: ['app/modules/**'],
+    rules: {
+      'no-restricted-imports': ['error', floor('A module', ['routes', 'components'])],
+    },
+  },
+  {
+    files: ['app/components/**'],
+    rules: {
+      'no-restricted-imports': ['error', floor('A component', ['routes'])],
+    },
+  },
+  {
+    files: ['app/utils/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        floor('A util', ['routes', 'components', 'modules', 'db', 'jobs', 'demo', 'services.server.ts']),
+      ],
+    },
+  },
 )
+
+/** Forbids imports of these top-level folders (or files) of app/, by alias or relative path. */
+function floor(who, above) {
+  const names = above.map((name) => name.replace(/\./g, '\\.')).join('|')
+  return {
+    patterns: [
+      {
+        regex: `^(#app/|(\\.\\./)+|.*/app/)(${names})(/|$)`,
+        message: `${who} never imports from app/${above.join(', app/')} (floors in docs: routes → components → modules → db / jobs → utils).`,
+      },
+    ],
+  }
+}

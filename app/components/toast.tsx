@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { onCartNotice } from '#app/modules/cart/cart-store.ts'
 
 /**
  * Toasts (spec §8: 3 s; success green, error red, warning amber, info teal). Only this small
@@ -26,6 +27,8 @@ const LazyToaster = lazy(loadToaster)
 
 export function Toaster() {
   const [mounted, setMounted] = useState(false)
+  // What the cart says about each change is shown here: the cart store knows nothing of toasts.
+  useEffect(() => onCartNotice((notice) => toast[notice.tone](notice.message)), [])
   useEffect(() => {
     mountNow = () => setMounted(true)
     const idle = window.requestIdleCallback?.(mountNow, { timeout: 2000 })

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { toast } from '#app/components/toast.tsx'
 import { cartCookieAssignment } from './cart-cookie.ts'
 import {
   addToLines,
@@ -59,9 +58,23 @@ export function useCartLines(): CartLine[] {
   return useSyncExternalStore(subscribe, read, () => EMPTY)
 }
 
+export type CartNotice = Pick<CartChange, 'message' | 'tone'>
+const noticeListeners = new Set<(notice: CartNotice) => void>()
+
+/**
+ * Every add, quantity change or removal says how it went (spec §8 texts). The UI listens and shows
+ * it (a toast); the store itself knows nothing of the UI.
+ */
+export function onCartNotice(listener: (notice: CartNotice) => void) {
+  noticeListeners.add(listener)
+  return () => {
+    noticeListeners.delete(listener)
+  }
+}
+
 function apply(change: CartChange): boolean {
   if (change.ok) write(change.lines)
-  toast[change.tone](change.message)
+  for (const listener of noticeListeners) listener({ message: change.message, tone: change.tone })
   return change.ok
 }
 
