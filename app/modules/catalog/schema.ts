@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { MediaVariant } from '#app/modules/media/variants.ts'
 
 export const categories = pgTable('categories', {
   id: text().primaryKey(),
@@ -88,8 +89,6 @@ export const productCategories = pgTable(
     index('product_categories_category_idx').on(t.categoryId, t.productSku),
   ],
 )
-
-export type MediaVariant = { width: number; height: number; path: string }
 
 /** Files of a product or category: images with WebP variants, or videos. */
 export const media = pgTable(

@@ -1,4 +1,4 @@
-import type { MediaVariant } from '#app/modules/catalog/schema.ts'
+import type { MediaVariant } from './variants.ts'
 import { startedServices } from '#app/services.server.ts'
 
 export type ImageSource = {

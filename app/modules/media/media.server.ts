@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
-import type { MediaVariant } from '#app/modules/catalog/schema.ts'
+import type { MediaVariant } from './variants.ts'
 import { SHARE_VARIANT_SUFFIX } from './image-source.ts'
 import type { MediaStorage } from './storage.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
