@@ -45,11 +45,20 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError()
   const notFound = isRouteErrorResponse(error) && error.status === 404
+  // A refusal thrown as `data({ message }, { status: 4xx })` says its own words.
+  const refused =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500
+      ? (error.data as { message?: unknown } | null)?.message
+      : null
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{notFound ? 'Página no encontrada' : 'Algo salió mal'}</title>
       <h1 className="text-2xl font-semibold">
-        {notFound ? 'Esta página no existe.' : 'Algo salió mal. Intenta de nuevo en un momento.'}
+        {notFound
+          ? 'Esta página no existe.'
+          : typeof refused === 'string'
+            ? refused
+            : 'Algo salió mal. Intenta de nuevo en un momento.'}
       </h1>
       <a href="/" className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white">
         Ir a Inicio

@@ -47,7 +47,7 @@ export async function start(): Promise<Runtime> {
   await startWorkers(services.runtime.boss, services)
 
   const handler = express.Router()
-  handler.use(refuseNulInUrl())
+  handler.use(refuseBadUrl())
   handler.use(redirectHosts(env))
   handler.use(securityHeaders(env))
   handler.use(limitBodySize())
@@ -62,7 +62,7 @@ export async function start(): Promise<Runtime> {
   if (auth.oidc.local) {
     // Local use and tests only (never with APP_ENV=production): sign in as any e-mail, so only
     // from this machine.
-    handler.use([LOCAL_PROVIDER_PATH, LOGIN_CALLBACK_PATH], localClientsOnly())
+    handler.use(localClientsOnly([LOCAL_PROVIDER_PATH, LOGIN_CALLBACK_PATH]))
     handler.use(
       LOCAL_PROVIDER_PATH,
       createLocalProvider({
@@ -148,12 +148,25 @@ function refuseTooLarge(res: express.Response) {
 export const BAD_URL_MESSAGE = 'La dirección no es válida: contiene un carácter no permitido.'
 
 /**
- * A NUL byte (`%00`) anywhere in the path or query string names nothing of ours, and PostgreSQL
- * refuses it in any text: one 400 here, so no loader or action ever sees one.
+ * The path as routes see it (decoded), or null when it cannot be decoded (`%ff`, a lone `%`, an
+ * encoded surrogate).
  */
-export function refuseNulInUrl(): express.RequestHandler {
+function decodedPath(req: express.Request): string | null {
+  try {
+    return decodeURIComponent(req.path)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A NUL byte (`%00`) anywhere in the path or query string names nothing of ours, and PostgreSQL
+ * refuses it in any text; a path that does not decode names nothing either. One Spanish 400 here,
+ * so no loader or action ever sees one (Express's own answer would be an English page).
+ */
+export function refuseBadUrl(): express.RequestHandler {
   return (req, res, next) => {
-    if (!/%00/i.test(req.originalUrl)) {
+    if (!/%00/i.test(req.originalUrl) && decodedPath(req) !== null) {
       next()
       return
     }
@@ -200,10 +213,16 @@ export function isLocalClient(req: Pick<express.Request, 'socket' | 'ip' | 'head
   )
 }
 
-/** The local sign-in provider lets anyone be anyone: it answers this machine only. */
-export function localClientsOnly(): express.RequestHandler {
+/**
+ * The local sign-in provider lets anyone be anyone: under `paths` (compared as routes see them,
+ * decoded and in any case, so `/login-admin/%63allback` is guarded too) it answers this machine only.
+ */
+export function localClientsOnly(paths: string[]): express.RequestHandler {
+  const guarded = paths.map((p) => p.toLowerCase())
   return (req, res, next) => {
-    if (isLocalClient(req)) {
+    const path = (decodedPath(req) ?? req.path).toLowerCase()
+    const underGuard = guarded.some((p) => path === p || path.startsWith(`${p}/`))
+    if (!underGuard || isLocalClient(req)) {
       next()
       return
     }

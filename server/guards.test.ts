@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { BAD_URL_MESSAGE, LOCAL_SIGN_IN_ONLY_MESSAGE, localClientsOnly, refuseNulInUrl } from './app.ts'
+import { BAD_URL_MESSAGE, LOCAL_SIGN_IN_ONLY_MESSAGE, localClientsOnly, refuseBadUrl } from './app.ts'
 
 /** The request guards of server/app.ts in front of an app that answers 200 to whatever reaches it. */
 let server: http.Server
@@ -13,8 +13,8 @@ beforeAll(async () => {
   const app = express()
   // As in production (server/index.js): a proxy on this machine or the LAN is trusted.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal')
-  app.use(refuseNulInUrl())
-  app.use(['/dev-idp', '/login-admin/callback'], localClientsOnly())
+  app.use(refuseBadUrl())
+  app.use(localClientsOnly(['/dev-idp', '/login-admin/callback']))
   app.all('/{*splat}', (req, res) => {
     res.json({ reached: req.originalUrl })
   })
@@ -71,6 +71,15 @@ describe('a NUL byte in the address is a 400 in Spanish before any route sees it
     },
   )
 
+  test.each(['/producto/%ff', '/categoria/%ED%A0%80', '/producto/%', '/admin/productos/editar/%C0%80'])(
+    'a path that does not decode, %s, gets the same Spanish 400',
+    async (path) => {
+      const answer = await get(path)
+      expect(answer.status).toBe(400)
+      expect(answer.body).toContain(BAD_URL_MESSAGE)
+    },
+  )
+
   test('other addresses, and an encoded "%00" text, pass', async () => {
     expect((await get('/producto/COL-123')).status).toBe(200)
     expect((await get('/buscar?q=%2500')).status).toBe(200)
@@ -92,6 +101,16 @@ describe('the local sign-in provider and its callback answer this machine only',
 
   test('a Host that is not a loopback name (DNS rebinding) is refused', async () => {
     const answer = await get('/dev-idp/auth', { headers: { Host: `tienda.example.co:${port}` } })
+    expect(answer).toMatchObject({ status: 403, body: LOCAL_SIGN_IN_ONLY_MESSAGE })
+  })
+
+  test.each([
+    '/login-admin/%63allback?code=x',
+    '/LOGIN-ADMIN/Callback?code=x',
+    '/dev-idp%2Fauth',
+    '/DEV-IDP/auth',
+  ])('the guard sees the path as routes do: %s from another host name is refused', async (path) => {
+    const answer = await get(path, { headers: { Host: `tienda.example.co:${port}` } })
     expect(answer).toMatchObject({ status: 403, body: LOCAL_SIGN_IN_ONLY_MESSAGE })
   })
 

@@ -12,9 +12,28 @@ export async function readFormData(request: Request): Promise<FormData | null> {
   }
 }
 
-/** The posted form; an unreadable body is answered 400 with a Spanish message, never a 500. */
-export async function requireFormData(request: Request): Promise<FormData> {
+export const FORBIDDEN_CHARACTER_MESSAGE =
+  'El formulario contiene un carácter no permitido. Revisa lo que escribiste e inténtalo de nuevo.'
+
+/** A NUL byte is never typed on purpose, and PostgreSQL refuses it in any text. */
+function hasNul(form: FormData): boolean {
+  for (const [name, value] of form) {
+    if (name.includes('\0') || (typeof value === 'string' && value.includes('\0'))) return true
+  }
+  return false
+}
+
+/**
+ * The posted form; an unreadable body, or one with a NUL byte in any field, is answered 400 with a
+ * Spanish message, never a 500. `keepNul` is for a form whose module cleans every field itself and
+ * answers a bad one on the form (the checkout).
+ */
+export async function requireFormData(
+  request: Request,
+  options: { keepNul?: boolean } = {},
+): Promise<FormData> {
   const form = await readFormData(request)
   if (!form) throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 400 })
+  if (!options.keepNul && hasNul(form)) throw data({ message: FORBIDDEN_CHARACTER_MESSAGE }, { status: 400 })
   return form
 }

@@ -5,12 +5,16 @@ import { FORBIDDEN_POST_MESSAGE } from '#app/modules/auth/messages.ts'
 export function AdminErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
+  // A refusal thrown as `data({ message }, { status: 4xx })` says its own words.
+  const refused = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null)?.message : null
   const message =
-    status === 404
-      ? 'Esta página no existe.'
-      : status === 403
-        ? FORBIDDEN_POST_MESSAGE
-        : 'Algo salió mal. Intenta de nuevo en un momento.'
+    typeof refused === 'string' && status >= 400 && status < 500
+      ? refused
+      : status === 404
+        ? 'Esta página no existe.'
+        : status === 403
+          ? FORBIDDEN_POST_MESSAGE
+          : 'Algo salió mal. Intenta de nuevo en un momento.'
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 p-6 text-center">
       <title>{status === 404 ? 'Página no encontrada' : 'Algo salió mal'}</title>

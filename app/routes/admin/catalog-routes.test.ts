@@ -7,6 +7,7 @@ import {
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
 import { useServices } from '#app/services.server.ts'
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#app/utils/forms.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
@@ -312,4 +313,52 @@ test('product save refusals answer JSON in Spanish: ended session, stale token, 
   })
   expect(unreadable.status).toBe(400)
   expect(await unreadable.json()).toEqual({ ok: false, message: UNREADABLE_FORM_MESSAGE })
+})
+
+test('a NUL byte in any posted field is a Spanish 400, never a 500, and writes nothing', async () => {
+  const before = (await call(categoryList.loader, '/admin/categorias')).categories.length
+  const category = new FormData()
+  category.set('name', 'Aretes\0largos')
+  const refusedCategory = (await outcome(() =>
+    call(categoryForm.action, '/admin/categorias/crear', {}, category),
+  )) as { data: { message: string }; init: { status: number } }
+  expect(refusedCategory.init.status).toBe(400)
+  expect(refusedCategory.data.message).toBe(FORBIDDEN_CHARACTER_MESSAGE)
+  expect((await call(categoryList.loader, '/admin/categorias')).categories.length).toBe(before)
+
+  for (const field of ['name', 'description', 'supplierInfo', 'sku']) {
+    const form = await productForm({ [field]: 'a\0b' })
+    const response = await call(saveProduct.action, '/admin/productos/guardar', {}, form)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ ok: false, message: FORBIDDEN_CHARACTER_MESSAGE })
+  }
+  const remove = new FormData()
+  remove.set('intent', 'eliminar')
+  remove.set('sku', 'a\0b')
+  const refusedDelete = (await outcome(() =>
+    call(inventory.action, '/admin/productos?index', {}, remove),
+  )) as {
+    init: { status: number }
+  }
+  expect(refusedDelete.init.status).toBe(400)
+})
+
+test('an image id that is not one (junk, a fraction, past int32) is a 400 with the spec text', async () => {
+  const response = await call(saveProduct.action, '/admin/productos/guardar', {}, await productForm())
+  const { sku } = (await response.json()) as { sku: string }
+  for (const mediaId of ['abc', '1.5', '1e20', '99999999999', '']) {
+    for (const [intent, message] of [
+      ['eliminar-imagen', PRODUCT_MESSAGES.imageDeleteFailed],
+      ['principal', PRODUCT_MESSAGES.mainImageFailed],
+    ]) {
+      const form = new FormData()
+      form.set('intent', intent!)
+      form.set('mediaId', mediaId)
+      expect(await call(editProduct.action, `/admin/productos/editar/${sku}`, { sku }, form)).toMatchObject({
+        ok: false,
+        message,
+        status: 400,
+      })
+    }
+  }
 })

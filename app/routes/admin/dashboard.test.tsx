@@ -3,6 +3,7 @@ import { createRoutesStub } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { orders } from '#app/modules/order/schema.ts'
 import { useServices } from '#app/services.server.ts'
+import { FORBIDDEN_CHARACTER_MESSAGE } from '#app/utils/forms.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { setupJobQueue } from '#tests/jobs.ts'
@@ -112,9 +113,14 @@ describe('with the job queue', () => {
     expect(after.items.map((item) => item.id)).not.toContain(job.id)
 
     // Again, an unknown id or junk: a Spanish refusal, never a 500.
-    for (const id of [job.id, '00000000-0000-4000-8000-000000000000', 'no-es-un-id\u0000']) {
+    for (const id of [job.id, '00000000-0000-4000-8000-000000000000', 'no-es-un-id']) {
       expect(await dismiss(id)).toMatchObject({ ok: false, message: FAILED_JOB_MESSAGES.dismissFailed })
     }
+    // A NUL is refused with every admin form post's 400 (app/utils/forms.server.ts).
+    await expect(dismiss('no-es-un-id\u0000')).rejects.toMatchObject({
+      data: { message: FORBIDDEN_CHARACTER_MESSAGE },
+      init: { status: 400 },
+    })
     expect((await listFailedJobs(t.database)).total).toBe(after.total)
   })
 })

@@ -37,7 +37,10 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const { checkout, paymentDeps, env } = getServices()
-  const form = readCheckoutForm(await requireFormData(request), request.headers.get('Cookie'))
+  const form = readCheckoutForm(
+    await requireFormData(request, { keepNul: true }),
+    request.headers.get('Cookie'),
+  )
   try {
     const next = await submitCheckout({ checkout, payments: paymentDeps, publicUrl: env.publicUrl }, form)
     return redirect(

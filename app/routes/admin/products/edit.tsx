@@ -11,6 +11,7 @@ import { deleteProductImage, setMainImage } from '#app/modules/catalog/product-m
 import { PRODUCT_MESSAGES, PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/edit'
 import { formFailure } from '#app/utils/answer.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { ADMIN_PRODUCTS_PATH, productPath } from '#app/utils/paths.ts'
@@ -31,6 +32,11 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   }
 }
 
+/** A media row id as the form sends it; anything else (a fraction, junk, past int32) is none. */
+function mediaIdFrom(value: FormDataEntryValue | null): number | null {
+  return typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null
+}
+
 /**
  * Intents: `principal` (change the main image), `eliminar-imagen` (delete a non-main image), or
  * the whole form when JavaScript is off.
@@ -39,9 +45,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await requireFormData(request)
   const intent = form.get('intent')
-  const mediaId = Number(form.get('mediaId'))
+  const mediaId = mediaIdFrom(form.get('mediaId'))
   if (intent === 'principal') {
     try {
+      if (mediaId === null) throw new Refusal(PRODUCT_MESSAGES.mainImageFailed, { status: 400 })
       await setMainImage(getServices().database.db, params.sku, mediaId)
       return { ok: true, message: 'Imagen principal actualizada.', at: Date.now() }
     } catch (thrown) {
@@ -50,6 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (intent === 'eliminar-imagen') {
     try {
+      if (mediaId === null) throw new Refusal(PRODUCT_MESSAGES.imageDeleteFailed, { status: 400 })
       await deleteProductImage(getServices().database.db, getServices().media.storage, params.sku, mediaId)
       return { ok: true, message: 'Imagen eliminada.', at: Date.now() }
     } catch (thrown) {
