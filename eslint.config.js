@@ -38,6 +38,17 @@ export default tseslint.config(
       ],
     },
   },
+  // Jobs sit below the modules: the app root hands the workers their handlers (jobHandlers).
+  {
+    files: ['app/jobs/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        floor('Job code', ['routes', 'components', 'modules', 'demo', 'services.server.ts']),
+      ],
+    },
+  },
   {
     files: ['app/components/**'],
     rules: {

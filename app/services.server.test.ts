@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Database } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
-import { buildServices, MISSING_WEBHOOK_SECRET_WARNING } from './services.server.ts'
+import { buildServices, MISSING_WEBHOOK_SECRET_WARNING, webhookSecretOf } from './services.server.ts'
 
 /** Building the services touches no database: a stub is enough. */
 const database = { db: {} } as unknown as Database
@@ -17,7 +17,7 @@ test('Mercado Pago without a webhook secret (outside production) warns clearly a
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const services = buildServices(parseEnv({ MP_ACCESS_TOKEN: 'APP_USR-123' }), database, recordingJobQueue())
   // Every webhook would be refused with 401…
-  expect(services.webhookSecret).toBeNull()
+  expect(webhookSecretOf(services)).toBeNull()
   // …so it is said once, naming the variable.
   expect(warn).toHaveBeenCalledTimes(1)
   expect(warn).toHaveBeenCalledWith(MISSING_WEBHOOK_SECRET_WARNING)
@@ -43,10 +43,10 @@ describe('the payment simulator', () => {
     const env = parseEnv({ SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAILS: 'a@b.co', ...GOOGLE, ...source })
     const services = buildServices(env, database, recordingJobQueue())
     expect(services.simulator).toBeNull()
-    expect(services.payments.name).toBe('ninguno')
+    expect(services.paymentDeps.payments.name).toBe('ninguno')
     expect(services.checkout.onlinePayments).toBe(false)
     // No secret: every notification is refused.
-    expect(services.webhookSecret).toBeNull()
+    expect(webhookSecretOf(services)).toBeNull()
   })
 
   test('runs on this machine, signing with a secret of its own process', () => {
@@ -58,9 +58,9 @@ describe('the payment simulator', () => {
     )
     expect(first.simulator?.name).toBe('simulado')
     expect(first.checkout.onlinePayments).toBe(true)
-    expect(first.webhookSecret).toBe(first.simulator?.webhookSecret)
-    expect(first.webhookSecret).toMatch(/^[\w-]{43}$/)
-    expect(second.webhookSecret).not.toBe(first.webhookSecret)
+    expect(webhookSecretOf(first)).toBe(first.simulator?.webhookSecret)
+    expect(webhookSecretOf(first)).toMatch(/^[\w-]{43}$/)
+    expect(webhookSecretOf(second)).not.toBe(webhookSecretOf(first))
     expect(second.simulator).not.toBeNull()
   })
 
@@ -68,9 +68,16 @@ describe('the payment simulator', () => {
     const env = parseEnv({ MP_ACCESS_TOKEN: 'APP_USR-1', MP_WEBHOOK_SECRET: 'secreto' })
     const services = buildServices(env, database, recordingJobQueue())
     expect(services.simulator).toBeNull()
-    expect(services.payments.name).toBe('mercadopago')
-    expect(services.webhookSecret).toBe('secreto')
+    expect(services.paymentDeps.payments.name).toBe('mercadopago')
+    expect(webhookSecretOf(services)).toBe('secreto')
   })
+})
+
+test('each part is in the registry once: the provider only in paymentDeps, the secret derived', () => {
+  const env = parseEnv({ MP_ACCESS_TOKEN: 'APP_USR-1', MP_WEBHOOK_SECRET: 'secreto' })
+  const services = buildServices(env, database, recordingJobQueue())
+  expect(services).not.toHaveProperty('payments')
+  expect(services).not.toHaveProperty('webhookSecret')
 })
 
 test('the registry is the only process global: nothing else in app/ or server/ keeps state on globalThis', () => {

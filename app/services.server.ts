@@ -1,11 +1,17 @@
 import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
+import type { JobHandlers } from '#app/jobs/worker.server.ts'
 import { isLoopbackUrl, type AuthConfig } from '#app/modules/auth/config.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
-import type { PaymentDeps } from '#app/modules/payment/payment.server.ts'
+import { sendNewOrderNotice } from '#app/modules/order/new-order-notice.server.ts'
+import {
+  expireUnpaidOnlineOrders,
+  processPaymentNotification,
+  type PaymentDeps,
+} from '#app/modules/payment/payment.server.ts'
 import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
@@ -25,14 +31,32 @@ export type Services = {
   /** Where uploads go and where media URLs point. */
   media: MediaSettings
   jobs: JobQueue
-  payments: PaymentProvider
   /** The local payment page's provider, when it stands in for Mercado Pago (see `usesPaymentSimulator`). */
   simulator: SimulatedProvider | null
   whatsapp: WhatsAppClient | null
-  /** Secret that Mercado Pago (or the simulator) signs webhooks with; null refuses them all. */
-  webhookSecret: string | null
   checkout: CheckoutContext
+  /** The payment provider (`paymentDeps.payments`) with what settling and expiring payments need. */
   paymentDeps: PaymentDeps
+}
+
+/**
+ * Secret that webhooks are signed with: Mercado Pago's from the configuration, or the simulator's
+ * own; null refuses them all.
+ */
+export function webhookSecretOf(services: Pick<Services, 'env' | 'simulator'>): string | null {
+  return services.env.MP_ACCESS_TOKEN
+    ? (services.env.MP_WEBHOOK_SECRET ?? null)
+    : (services.simulator?.webhookSecret ?? null)
+}
+
+/** The workers' jobs, each calling its domain function with the registry's parts it needs. */
+export function jobHandlers(services: Services): JobHandlers {
+  const { env, database, whatsapp, paymentDeps } = services
+  return {
+    'order-new-notice': (data) => sendNewOrderNotice({ db: database.db, whatsapp }, data),
+    'payment-notification': (data) => processPaymentNotification(paymentDeps, data),
+    'order-expire-unpaid': () => expireUnpaidOnlineOrders(paymentDeps, env.ORDER_PAYMENT_TIMEOUT_HOURS),
+  }
 }
 
 /** Said at start-up when Mercado Pago is configured without the secret its webhooks are signed with. */
@@ -93,10 +117,8 @@ export function buildServices(
     auth: parts.auth ?? null,
     media: parts.media ?? mediaSettingsFromEnv(env),
     jobs,
-    payments,
     simulator,
     whatsapp,
-    webhookSecret: env.MP_ACCESS_TOKEN ? (env.MP_WEBHOOK_SECRET ?? null) : (simulator?.webhookSecret ?? null),
     checkout,
     paymentDeps: {
       db: database.db,

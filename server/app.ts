@@ -15,7 +15,7 @@ import {
 } from '#app/modules/auth/config.server.ts'
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
-import { startServices, stopServices } from '#app/services.server.ts'
+import { jobHandlers, startServices, stopServices } from '#app/services.server.ts'
 import { getEnv, type Env } from '#app/utils/env.server.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 
@@ -44,7 +44,7 @@ export async function start(): Promise<Runtime> {
   }
 
   const services = await startServices(env, database, { workers: true, auth, media })
-  await startWorkers(services.runtime.boss, services)
+  await startWorkers(services.runtime.boss, jobHandlers(services))
 
   const handler = express.Router()
   handler.use(refuseBadUrl())

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import { startServices, stopServices, type Services } from '#app/services.server.ts'
+import { jobHandlers, startServices, stopServices, type Services } from '#app/services.server.ts'
 import type { JobRuntime } from '#app/jobs/jobs.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
@@ -32,7 +32,7 @@ beforeAll(async () => {
     ORDER_PAYMENT_TIMEOUT_HOURS: '48',
   })
   services = await startServices(env, t.database, { workers: true })
-  await startWorkers(services.runtime.boss, services)
+  await startWorkers(services.runtime.boss, jobHandlers(services))
   vi.spyOn(console, 'log').mockImplementation(() => {})
 }, 120_000)
 afterAll(async () => {
