@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
-import { failureOf, formFailure, jsonFailure } from './answer.server.ts'
+import { failureOf, formFailure, jsonFailure, refusedRequest } from './answer.server.ts'
 import { Refusal } from './refusal.ts'
 
 const request = new Request('http://tienda.test/admin/productos/guardar', { method: 'POST' })
@@ -61,4 +61,27 @@ test('form and JSON shapes carry the status', async () => {
   const json = jsonFailure(new Refusal('No.', { standsAlone: true }), request, words)
   expect(json.status).toBe(422)
   expect(await json.json()).toEqual({ ok: false, message: 'No.' })
+})
+
+test('a refused request (unreadable form, forbidden post) answers JSON with its own message and status', async () => {
+  for (const [message, status] of [
+    ['ilegible', 400],
+    ['prohibido', 403],
+  ] as const) {
+    const json = jsonFailure(refusedRequest(message, status), request, words)
+    expect(json.status).toBe(status)
+    expect(await json.json()).toEqual({ ok: false, message })
+  }
+  expect(() => failureOf(refusedRequest('ilegible', 400), request, words)).toThrow()
+})
+
+test("a thrown Response is worded by the module's script answer, and thrown on when nobody words it", async () => {
+  const signIn = redirect('/login-admin')
+  const worded = jsonFailure(signIn, request, words, () =>
+    Response.json({ ok: false, message: 'Inicia sesión.' }, { status: 401 }),
+  )
+  expect(worded.status).toBe(401)
+  expect(await worded.json()).toEqual({ ok: false, message: 'Inicia sesión.' })
+  expect(() => jsonFailure(signIn, request, words, () => undefined)).toThrow()
+  expect(() => jsonFailure(signIn, request, words)).toThrow()
 })

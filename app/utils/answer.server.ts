@@ -13,6 +13,32 @@ export function isRouterAnswer(thrown: unknown): boolean {
   )
 }
 
+/**
+ * A request refused before the route's own work starts (an unreadable form, a post without its
+ * anti-forgery token): React Router's `data({ message }, { status })`. These guards run before any
+ * route's `try`, so they stay router answers rather than `Refusal`s: a page answers them with its
+ * error boundary (which shows a 4xx's `message`), `failureOf` throws them on, and `jsonFailure`
+ * answers them as JSON.
+ */
+export function refusedRequest(message: string, status: number) {
+  return data({ message }, { status })
+}
+
+/** The message and status of a `refusedRequest`, if that is what was thrown. */
+function refusedRequestOf(thrown: unknown): Failure | null {
+  if (!isRouterAnswer(thrown) || thrown instanceof Response) return null
+  const { data: body, init } = thrown as { data: unknown; init: ResponseInit | null }
+  const message = (body as { message?: unknown } | null)?.message
+  const status = init?.status ?? 200
+  return typeof message === 'string' && status >= 400 && status < 500 ? { message, status } : null
+}
+
+/**
+ * How a module words a thrown `Response` (a redirect) for a script client, e.g. the admin guard's
+ * redirect to sign in as a 401 with the way back in; `undefined` for one it does not know.
+ */
+export type ScriptAnswer = (thrown: Response, request: Request) => Response | undefined
+
 export function logUnexpected(error: unknown, request: Request) {
   const { pathname } = new URL(request.url)
   console.error(`[${request.method} ${pathname}]`, error)
@@ -46,8 +72,22 @@ export function formFailure<Extra extends object = object>(
   return data({ ok: false as const, message, at: Date.now(), ...(extra as Extra) }, { status })
 }
 
-/** A script client's (fetch, XMLHttpRequest) failed outcome: JSON `{ ok: false, message }`. */
-export function jsonFailure(thrown: unknown, request: Request, words: FailureWords): Response {
+/**
+ * A script client's (fetch, XMLHttpRequest) failed outcome: JSON `{ ok: false, message }`, never a
+ * redirect to HTML or React Router's English error page. A `refusedRequest` keeps its message and
+ * status; a thrown `Response` is worded by `scriptAnswer` (the module that threw it knows what it
+ * means), and thrown on when nobody does.
+ */
+export function jsonFailure(
+  thrown: unknown,
+  request: Request,
+  words: FailureWords,
+  scriptAnswer?: ScriptAnswer,
+): Response {
+  const refused = refusedRequestOf(thrown)
+  if (refused) return Response.json({ ok: false, message: refused.message }, { status: refused.status })
+  const answered = thrown instanceof Response ? scriptAnswer?.(thrown, request) : undefined
+  if (answered) return answered
   const { message, status } = failureOf(thrown, request, words)
   return Response.json({ ok: false, message }, { status })
 }

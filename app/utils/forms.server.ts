@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { refusedRequest } from './answer.server.ts'
 import { UNREADABLE_FORM_MESSAGE } from './form-messages.ts'
 
 export { UNREADABLE_FORM_MESSAGE }
@@ -33,7 +33,7 @@ export async function requireFormData(
   options: { keepNul?: boolean } = {},
 ): Promise<FormData> {
   const form = await readFormData(request)
-  if (!form) throw data({ message: UNREADABLE_FORM_MESSAGE }, { status: 400 })
-  if (!options.keepNul && hasNul(form)) throw data({ message: FORBIDDEN_CHARACTER_MESSAGE }, { status: 400 })
+  if (!form) throw refusedRequest(UNREADABLE_FORM_MESSAGE, 400)
+  if (!options.keepNul && hasNul(form)) throw refusedRequest(FORBIDDEN_CHARACTER_MESSAGE, 400)
   return form
 }

@@ -1,5 +1,6 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { getServices } from '#app/services.server.ts'
+import { refusedRequest } from '#app/utils/answer.server.ts'
 import { pageUrl } from '#app/utils/paths.ts'
 import { CSRF_FIELD, CSRF_HEADER } from './csrf.ts'
 import {
@@ -124,7 +125,7 @@ export async function requireTrustedPost(ctx: AuthContext, request: Request, exp
     !isSameOrigin(request, ctx.config.publicUrl) ||
     !tokensMatch(expectedToken, await postedToken(request))
   ) {
-    throw data({ message: FORBIDDEN_POST_MESSAGE }, { status: 403 })
+    throw refusedRequest(FORBIDDEN_POST_MESSAGE, 403)
   }
 }
 

@@ -234,6 +234,21 @@ test('product save: refusals answer 422 with the spec text; success creates it',
     message: PRODUCT_MESSAGES.notFound,
     status: 404,
   })
+  // A post that is not a delete (another intent, no SKU): the delete message, answered 400.
+  for (const [intent, sku] of [
+    ['vaciar', body.sku],
+    ['eliminar', ''],
+  ]) {
+    const odd = new FormData()
+    odd.set('intent', intent!)
+    odd.set('sku', sku!)
+    expect(await call(inventory.action, '/admin/productos?index', {}, odd)).toMatchObject({
+      ok: false,
+      message: PRODUCT_MESSAGES.deleteFailed,
+      sku: null,
+      status: 400,
+    })
+  }
 })
 
 test('product save: a storage failure reads "Error: …" and leaves nothing behind', async () => {

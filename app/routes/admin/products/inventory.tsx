@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { data, useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
+import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import { FormMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
@@ -17,6 +17,7 @@ import {
 } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/inventory'
 import { formFailure } from '#app/utils/answer.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { pageOffset } from '#app/modules/catalog/paging.ts'
 import { getServices } from '#app/services.server.ts'
@@ -37,17 +38,13 @@ export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await requireFormData(request)
   const sku = form.get('sku')
-  if (form.get('intent') !== 'eliminar' || typeof sku !== 'string' || sku === '') {
-    return data(
-      { ok: false, message: PRODUCT_MESSAGES.deleteFailed, sku: null, at: Date.now() },
-      { status: 400 },
-    )
-  }
+  const target = form.get('intent') === 'eliminar' && typeof sku === 'string' && sku !== '' ? sku : null
   try {
-    await deleteProduct(getServices().database.db, getServices().media.storage, sku)
-    return { ok: true, message: PRODUCT_MESSAGES.deleted, sku, at: Date.now() }
+    if (!target) throw new Refusal(PRODUCT_MESSAGES.deleteFailed, { status: 400 })
+    await deleteProduct(getServices().database.db, getServices().media.storage, target)
+    return { ok: true, message: PRODUCT_MESSAGES.deleted, sku: target, at: Date.now() }
   } catch (thrown) {
-    return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.deleteFailed }, { sku })
+    return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.deleteFailed }, { sku: target })
   }
 }
 

@@ -1,8 +1,8 @@
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
-import { jsonRefusal } from '#app/modules/auth/refusal.server.ts'
 import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
-import { isRouterAnswer, jsonFailure } from '#app/utils/answer.server.ts'
+import { jsonFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/save'
@@ -10,7 +10,7 @@ import type { Route } from './+types/save'
 /**
  * POST /admin/productos/guardar: the product form sent with upload progress (XMLHttpRequest).
  * Creates (no `sku`) or updates; answers JSON `{ ok, sku?, message }`, refusals included (an ended
- * session, a stale anti-forgery token or an unreadable form: `jsonRefusal`).
+ * session answers with the way back in: `adminScriptAnswer`).
  */
 export async function action({ request }: Route.ActionArgs) {
   try {
@@ -25,8 +25,6 @@ export async function action({ request }: Route.ActionArgs) {
     )
     return Response.json({ ok: true, ...saved })
   } catch (thrown) {
-    return isRouterAnswer(thrown)
-      ? jsonRefusal(thrown, request)
-      : jsonFailure(thrown, request, PRODUCT_SAVE_FAILURE)
+    return jsonFailure(thrown, request, PRODUCT_SAVE_FAILURE, adminScriptAnswer)
   }
 }
