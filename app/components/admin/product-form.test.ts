@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
 import { FORBIDDEN_POST_MESSAGE, UNREADABLE_FORM_MESSAGE } from '#app/modules/auth/messages.ts'
 import { PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
-import { MEDIA_ACCEPT, saveResultFrom } from './product-form.tsx'
+import { MEDIA_ACCEPT } from './media-picker.tsx'
+import { saveResultFrom } from './product-upload.ts'
 
 test("the server's JSON answer is shown as it is, refusals included", () => {
   expect(saveResultFrom(200, { ok: true, sku: 'COL-CAT-1', message: PRODUCT_MESSAGES.created })).toEqual({

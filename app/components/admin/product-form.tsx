@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { CsrfField, useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import {
   FormMessage,
@@ -6,17 +6,7 @@ import {
   labelClass,
   primaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
-import { levelPesos, PRICE_LEVEL_FACTORS } from '#app/modules/catalog/pricing.ts'
-import {
-  FORBIDDEN_POST_MESSAGE,
-  loginPath,
-  NOTICE_PARAM,
-  NOTICES,
-  RETURN_PARAM,
-  safeReturnTo,
-  SIGN_IN_AGAIN_LABEL,
-  UNREADABLE_FORM_MESSAGE,
-} from '#app/modules/auth/messages.ts'
+import { SIGN_IN_AGAIN_LABEL } from '#app/modules/auth/messages.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import {
   MAX_FILES_PER_POST,
@@ -24,8 +14,11 @@ import {
   MAX_VIDEO_BYTES,
   UPLOAD_MESSAGES,
 } from '#app/modules/media/validators.ts'
-import { formatCOP, pesosToCentavos } from '#app/utils/money.ts'
-import { ADMIN_PRODUCT_SAVE_PATH, LOGIN_PATH } from '#app/utils/paths.ts'
+import { ADMIN_PRODUCT_SAVE_PATH } from '#app/utils/paths.ts'
+import { Field } from './field.tsx'
+import { isVideo, MediaPicker } from './media-picker.tsx'
+import { PriceFields } from './price-fields.tsx'
+import { postWithProgress, withReturn, type SaveResult } from './product-upload.ts'
 
 export type ProductFormCategory = { id: string; name: string }
 
@@ -62,81 +55,10 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   mainMediaId: null,
 }
 
-export type SaveResult =
-  { ok: true; sku: string; message: string } | { ok: false; message: string; signIn?: string }
-
-/** What a file chooser offers: images and the three video formats the server accepts. */
-export const MEDIA_ACCEPT = 'image/*,video/mp4,video/webm,video/ogg'
-
 /**
- * The outcome of a save as the server answered it: its own JSON `{ ok, message }` when there is
- * one (refusals included); otherwise a Spanish text for the status (a 413 from the body-size limit,
- * a proxy's error page, a sign-in page reached through a redirect).
- */
-export function saveResultFrom(status: number, body: unknown, responseUrl = ''): SaveResult {
-  const answer = body as Partial<SaveResult> | null
-  if (answer && typeof answer === 'object' && typeof answer.message === 'string') {
-    if (answer.ok === true && typeof answer.sku === 'string') {
-      return { ok: true, sku: answer.sku, message: answer.message }
-    }
-    const signIn = (answer as { signIn?: unknown }).signIn
-    return {
-      ok: false,
-      message: answer.message,
-      ...(typeof signIn === 'string' && signIn.startsWith(LOGIN_PATH) ? { signIn } : {}),
-    }
-  }
-  if (status === 401 || /\/login-admin(?:[?#]|$)/.test(responseUrl)) {
-    return {
-      ok: false,
-      message: NOTICES['sesion-expirada'],
-      signIn: loginPath({ notice: 'sesion-expirada' }),
-    }
-  }
-  if (status === 403) return { ok: false, message: FORBIDDEN_POST_MESSAGE }
-  if (status === 400) return { ok: false, message: UNREADABLE_FORM_MESSAGE }
-  if (status === 413) return { ok: false, message: PRODUCT_MESSAGES.requestTooLarge }
-  if (status === 0) return { ok: false, message: PRODUCT_MESSAGES.unreachable }
-  return { ok: false, message: PRODUCT_MESSAGES.unexpected }
-}
-
-/** Posts the form with XMLHttpRequest, which (unlike fetch) reports upload progress. */
-function postWithProgress(url: string, body: FormData, csrf: string, onProgress: (fraction: number) => void) {
-  return new Promise<SaveResult>((resolve) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', url)
-    xhr.setRequestHeader('X-CSRF-Token', csrf)
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.responseType = 'json'
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total)
-    }
-    xhr.onload = () => resolve(saveResultFrom(xhr.status, xhr.response, xhr.responseURL))
-    // The connection failed, or was closed by the server after a 413 before the answer was read.
-    xhr.onerror = () => resolve(saveResultFrom(0, null))
-    xhr.send(body)
-  })
-}
-
-/** Where a sign-in link should bring the admin back to: this page. */
-function withReturn(signIn: string): string {
-  const url = new URL(signIn, window.location.origin)
-  if (!url.searchParams.has(RETURN_PARAM) && url.searchParams.get(NOTICE_PARAM) !== 'no-autorizado') {
-    const here = safeReturnTo(window.location.pathname)
-    if (here !== '/admin') url.searchParams.set(RETURN_PARAM, here)
-  }
-  return url.pathname + url.search
-}
-
-const isVideo = (file: File) => file.type.startsWith('video/')
-
-const money = (pesos: number) => formatCOP(pesosToCentavos(Number.isFinite(pesos) ? pesos : 0))
-const asNumber = (text: string) => (text.trim() === '' ? 0 : Number(text))
-
-/**
- * The create and edit product form (spec §5). Prices mirror the server live: levels 2–4 are
- * 80/70/60 % of level 1 and level 5 starts at 40 % but can be typed; the profit is level 1 minus
- * cost. Without JavaScript it posts to the page's action; with it, an upload with progress.
+ * The create and edit product form (spec §5): its markup and submit. Prices (price-fields.tsx), the
+ * media picker (media-picker.tsx) and the upload client (product-upload.ts) live beside it. Without
+ * JavaScript it posts to the page's action; with it, an upload with progress.
  */
 export function ProductForm({
   mode,
@@ -154,18 +76,10 @@ export function ProductForm({
   const csrf = useCsrfToken()
   const formRef = useRef<HTMLFormElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const [cost, setCost] = useState(String(initial.cost))
-  const [level1, setLevel1] = useState(String(initial.level1))
-  const [level5, setLevel5] = useState(String(initial.level5))
   const [files, setFiles] = useState<File[]>([])
   const [mainNew, setMainNew] = useState<number | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [message, setMessage] = useState<{ text: string; at: number; signIn?: string } | null>(null)
-  const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files])
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews])
-
-  const level1Pesos = asNumber(level1)
-  const profit = level1Pesos - asNumber(cost)
 
   const fail = (text: string, signIn?: string) => setMessage({ text, at: Date.now(), signIn })
 
@@ -228,10 +142,7 @@ export function ProductForm({
         link={message?.signIn ? { href: message.signIn, label: SIGN_IN_AGAIN_LABEL } : null}
       />
       {mode === 'edit' ? (
-        <div>
-          <label htmlFor="product-sku" className={labelClass}>
-            SKU
-          </label>
+        <Field id="product-sku" label="SKU">
           <input
             id="product-sku"
             name="sku"
@@ -239,13 +150,10 @@ export function ProductForm({
             value={initial.sku}
             className={`${inputClass} bg-gray-50 font-mono`}
           />
-        </div>
+        </Field>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <div>
-          <label htmlFor="product-name" className={labelClass}>
-            Nombre
-          </label>
+        <Field id="product-name" label="Nombre">
           <input
             id="product-name"
             name="name"
@@ -253,11 +161,8 @@ export function ProductForm({
             defaultValue={initial.name}
             className={inputClass}
           />
-        </div>
-        <div className="md:row-span-2">
-          <label htmlFor="product-description" className={labelClass}>
-            Descripción
-          </label>
+        </Field>
+        <Field id="product-description" label="Descripción" className="md:row-span-2">
           <textarea
             id="product-description"
             name="description"
@@ -266,7 +171,7 @@ export function ProductForm({
             defaultValue={initial.description}
             className={inputClass}
           />
-        </div>
+        </Field>
         <fieldset>
           <legend className={labelClass}>Categorías</legend>
           {categories.length === 0 ? (
@@ -291,67 +196,10 @@ export function ProductForm({
         </fieldset>
       </div>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <legend className="mb-2 text-base font-semibold">Precios</legend>
-        <PesosField id="product-cost" name="cost" label="Costo" value={cost} onChange={setCost} />
-        <PesosField
-          id="product-level1"
-          name="level1"
-          label="Precio nivel 1"
-          value={level1}
-          onChange={(value) => {
-            setLevel1(value)
-            setLevel5(String(levelPesos(asNumber(value), PRICE_LEVEL_FACTORS[5])))
-          }}
-        />
-        <PesosField
-          id="product-level5"
-          name="level5"
-          label="Precio nivel 5"
-          value={level5}
-          onChange={setLevel5}
-        />
-        <div>
-          <label htmlFor="product-discount" className={labelClass}>
-            Descuento (%)
-          </label>
-          <input
-            id="product-discount"
-            name="discountPercent"
-            type="number"
-            min={0}
-            max={100}
-            step={1}
-            defaultValue={initial.discountPercent}
-            className={inputClass}
-          />
-        </div>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:col-span-2 lg:col-span-4 lg:grid-cols-4">
-          {([2, 3, 4] as const).map((level) => (
-            <div key={level}>
-              <dt className="text-gray-600">Nivel {level}</dt>
-              <dd data-testid={`level${level}`} className="font-medium">
-                {money(levelPesos(level1Pesos, PRICE_LEVEL_FACTORS[level]))}
-              </dd>
-            </div>
-          ))}
-          <div>
-            <dt className="text-gray-600">Ganancia</dt>
-            <dd
-              data-testid="profit"
-              className={`font-semibold ${profit < 0 ? 'text-red-700' : 'text-green-700'}`}
-            >
-              {money(profit)}
-            </dd>
-          </div>
-        </dl>
-      </fieldset>
+      <PriceFields initial={initial} />
 
       <div className="grid gap-4 md:grid-cols-2">
-        <div>
-          <label htmlFor="product-purchase-link" className={labelClass}>
-            Link de compra
-          </label>
+        <Field id="product-purchase-link" label="Link de compra">
           <input
             id="product-purchase-link"
             name="purchaseLink"
@@ -360,11 +208,8 @@ export function ProductForm({
             placeholder="https://"
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="product-supplier" className={labelClass}>
-            Información del proveedor
-          </label>
+        </Field>
+        <Field id="product-supplier" label="Información del proveedor">
           <textarea
             id="product-supplier"
             name="supplierInfo"
@@ -372,7 +217,7 @@ export function ProductForm({
             defaultValue={initial.supplierInfo}
             className={inputClass}
           />
-        </div>
+        </Field>
       </div>
 
       <fieldset className="flex flex-wrap gap-6">
@@ -387,78 +232,16 @@ export function ProductForm({
         </label>
       </fieldset>
 
-      <div>
-        <label htmlFor="product-images" className={labelClass}>
-          {mode === 'edit' ? 'Agregar imágenes' : 'Imágenes'}
-        </label>
-        <input
-          ref={fileInput}
-          id="product-images"
-          name="images"
-          type="file"
-          accept={MEDIA_ACCEPT}
-          aria-describedby="product-images-hint"
-          multiple
-          className="block text-sm"
-          onChange={(event) => {
-            setFiles([...(event.target.files ?? [])])
-            setMainNew(null)
-          }}
-        />
-        <p id="product-images-hint" className="mt-1 text-xs text-gray-600">
-          Imágenes de hasta 10 MB o videos MP4, WebM u Ogg de hasta 50 MB.
-        </p>
-        {mode === 'edit' && initial.mainMediaId !== null ? (
-          <input
-            type="hidden"
-            name="mainImage"
-            value={`existente:${initial.mainMediaId}`}
-            disabled={mainNew !== null}
-          />
-        ) : null}
-        {files.length > 0 ? (
-          <fieldset className="mt-3">
-            <legend className="mb-2 text-sm font-medium text-gray-700">
-              {mode === 'edit' && existingMediaCount > 0
-                ? 'Imagen principal (opcional: elige una nueva)'
-                : 'Imagen principal'}
-            </legend>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="new-images">
-              {files.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="rounded-lg border border-brand-100 p-2">
-                  {isVideo(file) ? (
-                    <video
-                      src={previews[index]}
-                      aria-label={file.name}
-                      muted
-                      playsInline
-                      preload="metadata"
-                      data-testid="new-video-preview"
-                      className="aspect-square w-full rounded object-cover"
-                    />
-                  ) : (
-                    <img
-                      src={previews[index]}
-                      alt={file.name}
-                      className="aspect-square w-full rounded object-cover"
-                    />
-                  )}
-                  <label className="mt-2 flex items-center gap-2 text-xs">
-                    <input
-                      type="radio"
-                      name="mainImage"
-                      value={`nueva:${index}`}
-                      checked={mainNew === index}
-                      onChange={() => setMainNew(index)}
-                    />
-                    <span className="truncate">Imagen principal: {file.name}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        ) : null}
-      </div>
+      <MediaPicker
+        mode={mode}
+        inputRef={fileInput}
+        files={files}
+        onFiles={setFiles}
+        mainNew={mainNew}
+        onMainNew={setMainNew}
+        currentMainId={initial.mainMediaId}
+        existingMediaCount={existingMediaCount}
+      />
 
       {progress !== null ? (
         <div data-testid="upload-progress" className="flex items-center gap-3 text-sm">
@@ -473,33 +256,5 @@ export function ProductForm({
         </button>
       </div>
     </form>
-  )
-}
-
-/** A peso amount with centavos, typed by the admin (the server converts it to integer centavos). */
-function PesosField(props: {
-  id: string
-  name: string
-  label: string
-  value: string
-  onChange: (value: string) => void
-}) {
-  return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        name={props.name}
-        type="number"
-        min={0}
-        step="0.01"
-        inputMode="decimal"
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={inputClass}
-      />
-    </div>
   )
 }

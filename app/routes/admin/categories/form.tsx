@@ -1,12 +1,8 @@
 import { useState } from 'react'
 import { Link, redirect, useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
-import {
-  FormMessage,
-  inputClass,
-  labelClass,
-  primaryButtonClass,
-} from '#app/components/admin/form-message.tsx'
+import { FormMessage, inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { Field } from '#app/components/admin/field.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import {
@@ -86,10 +82,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
           }
         }}
       >
-        <div>
-          <label htmlFor="category-name" className={labelClass}>
-            Nombre
-          </label>
+        <Field id="category-name" label="Nombre">
           <input
             id="category-name"
             name="name"
@@ -98,11 +91,11 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
             defaultValue={category?.name ?? ''}
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="category-image" className={labelClass}>
-            Imagen {mode === 'edit' ? '(opcional, reemplaza la actual)' : '(opcional)'}
-          </label>
+        </Field>
+        <Field
+          id="category-image"
+          label={`Imagen ${mode === 'edit' ? '(opcional, reemplaza la actual)' : '(opcional)'}`}
+        >
           {category?.image ? (
             <ProductImage
               image={category.image}
@@ -111,7 +104,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
             />
           ) : null}
           <input id="category-image" name="image" type="file" accept="image/*" className="block text-sm" />
-        </div>
+        </Field>
         <div className="flex items-center gap-3">
           <button type="submit" className={primaryButtonClass} disabled={navigation.state === 'submitting'}>
             {mode === 'edit' ? 'Guardar cambios' : 'Crear categoría'}
