@@ -8,7 +8,6 @@ import { startWorkers } from '#app/jobs/worker.server.ts'
 import {
   authConfigFromEnv,
   isHttpsUrl,
-  isLoopbackUrl,
   LOCAL_ADMIN_EMAIL,
   LOCAL_PROVIDER_PATH,
   sessionSecret,
@@ -17,6 +16,7 @@ import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { jobHandlers, startServices, stopServices } from '#app/services.server.ts'
 import { getEnv, type Env } from '#app/utils/env.server.ts'
+import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loopback.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 
 export type Runtime = {
@@ -188,12 +188,6 @@ export function refuseBadUrl(): express.RequestHandler {
 export const LOCAL_SIGN_IN_ONLY_MESSAGE =
   'El inicio de sesión local solo atiende a esta misma máquina (localhost, 127.0.0.1 o [::1]).'
 
-function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false
-  const ip = address.startsWith('::ffff:') ? address.slice(7) : address
-  return ip === '::1' || /^127\.\d+\.\d+\.\d+$/.test(ip)
-}
-
 /**
  * Whether a request comes from this machine to a loopback name: the connection is local, no proxy
  * forwarded it from elsewhere (`req.ip`), and the Host header is a loopback name, so a web page on
@@ -206,11 +200,7 @@ export function isLocalClient(req: Pick<express.Request, 'socket' | 'ip' | 'head
   } catch {
     return false
   }
-  return (
-    isLoopbackAddress(req.socket.remoteAddress) &&
-    isLoopbackAddress(req.ip) &&
-    (host === 'localhost' || host === '[::1]' || isLoopbackAddress(host))
-  )
+  return isLoopbackAddress(req.socket.remoteAddress) && isLoopbackAddress(req.ip) && isLoopbackHost(host)
 }
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Env } from '#app/utils/env.server.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
+import { isLoopbackUrl } from '#app/utils/loopback.ts'
 
 /** How long an admin stays signed in. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -52,10 +53,8 @@ export function usesLocalProvider(env: Env): boolean {
   )
 }
 
-export function isLoopbackUrl(url: string): boolean {
-  const host = new URL(url).hostname
-  return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
-}
+// Re-exported for the services registry, which reads it from here.
+export { isLoopbackUrl }
 
 export function isHttpsUrl(url: string): boolean {
   return new URL(url).protocol === 'https:'

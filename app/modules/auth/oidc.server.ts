@@ -1,14 +1,9 @@
 import * as client from 'openid-client'
 import { redirect } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
+import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import { pageUrl } from '#app/utils/paths.ts'
-import {
-  isLoopbackUrl,
-  normalizeEmail,
-  SIGN_IN_TTL_SECONDS,
-  type AuthConfig,
-  type OidcSettings,
-} from './config.server.ts'
+import { normalizeEmail, SIGN_IN_TTL_SECONDS, type AuthConfig, type OidcSettings } from './config.server.ts'
 import { loginPath, RETURN_PARAM, safeReturnTo, type ErrorCode, type NoticeCode } from './messages.ts'
 import {
   authCookies,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '#app/modules/order/schema.ts'
 import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
+import { cleanText } from '#app/utils/text.ts'
 import { DEPARTMENTS } from './departments.ts'
 
 /** Spec §5 and §8 texts, exactly. */
@@ -27,13 +28,11 @@ export const ID_MESSAGES = {
   badForm: 'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
 } as const
 
-const NUL = String.fromCharCode(0)
-
-/** Trimmed, one line (WhatsApp templates refuse line breaks), no NUL (PostgreSQL refuses it). */
+/** Trimmed, one line (WhatsApp templates refuse line breaks), cleaned as PostgreSQL takes it. */
 const text = (max: number) =>
   z
     .string()
-    .transform((value) => value.replaceAll(NUL, '').replace(/\s+/g, ' ').trim())
+    .transform((value) => cleanText(value).replace(/\s+/g, ' ').trim())
     .pipe(z.string().max(max, { message: `Máximo ${max} caracteres.` }))
 
 /** Digits only, without the country code: Colombian numbers have 10 digits. */
@@ -53,7 +52,7 @@ export const CartLinesSchema = z
         .trim()
         .min(1)
         .max(64)
-        .refine((sku) => !sku.includes(NUL)),
+        .refine((sku) => cleanText(sku) === sku),
       quantity: z.number().int(),
     }),
   )

@@ -14,6 +14,7 @@ import {
 } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { centavosToWholePesos } from '#app/utils/money.ts'
+import { cleanText } from '#app/utils/text.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
 import { PaymentProviderError, type Payment, type PaymentProvider } from './provider.ts'
 import { paymentEvents } from './schema.ts'
@@ -131,11 +132,9 @@ export async function startOnlinePayment(
   }
 }
 
-const NUL = String.fromCharCode(0)
-
-/** A provider's error text as PostgreSQL takes it: no NUL, bounded. */
+/** A provider's error text as PostgreSQL takes it: cleaned, bounded. */
 function providerText(error: unknown) {
-  return (error instanceof Error ? error.message : String(error)).replaceAll(NUL, '').slice(0, 500)
+  return cleanText(error instanceof Error ? error.message : String(error)).slice(0, 500)
 }
 
 /** Whether a processing job for this notification is still queued, running or retrying. */

@@ -1,5 +1,6 @@
 import { receivePaymentNotification, type PaymentDeps } from './payment.server.ts'
 import { verifyNotificationSignature } from './signature.server.ts'
+import { cleanText } from '#app/utils/text.ts'
 
 export type WebhookAnswer = {
   status: number
@@ -64,15 +65,6 @@ export async function receiveWebhook(
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-const NUL = String.fromCharCode(0)
-/** A UTF-16 half without its partner: JSON allows it, PostgreSQL's jsonb refuses it. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-
-/** Text as PostgreSQL stores it: no NUL, no lone surrogate (replaced by U+FFFD). */
-function cleanText(value: string): string {
-  return value.replaceAll(NUL, '').replace(LONE_SURROGATE, '\ufffd')
 }
 
 const TOO_DEEP = Symbol('too deep')

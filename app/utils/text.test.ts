@@ -1,0 +1,12 @@
+import { expect, test } from 'vitest'
+import { cleanText } from './text.ts'
+
+test('cleanText drops NUL bytes and replaces lone surrogates, keeping everything else', () => {
+  expect(cleanText('a\0b\0')).toBe('ab')
+  expect(cleanText('x\ud800y')).toBe('x\ufffdy')
+  expect(cleanText('x\udc00')).toBe('x\ufffd')
+  expect(cleanText('\udc00\ud800')).toBe('\ufffd\ufffd')
+  // A whole pair is one character (an emoji), not two halves.
+  expect(cleanText('Aretes 💎 ñandú')).toBe('Aretes 💎 ñandú')
+  expect(cleanText('línea\nsiguiente')).toBe('línea\nsiguiente')
+})

@@ -1,0 +1,12 @@
+const NUL = String.fromCharCode(0)
+/** A UTF-16 half without its partner: JSON allows it, PostgreSQL's jsonb refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/**
+ * Text as PostgreSQL stores it: no NUL (refused in any text), no lone surrogate (replaced by
+ * U+FFFD). For text from outside that is kept rather than refused: a provider's payload or error,
+ * a shopper's checkout fields.
+ */
+export function cleanText(value: string): string {
+  return value.replaceAll(NUL, '').replace(LONE_SURROGATE, '\ufffd')
+}
