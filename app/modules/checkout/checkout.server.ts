@@ -38,8 +38,7 @@ export type PlacedOrder = {
  * `created` is false when the checkout key found an order another request made: only the request
  * that created an order may undo it.
  */
-export type PlaceOrderResult =
-  { ok: true; order: PlacedOrder; created: boolean } | { ok: false; errors: CheckoutErrors }
+export type PlaceOrderResult = { order: PlacedOrder; created: boolean }
 
 /**
  * A checkout the shop will not take: the one refusal type, with the Spanish messages for each field
@@ -54,11 +53,6 @@ export class CheckoutRefused extends Refusal {
   }
 }
 
-const refused = (message: string): PlaceOrderResult => ({
-  ok: false,
-  errors: { form: [message], fields: {} },
-})
-
 /** Merges repeated skus, so the quantity limits apply to what the order will hold of each. */
 function mergeLines(lines: { sku: string; quantity: number }[]) {
   const merged = new Map<string, number>()
@@ -68,7 +62,8 @@ function mergeLines(lines: { sku: string; quantity: number }[]) {
 
 /**
  * Turns a cart into an order in one transaction: every unit is reserved through inventory (no oversell),
- * prices come from the catalogue (never from the client), and the notices are enqueued with it.
+ * prices come from the catalogue (never from the client), and the notices are enqueued with it. A
+ * cart or form the shop will not take throws `CheckoutRefused`.
  */
 export async function placeOrder(
   ctx: CheckoutContext,
@@ -82,15 +77,17 @@ export async function placeOrder(
   const checkoutKey = input.checkoutKey?.trim() || undefined
   if (checkoutKey) {
     const earlier = await orderByCheckoutKey(ctx, checkoutKey)
-    if (earlier) return { ok: true, order: earlier, created: false }
+    if (earlier) return { order: earlier, created: false }
   }
   const lines = mergeLines(input.lines)
   const checked = validateCheckout(lines, input.customer)
-  if (!checked.ok) return { ok: false, errors: checked.errors }
+  if (!checked.ok) throw new CheckoutRefused(checked.errors)
   const { customer } = checked
-  if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) return refused(CHECKOUT_MESSAGES.overStock)
+  if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) {
+    throw new CheckoutRefused(CHECKOUT_MESSAGES.overStock)
+  }
   if (customer.payment_method === 'mercadopago' && !ctx.onlinePayments) {
-    return refused(CHECKOUT_MESSAGES.onlineUnavailable)
+    throw new CheckoutRefused(CHECKOUT_MESSAGES.onlineUnavailable)
   }
   try {
     const order = await ctx.db.transaction(async (tx) => {
@@ -106,7 +103,7 @@ export async function placeOrder(
             eq(products.showRetail, true),
           ),
         )
-      if (known.length !== lines.length) throw new Refusal(CHECKOUT_MESSAGES.unavailable)
+      if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
 
       await reserveUnits(tx, lines)
       // Read after reserving: the rows are locked now, so these are the prices the order keeps.
@@ -172,14 +169,14 @@ export async function placeOrder(
       await enqueueNewOrderNotices(ctx, tx, id)
       return { id, number: created!.number, total: totals.total, paymentMethod: customer.payment_method }
     })
-    return { ok: true, order, created: true }
+    return { order, created: true }
   } catch (error) {
-    if (error instanceof Refusal) return refused(error.message)
-    if (error instanceof OutOfStock) return refused(CHECKOUT_MESSAGES.overStock)
+    if (error instanceof CheckoutRefused) throw error
+    if (error instanceof OutOfStock) throw new CheckoutRefused(CHECKOUT_MESSAGES.overStock)
     // The same form sent twice at once: the other submission made the order (and this one's
     // reservation was rolled back with its transaction).
     const twin = checkoutKey ? await orderByCheckoutKey(ctx, checkoutKey) : null
-    if (twin) return { ok: true, order: twin, created: false }
+    if (twin) return { order: twin, created: false }
     throw error
   }
 }

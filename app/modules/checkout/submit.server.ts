@@ -19,27 +19,24 @@ export type CheckoutOutcome = { redirectTo: string; clearCartCookie: boolean }
 
 /**
  * The whole "Confirmar pedido": places the order (reserving its units), then sends the shopper to the
- * success page (cash on delivery) or to the payment provider. A refusal throws `CheckoutRefused`; a
- * payment that cannot start cancels the order it was for, but only when this request created it (a
- * twin of a double submit must not undo the order the first one is paying for).
+ * success page (cash on delivery) or to the payment provider. A refused cart or form throws
+ * `CheckoutRefused`, a payment that cannot start a `Refusal` (502); the latter cancels the order it
+ * was for, but only when this request created it (a twin of a double submit must not undo the order
+ * the first one is paying for).
  */
 export async function submitCheckout(deps: CheckoutDeps, form: CheckoutForm): Promise<CheckoutOutcome> {
   if (form.badKey) throw new CheckoutRefused(ID_MESSAGES.badForm)
-  const placed = await placeOrder(deps.checkout, {
+  const { order, created } = await placeOrder(deps.checkout, {
     lines: form.lines,
     customer: form.customer,
     checkoutKey: form.checkoutKey,
   })
-  if (!placed.ok) throw new CheckoutRefused(placed.errors)
-  const { order } = placed
   const clearCartCookie = form.cartFromCookie
   if (order.paymentMethod === 'acordar') {
     return { redirectTo: orderResultPath('success', order.id), clearCartCookie }
   }
-  const payment = await startOnlinePayment(deps.payments, order.id, deps.publicUrl, {
-    cancelOnFailure: placed.created,
+  const paymentUrl = await startOnlinePayment(deps.payments, order.id, deps.publicUrl, {
+    cancelOnFailure: created,
   })
-  // The provider, not the shopper, failed: 502.
-  if (!payment.ok) throw new CheckoutRefused(payment.message, 502)
-  return { redirectTo: payment.url, clearCartCookie }
+  return { redirectTo: paymentUrl, clearCartCookie }
 }

@@ -33,7 +33,6 @@ async function place(sku: string, quantity: number, paymentMethod: 'acordar' | '
     },
     { lines: [{ sku, quantity }], customer: { ...customer, payment_method: paymentMethod } },
   )
-  if (!result.ok) throw new Error(result.errors.form.join(' '))
   return result.order
 }
 

@@ -6,6 +6,7 @@ import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
@@ -111,8 +112,20 @@ async function onlineOrder(stock = 5, quantity = 2, checkoutKey?: string) {
     customer,
     checkoutKey,
   })
-  if (!result.ok) throw new Error(result.errors.form.join(' '))
   return { order: result.order, product }
+}
+
+/**
+ * What `startOnlinePayment` gave: `{ ok: true, url }`, or `{ ok: false, message }` from the 502
+ * `Refusal` it threw (anything else is thrown on).
+ */
+async function start(...args: Parameters<typeof startOnlinePayment>) {
+  try {
+    return { ok: true as const, url: await startOnlinePayment(...args) }
+  } catch (thrown) {
+    if (!(thrown instanceof Refusal) || thrown.status !== 502) throw thrown
+    return { ok: false as const, message: thrown.message }
+  }
 }
 
 const reservedOf = async (sku: string) =>
@@ -127,7 +140,7 @@ beforeEach(async () => {
 describe('starting an online payment', () => {
   test('creates the preference from the stored order and returns its link', async () => {
     const { order, product } = await onlineOrder()
-    const result = await startOnlinePayment(deps(), order.id, 'https://tienda.example', {
+    const result = await start(deps(), order.id, 'https://tienda.example', {
       cancelOnFailure: true,
     })
     expect(result).toEqual({ ok: true, url: 'https://mp.example/checkout?pref=1' })
@@ -157,7 +170,7 @@ describe('starting an online payment', () => {
     const { order, product } = await onlineOrder()
     expect(await reservedOf(product.sku)).toBe(2)
     provider.failNext(error)
-    const result = await startOnlinePayment(deps(), order.id, 'https://tienda.example', {
+    const result = await start(deps(), order.id, 'https://tienda.example', {
       cancelOnFailure: true,
     })
     expect(result).toEqual({ ok: false, message })
@@ -165,10 +178,22 @@ describe('starting an online payment', () => {
     expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
   })
 
+  test("a failed start is a 502 refusal the shopper reads whole; the provider's error is its cause", async () => {
+    const { order } = await onlineOrder()
+    const error = new PaymentProviderError('network', 'ECONNRESET')
+    provider.failNext(error)
+    const refusal = await startOnlinePayment(deps(), order.id, 'https://tienda.example', {
+      cancelOnFailure: true,
+    }).catch((thrown: unknown) => thrown)
+    expect(refusal).toBeInstanceOf(Refusal)
+    expect(refusal).toMatchObject({ message: CHECKOUT_MESSAGES.noServer, status: 502, standsAlone: true })
+    expect((refusal as Refusal).cause).toBe(error)
+  })
+
   test('retrying from the failure page keeps the order when the provider fails again', async () => {
     const { order, product } = await onlineOrder()
     provider.failNext(new PaymentProviderError('network', 'timeout'))
-    await startOnlinePayment(deps(), order.id, 'https://tienda.example', { cancelOnFailure: false })
+    await start(deps(), order.id, 'https://tienda.example', { cancelOnFailure: false })
     expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
     expect(await reservedOf(product.sku)).toBe(2)
   })
@@ -278,7 +303,7 @@ describe('payment notifications', () => {
     const { order } = await onlineOrder()
     const stored = (await getOrder(t.db, order.id))!
     provider.failNext(new PaymentProviderError('network', 'x'))
-    await startOnlinePayment(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
+    await start(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
     knowPayment('666', 'approved', order.id, chargedAmount(stored))
     expect(await processPaymentNotification(deps(), { eventId: 'e', paymentId: '666' })).toBe(
       'paid-after-cancel',
@@ -335,7 +360,7 @@ describe('after a failed payment start', () => {
     const key = randomUUID()
     const { order, product } = await onlineOrder(5, 2, key)
     provider.failNext(new PaymentProviderError('network', 'ECONNREFUSED'))
-    await startOnlinePayment(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
+    await start(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
     expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
 
     const again = await placeOrder(checkoutCtx(), {
@@ -343,12 +368,12 @@ describe('after a failed payment start', () => {
       customer,
       checkoutKey: key,
     })
-    if (!again.ok) throw new Error(again.errors.form.join(' '))
     expect(again.created).toBe(true)
     expect(again.order.id).not.toBe(order.id)
-    expect(
-      await startOnlinePayment(deps(), again.order.id, 'https://t.example', { cancelOnFailure: true }),
-    ).toEqual({ ok: true, url: expect.any(String) })
+    expect(await start(deps(), again.order.id, 'https://t.example', { cancelOnFailure: true })).toEqual({
+      ok: true,
+      url: expect.any(String),
+    })
     expect(await reservedOf(product.sku)).toBe(2)
   })
 
@@ -356,7 +381,7 @@ describe('after a failed payment start', () => {
     const { order, product } = await onlineOrder()
     // PostgreSQL refuses NUL in text: the provider's message must not keep the units reserved.
     provider.failNext(new PaymentProviderError('rejected', 'bad\u0000request', 400))
-    const result = await startOnlinePayment(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
+    const result = await start(deps(), order.id, 'https://t.example', { cancelOnFailure: true })
     expect(result).toEqual({ ok: false, message: 'Hubo un error al procesar el pago. bad\u0000request' })
     expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
     expect(await reservedOf(product.sku)).toBe(0)
@@ -373,11 +398,11 @@ describe('after a failed payment start', () => {
       customer,
       checkoutKey: key,
     })
-    expect(twin).toMatchObject({ ok: true, created: false, order: { id: order.id } })
+    expect(twin).toMatchObject({ created: false, order: { id: order.id } })
     // Its payment start fails: not being the creator, it leaves the live order alone.
     provider.failNext(new PaymentProviderError('network', 'timeout'))
-    await startOnlinePayment(deps(), order.id, 'https://t.example', {
-      cancelOnFailure: twin.ok && twin.created,
+    await start(deps(), order.id, 'https://t.example', {
+      cancelOnFailure: twin.created,
     })
     expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
     expect(await reservedOf(product.sku)).toBe(2)
@@ -386,11 +411,11 @@ describe('after a failed payment start', () => {
   test('the creator failing after its twin made a payment link does not cancel the order', async () => {
     const { order, product } = await onlineOrder(5, 2, randomUUID())
     // The twin (same form, sent twice) got its link and the shopper is paying with it...
-    const twin = await startOnlinePayment(deps(), order.id, 'https://t.example', { cancelOnFailure: false })
+    const twin = await start(deps(), order.id, 'https://t.example', { cancelOnFailure: false })
     expect(twin.ok).toBe(true)
     // ...while the creating request's own start fails.
     provider.failNext(new PaymentProviderError('network', 'timeout'))
-    const creator = await startOnlinePayment(deps(), order.id, 'https://t.example', {
+    const creator = await start(deps(), order.id, 'https://t.example', {
       cancelOnFailure: true,
     })
     expect(creator.ok).toBe(false)

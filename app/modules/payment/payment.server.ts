@@ -14,6 +14,7 @@ import {
 } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { centavosToWholePesos } from '#app/utils/money.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { cleanText } from '#app/utils/text.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
 import { PaymentProviderError, type Payment, type PaymentProvider } from './provider.ts'
@@ -46,29 +47,39 @@ export function paymentLinkExpiry(createdAt: Date, timeoutHours: number, now = n
   return new Date(Math.min(expiry, Math.max(preferred, now.getTime() + 10 * 60_000)))
 }
 
-function userMessageFor(error: unknown): string {
-  if (error instanceof PaymentProviderError) {
-    if (error.kind === 'network') return PAYMENT_MESSAGES.noServer
-    if (error.kind === 'invalid-response') return PAYMENT_MESSAGES.noPaymentUrl
-    return PAYMENT_MESSAGES.paymentError(error.message)
-  }
-  return PAYMENT_MESSAGES.noServer
+/**
+ * A payment that could not start, as the shopper reads it (spec §8): the provider, not the shopper,
+ * failed, so 502; the provider's error is the cause, logged where the refusal is answered.
+ */
+function paymentStartRefusal(error: unknown): Refusal {
+  const message =
+    error instanceof PaymentProviderError
+      ? error.kind === 'network'
+        ? PAYMENT_MESSAGES.noServer
+        : error.kind === 'invalid-response'
+          ? PAYMENT_MESSAGES.noPaymentUrl
+          : PAYMENT_MESSAGES.paymentError(error.message)
+      : PAYMENT_MESSAGES.noServer
+  return new Refusal(message, { status: 502, standsAlone: true, cause: error })
 }
 
 /**
- * Creates the Checkout Pro preference of a pending order and returns its payment link. When the
- * provider fails and `cancelOnFailure` is set (a new order), the order is cancelled and its units
- * released, so a failed start never keeps stock.
+ * Creates the Checkout Pro preference of a pending order and returns its payment link. A payment
+ * that cannot start throws a `Refusal` (502). When the provider fails and `cancelOnFailure` is set
+ * (a new order), the order is cancelled and its units released, so a failed start never keeps stock.
  */
 export async function startOnlinePayment(
   deps: PaymentDeps,
   orderId: string,
   origin: string,
   options: { cancelOnFailure: boolean },
-): Promise<{ ok: true; url: string } | { ok: false; message: string }> {
+): Promise<string> {
   const order = await getOrder(deps.db, orderId)
   if (!order || order.status !== 'pendiente de pago' || order.paymentMethod !== 'mercadopago') {
-    return { ok: false, message: PAYMENT_MESSAGES.paymentError('El pedido ya no está pendiente de pago.') }
+    throw new Refusal(PAYMENT_MESSAGES.paymentError('El pedido ya no está pendiente de pago.'), {
+      status: 502,
+      standsAlone: true,
+    })
   }
   try {
     const preference = await deps.payments.createPreference({
@@ -108,9 +119,8 @@ export async function startOnlinePayment(
         { preferenceId: preference.id },
       )
     })
-    return { ok: true, url: preference.initPoint }
+    return preference.initPoint
   } catch (error) {
-    const message = userMessageFor(error)
     // One transaction: the failure is on the timeline exactly when the units were given back.
     await deps.db.transaction(async (tx) => {
       await recordOrderEvent(
@@ -128,7 +138,7 @@ export async function startOnlinePayment(
         })
       }
     })
-    return { ok: false, message }
+    throw paymentStartRefusal(error)
   }
 }
 

@@ -9,6 +9,7 @@ import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { failureOf } from '#app/utils/answer.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/checkout-result'
 
@@ -51,11 +52,16 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request)
   const orderId = form?.get('pedido')
   if (!isUuid(orderId)) return data({ error: ID_MESSAGES.badOrder }, { status: 400 })
-  const payment = await startOnlinePayment(services.paymentDeps, orderId, services.env.publicUrl, {
-    cancelOnFailure: false,
-  })
-  if (!payment.ok) return data({ error: payment.message }, { status: 502 })
-  return redirect(payment.url)
+  let paymentUrl: string
+  try {
+    paymentUrl = await startOnlinePayment(services.paymentDeps, orderId, services.env.publicUrl, {
+      cancelOnFailure: false,
+    })
+  } catch (thrown) {
+    const { message, status } = failureOf(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
+    return data({ error: message }, { status })
+  }
+  return redirect(paymentUrl)
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
