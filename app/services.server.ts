@@ -5,6 +5,7 @@ import { isLoopbackUrl, type AuthConfig } from '#app/modules/auth/config.server.
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
+import type { MediaReads } from '#app/modules/media/image-source.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
 import { sendNewOrderNotice } from '#app/modules/order/new-order-notice.server.ts'
 import {
@@ -30,6 +31,8 @@ export type Services = {
   auth: AuthConfig | null
   /** Where uploads go and where media URLs point. */
   media: MediaSettings
+  /** The database and `media.publicBase`, for the reads that show images. */
+  reads: MediaReads
   jobs: JobQueue
   /** The local payment page's provider, when it stands in for Mercado Pago (see `usesPaymentSimulator`). */
   simulator: SimulatedProvider | null
@@ -111,11 +114,13 @@ export function buildServices(
     notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
     onlinePayments,
   }
+  const media = parts.media ?? mediaSettingsFromEnv(env)
   return {
     env,
     database,
     auth: parts.auth ?? null,
-    media: parts.media ?? mediaSettingsFromEnv(env),
+    media,
+    reads: { db: database.db, publicBase: media.publicBase },
     jobs,
     simulator,
     whatsapp,
@@ -157,11 +162,6 @@ export function getServices(): Services {
   const started = globalThis.__vitrinaServices
   if (!started) throw new Error('Los servicios no se han iniciado todavía')
   return started.services
-}
-
-/** The registry when one is running (code that also runs in scripts and unit tests without one). */
-export function startedServices(): Services | undefined {
-  return globalThis.__vitrinaServices?.services
 }
 
 /**

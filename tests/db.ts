@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { openDatabase, type Database } from '#app/db/client.server.ts'
+import { MEDIA_URL_PREFIX, type MediaReads } from '#app/modules/media/image-source.ts'
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
@@ -47,6 +48,10 @@ export function setupTestDatabase() {
     },
     get database() {
       return holder.current
+    },
+    /** Reads that show images, with media on local disk (URLs under /media/). */
+    get reads(): MediaReads {
+      return { db: holder.current.db, publicBase: MEDIA_URL_PREFIX }
     },
   }
 }

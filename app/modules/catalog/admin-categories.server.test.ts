@@ -16,7 +16,7 @@ import { CATEGORY_MESSAGES } from './validators.ts'
 const t = setupTestDatabase()
 
 test('an empty database lists no categories', async () => {
-  expect(await listAdminCategories(t.db)).toEqual([])
+  expect(await listAdminCategories(t.reads)).toEqual([])
 })
 
 test('creates a category with a trimmed name, a Categoria_<timestamp> id and an optional image', async () => {
@@ -31,12 +31,12 @@ test('creates a category with a trimmed name, a Categoria_<timestamp> id and an 
     1_700_000_000_000,
   )
   expect(second.id).toBe('Categoria_1700000000001')
-  const list = await listAdminCategories(t.db)
+  const list = await listAdminCategories(t.reads)
   expect(list.map((c) => c.name)).toEqual(['Collares', 'Aretes'])
   expect(list[0]!.image).toBeNull()
   expect(list[1]!.image?.src).toMatch(/^\/media\/categories\//)
   expect(storage.files.size).toBeGreaterThan(0)
-  expect((await listCategories(t.db)).map((c: { name: string }) => c.name)).toEqual(
+  expect((await listCategories(t.reads)).map((c: { name: string }) => c.name)).toEqual(
     expect.arrayContaining(['Collares', 'Aretes']),
   )
 })
@@ -71,7 +71,7 @@ test('edits the name and replaces the image, deleting the old files after commit
     name: ' Pulseras finas ',
     image: await pngUpload('n.png', '#00ff00'),
   })
-  const category = (await getAdminCategory(t.db, id))!
+  const category = (await getAdminCategory(t.reads, id))!
   expect(category.name).toBe('Pulseras finas')
   for (const file of oldFiles) expect(storage.files.has(file)).toBe(false)
   expect(storage.files.size).toBeGreaterThan(0)
@@ -79,7 +79,7 @@ test('edits the name and replaces the image, deleting the old files after commit
   expect((await t.db.select().from(media).where(eq(media.id, row!.imageMediaId!))).length).toBe(1)
   // Without a new image the old one stays.
   await updateCategory(t.db, storage, id, { name: 'Pulseras' })
-  expect((await getAdminCategory(t.db, id))!.image).not.toBeNull()
+  expect((await getAdminCategory(t.reads, id))!.image).not.toBeNull()
 })
 
 test('edit refusals: unknown id, blank name; nothing changes', async () => {
@@ -91,7 +91,7 @@ test('edit refusals: unknown id, blank name; nothing changes', async () => {
   await expect(updateCategory(t.db, storage, id, { name: ' ' })).rejects.toThrow(
     CATEGORY_MESSAGES.nameRequired,
   )
-  expect((await getAdminCategory(t.db, id))!.name).toBe('Tobilleras')
+  expect((await getAdminCategory(t.reads, id))!.name).toBe('Tobilleras')
 })
 
 test('a storage failure while replacing the image keeps the category as it was', async () => {
@@ -104,6 +104,6 @@ test('a storage failure while replacing the image keeps the category as it was',
       image: await pngUpload('r.png', '#123456', 900, 900),
     }),
   ).rejects.toThrow()
-  expect((await getAdminCategory(t.db, id))!.name).toBe('Relojes')
+  expect((await getAdminCategory(t.reads, id))!.name).toBe('Relojes')
   expect(storage.files.size).toBe(0)
 })

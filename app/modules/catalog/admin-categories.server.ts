@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
-import { joinedImage, type ImageSource } from '#app/modules/media/image-source.ts'
+import { joinedImage, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import {
   checkUploads,
   deleteStoredFiles,
@@ -145,21 +145,24 @@ function adminCategoryQuery(db: DbOrTx) {
 
 type AdminCategoryRow = Awaited<ReturnType<typeof adminCategoryQuery>>[number]
 
-function toAdminCategory(row: AdminCategoryRow): AdminCategory {
+function toAdminCategory(row: AdminCategoryRow, publicBase: string): AdminCategory {
   return {
     id: row.id,
     name: row.name,
     createdAt: row.createdAt.toISOString(),
-    image: joinedImage(row, row.name),
+    image: joinedImage(row, row.name, publicBase),
   }
 }
 
-export async function listAdminCategories(db: DbOrTx): Promise<AdminCategory[]> {
+export async function listAdminCategories({ db, publicBase }: MediaReads): Promise<AdminCategory[]> {
   const rows = await adminCategoryQuery(db).orderBy(asc(categories.createdAt), asc(categories.id))
-  return rows.map(toAdminCategory)
+  return rows.map((row) => toAdminCategory(row, publicBase))
 }
 
-export async function getAdminCategory(db: DbOrTx, id: string): Promise<AdminCategory | null> {
+export async function getAdminCategory(
+  { db, publicBase }: MediaReads,
+  id: string,
+): Promise<AdminCategory | null> {
   const [row] = await adminCategoryQuery(db).where(eq(categories.id, id))
-  return row ? toAdminCategory(row) : null
+  return row ? toAdminCategory(row, publicBase) : null
 }

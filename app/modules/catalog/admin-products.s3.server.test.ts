@@ -54,7 +54,7 @@ test('create puts the variants in the bucket, the store links them under S3_PUBL
     mainIndex: 0,
   })
   expect(s3.objects.size).toBe(4) // 320, 640 and 800 px WebP, and the link-preview JPEG
-  const detail = (await getProductDetail(t.db, sku))!
+  const detail = (await getProductDetail(getServices().reads, sku))!
   const slide = detail.media[0]!
   expect(slide.kind).toBe('image')
   if (slide.kind === 'image') {

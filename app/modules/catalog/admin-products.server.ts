@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
 import { setCost } from '#app/modules/inventory/stock.server.ts'
 import { deleteStoredFiles, storedPaths, type Upload } from '#app/modules/media/media.server.ts'
-import { imageSource, mediaUrl, type ImageSource } from '#app/modules/media/image-source.ts'
+import { imageSource, mediaUrl, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
@@ -186,7 +186,10 @@ export type EditableProduct = {
 }
 
 /** What the edit form needs; null for an unknown sku ("Producto no encontrado."). */
-export async function getEditableProduct(db: DbOrTx, sku: string): Promise<EditableProduct | null> {
+export async function getEditableProduct(
+  { db, publicBase }: MediaReads,
+  sku: string,
+): Promise<EditableProduct | null> {
   const [product] = await db.select().from(products).where(eq(products.sku, sku))
   if (!product) return null
   const [categoryRows, mediaRows] = await Promise.all([
@@ -215,8 +218,8 @@ export async function getEditableProduct(db: DbOrTx, sku: string): Promise<Edita
       id: row.id,
       kind: row.kind,
       isMain: row.isMain,
-      url: mediaUrl(row.path),
-      image: row.kind === 'image' ? imageSource(row, product.name) : null,
+      url: mediaUrl(row.path, publicBase),
+      image: row.kind === 'image' ? imageSource(row, product.name, publicBase) : null,
     })),
   }
 }

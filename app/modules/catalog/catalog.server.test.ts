@@ -38,27 +38,27 @@ describe('retail visibility (spec §5)', () => {
   })
 
   test('lists leave out products without available units or hidden from retail', async () => {
-    const { items } = await listCategoryProducts(test_.db, categoryId, 0, 20)
+    const { items } = await listCategoryProducts(test_.reads, categoryId, 0, 20)
     expect(items.map((p) => p.sku)).toEqual([skus.visible])
-    const best = await listBestSellers(test_.db, 4)
+    const best = await listBestSellers(test_.reads, 4)
     expect(best.map((p) => p.sku)).not.toContain(skus.noStock)
     expect(best.map((p) => p.sku)).not.toContain(skus.hidden)
     expect(best.map((p) => p.sku)).not.toContain(skus.reserved)
   })
 
   test('search leaves them out too', async () => {
-    expect((await searchProducts(test_.db, 'collar')).map((p) => p.sku)).toEqual([skus.visible])
+    expect((await searchProducts(test_.reads, 'collar')).map((p) => p.sku)).toEqual([skus.visible])
   })
 
   test('a sold-out product still has its page; a hidden one does not', async () => {
-    const soldOut = await getProductDetail(test_.db, skus.noStock!)
+    const soldOut = await getProductDetail(test_.reads, skus.noStock!)
     expect(soldOut?.available).toBe(0)
-    expect(await getProductDetail(test_.db, skus.hidden!)).toBeNull()
-    expect(await getProductDetail(test_.db, 'NO-EXISTE')).toBeNull()
+    expect(await getProductDetail(test_.reads, skus.hidden!)).toBeNull()
+    expect(await getProductDetail(test_.reads, 'NO-EXISTE')).toBeNull()
   })
 
   test('available units are stock less reserved', async () => {
-    const [reserved] = await getCartProducts(test_.db, [skus.reserved!])
+    const [reserved] = await getCartProducts(test_.reads, [skus.reserved!])
     expect(reserved?.available).toBe(0)
   })
 
@@ -85,7 +85,7 @@ describe('lists', () => {
   })
 
   test('best sellers are the 4 with the most units out, descending', async () => {
-    const best = await listBestSellers(test_.db, 4)
+    const best = await listBestSellers(test_.reads, 4)
     expect(best.map((p) => p.name)).toEqual([
       'Pulsera Lista 44',
       'Pulsera Lista 43',
@@ -95,13 +95,13 @@ describe('lists', () => {
   })
 
   test('category pages are newest first, 20 then 10 more, until none remain', async () => {
-    const first = await listCategoryProducts(test_.db, categoryId, 0, 20)
+    const first = await listCategoryProducts(test_.reads, categoryId, 0, 20)
     expect(first.items).toHaveLength(20)
     expect(first.items[0]?.name).toBe('Pulsera Lista 44')
     expect(first.hasMore).toBe(true)
-    const second = await listCategoryProducts(test_.db, categoryId, 20, 10)
+    const second = await listCategoryProducts(test_.reads, categoryId, 20, 10)
     expect(second.items[0]?.name).toBe('Pulsera Lista 24')
-    const last = await listCategoryProducts(test_.db, categoryId, 40, 10)
+    const last = await listCategoryProducts(test_.reads, categoryId, 40, 10)
     expect(last.items).toHaveLength(5)
     expect(last.hasMore).toBe(false)
   })
@@ -114,10 +114,10 @@ describe('lists', () => {
     ).rows as [{ count: number }]
     for (const seed of [0, 1_000_000_000, 2_147_483_646]) {
       const seen: string[] = []
-      let page = await listShuffledProducts(test_.db, { seed }, 16)
+      let page = await listShuffledProducts(test_.reads, { seed }, 16)
       seen.push(...page.items.map((p) => p.sku))
       while (page.next) {
-        page = await listShuffledProducts(test_.db, decodeShuffleCursor(page.next)!, 10)
+        page = await listShuffledProducts(test_.reads, decodeShuffleCursor(page.next)!, 10)
         seen.push(...page.items.map((p) => p.sku))
       }
       expect(new Set(seen).size).toBe(seen.length)
@@ -126,17 +126,17 @@ describe('lists', () => {
   })
 
   test('different seeds give different orders', async () => {
-    const a = await listShuffledProducts(test_.db, { seed: 1 }, 16)
-    const b = await listShuffledProducts(test_.db, { seed: 1_500_000_000 }, 16)
+    const a = await listShuffledProducts(test_.reads, { seed: 1 }, 16)
+    const b = await listShuffledProducts(test_.reads, { seed: 1_500_000_000 }, 16)
     expect(a.items.map((p) => p.sku)).not.toEqual(b.items.map((p) => p.sku))
   })
 
   const wholeOrder = async (seed: number, first: number, next: number) => {
     const seen: string[] = []
-    let page = await listShuffledProducts(test_.db, { seed }, first)
+    let page = await listShuffledProducts(test_.reads, { seed }, first)
     seen.push(...page.items.map((p) => p.sku))
     while (page.next) {
-      page = await listShuffledProducts(test_.db, decodeShuffleCursor(page.next)!, next)
+      page = await listShuffledProducts(test_.reads, decodeShuffleCursor(page.next)!, next)
       seen.push(...page.items.map((p) => p.sku))
     }
     return seen
@@ -181,21 +181,21 @@ describe('search (spec §4, §5)', () => {
 
   test('is case- and accent-insensitive, on a substring of the name', async () => {
     for (const query of ['corazon', 'CORAZÓN', 'razón ros', '  Corazon  ']) {
-      expect((await searchProducts(test_.db, query)).map((p) => p.name)).toEqual(['Dije Corazón Rosado'])
+      expect((await searchProducts(test_.reads, query)).map((p) => p.name)).toEqual(['Dije Corazón Rosado'])
     }
   })
 
   test('LIKE wildcards in the query are taken literally', async () => {
-    expect((await searchProducts(test_.db, '100%')).map((p) => p.name)).toEqual(['Aretes 100% plata_fina'])
-    expect(await searchProducts(test_.db, 'plata%fina')).toEqual([])
-    expect((await searchProducts(test_.db, 'a_f')).map((p) => p.name)).toEqual(['Aretes 100% plata_fina'])
+    expect((await searchProducts(test_.reads, '100%')).map((p) => p.name)).toEqual(['Aretes 100% plata_fina'])
+    expect(await searchProducts(test_.reads, 'plata%fina')).toEqual([])
+    expect((await searchProducts(test_.reads, 'a_f')).map((p) => p.name)).toEqual(['Aretes 100% plata_fina'])
   })
 
   test('pages in name order without repeating a product', async () => {
     for (let i = 0; i < 25; i++)
       await createProduct(test_.db, { name: `Argolla Paginada ${String(i).padStart(2, '0')}` })
-    const first = await searchProducts(test_.db, 'argolla paginada', 20)
-    const rest = await searchProducts(test_.db, 'argolla paginada', 10, 20)
+    const first = await searchProducts(test_.reads, 'argolla paginada', 20)
+    const rest = await searchProducts(test_.reads, 'argolla paginada', 10, 20)
     expect(first.map((p) => p.name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `Argolla Paginada ${String(i).padStart(2, '0')}`),
     )
@@ -205,7 +205,7 @@ describe('search (spec §4, §5)', () => {
   })
 
   test('an empty query finds nothing', async () => {
-    expect(await searchProducts(test_.db, '   ')).toEqual([])
+    expect(await searchProducts(test_.reads, '   ')).toEqual([])
   })
 })
 
@@ -226,7 +226,7 @@ describe('product detail', () => {
       path: 'products/clip.webm',
       position: 1,
     })
-    const detail = await getProductDetail(db, product.sku)
+    const detail = await getProductDetail(test_.reads, product.sku)
     expect(detail).toMatchObject({
       sku: product.sku,
       price: 80_000_00,
@@ -252,6 +252,6 @@ describe('product detail', () => {
 })
 
 test('categories are listed by name with their image', async () => {
-  const names = (await listCategories(test_.db)).map((c) => c.name)
+  const names = (await listCategories(test_.reads)).map((c) => c.name)
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)))
 })

@@ -6,6 +6,7 @@ import {
   mediaUrl,
   shareImage,
   type ImageSource,
+  type MediaReads,
 } from '#app/modules/media/image-source.ts'
 import { discountedPrice, normalizeSearchText } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
@@ -64,7 +65,7 @@ type CardRow = ProductCardRow & {
 }
 type ProductMediaVariants = (typeof media.$inferSelect)['variants']
 
-function toCard(row: CardRow): ProductCard {
+function toCard(row: CardRow, publicBase: string): ProductCard {
   return {
     sku: row.sku,
     name: row.name,
@@ -72,7 +73,7 @@ function toCard(row: CardRow): ProductCard {
     finalPrice: discountedPrice(row.price, row.discountPercent),
     discountPercent: row.discountPercent,
     available: Math.max(0, row.stock - row.reserved),
-    image: joinedImage(row, row.name),
+    image: joinedImage(row, row.name, publicBase),
   }
 }
 
@@ -116,7 +117,7 @@ async function withMainMedia(db: DbOrTx, rows: ProductCardRow[]): Promise<CardRo
   })
 }
 
-export async function listCategories(db: DbOrTx): Promise<CategorySummary[]> {
+export async function listCategories({ db, publicBase }: MediaReads): Promise<CategorySummary[]> {
   const rows = await db
     .select({ id: categories.id, name: categories.name, imageMediaId: categories.imageMediaId })
     .from(categories)
@@ -152,6 +153,7 @@ export async function listCategories(db: DbOrTx): Promise<CategorySummary[]> {
               variants: image.variants ?? [],
             },
             row.name,
+            publicBase,
           )
         : null,
     }
@@ -164,13 +166,13 @@ export async function getCategory(db: DbOrTx, id: string) {
 }
 
 /** Spec §2 "Más vendidos": the visible products with the most units out. */
-export async function listBestSellers(db: DbOrTx, limit = 4): Promise<ProductCard[]> {
+export async function listBestSellers({ db, publicBase }: MediaReads, limit = 4): Promise<ProductCard[]> {
   const rows = await cardQuery(db)
     .where(retailVisible)
     // "nulls last" as in products_retail_best_sellers_idx, or the index cannot give this order.
     .orderBy(sql`${products.unitsOut} desc nulls last`, asc(products.sku))
     .limit(limit)
-  return (await withMainMedia(db, rows)).map(toCard)
+  return (await withMainMedia(db, rows)).map((row) => toCard(row, publicBase))
 }
 
 /** A visit's shuffle: its seed and the next slot to look at (see `listShuffledProducts`). */
@@ -259,7 +261,7 @@ async function dealRound(db: DbOrTx, round: number, buckets: { lo: number; hi: n
  * neighbours, not one order from another starting point.
  */
 export async function listShuffledProducts(
-  db: DbOrTx,
+  { db, publicBase }: MediaReads,
   cursor: ShuffleCursor,
   limit: number,
 ): Promise<{ items: ProductCard[]; next: string | null }> {
@@ -294,14 +296,14 @@ export async function listShuffledProducts(
   const page = found.slice(0, limit).map((entry) => entry.row)
   const following = found[limit]
   return {
-    items: (await withMainMedia(db, page)).map(toCard),
+    items: (await withMainMedia(db, page)).map((row) => toCard(row, publicBase)),
     next: following ? encodeShuffleCursor({ seed: cursor.seed, slot: following.slot }) : null,
   }
 }
 
 /** Spec §2 category page, newest first. */
 export async function listCategoryProducts(
-  db: DbOrTx,
+  { db, publicBase }: MediaReads,
   categoryId: string,
   offset: number,
   limit: number,
@@ -329,7 +331,7 @@ export async function listCategoryProducts(
     .offset(offset)
     .limit(limit + 1)
   const items = await withMainMedia(db, rows.slice(0, limit))
-  return { items: items.map(toCard), hasMore: rows.length > limit }
+  return { items: items.map((row) => toCard(row, publicBase)), hasMore: rows.length > limit }
 }
 
 function likePattern(text: string): string {
@@ -341,7 +343,7 @@ function likePattern(text: string): string {
  * name order (which lets a common term stop after one page of an index).
  */
 export async function searchProducts(
-  db: DbOrTx,
+  { db, publicBase }: MediaReads,
   query: string,
   limit = 8,
   offset = 0,
@@ -353,7 +355,7 @@ export async function searchProducts(
     .orderBy(sql`${products.searchName} collate "C"`, asc(products.sku))
     .offset(offset)
     .limit(limit)
-  return (await withMainMedia(db, rows)).map(toCard)
+  return (await withMainMedia(db, rows)).map((row) => toCard(row, publicBase))
 }
 
 export type ProductDetail = ProductCard & {
@@ -365,7 +367,10 @@ export type ProductDetail = ProductCard & {
 }
 
 /** A product page; null when the sku is unknown or hidden from retail. */
-export async function getProductDetail(db: DbOrTx, sku: string): Promise<ProductDetail | null> {
+export async function getProductDetail(
+  { db, publicBase }: MediaReads,
+  sku: string,
+): Promise<ProductDetail | null> {
   const [row] = await db
     .select({ ...productCardColumns, ...mainMediaColumns, description: products.description })
     .from(products)
@@ -384,24 +389,28 @@ export async function getProductDetail(db: DbOrTx, sku: string): Promise<Product
     .where(eq(productCategories.productSku, sku))
     .orderBy(asc(productCategories.position))
   return {
-    ...toCard(row),
+    ...toCard(row, publicBase),
     description: row.description,
-    shareImage: mediaRows.flatMap((m) => (m.kind === 'image' ? [shareImage(m)] : [])).find(Boolean) ?? null,
+    shareImage:
+      mediaRows.flatMap((m) => (m.kind === 'image' ? [shareImage(m, publicBase)] : [])).find(Boolean) ?? null,
     media: mediaRows.map((m, index) =>
       m.kind === 'video'
-        ? { kind: 'video' as const, src: mediaUrl(m.path) }
-        : { kind: 'image' as const, image: imageSource(m, `Slide ${index + 1}`) },
+        ? { kind: 'video' as const, src: mediaUrl(m.path, publicBase) }
+        : { kind: 'image' as const, image: imageSource(m, `Slide ${index + 1}`, publicBase) },
     ),
     categories: categoryRows,
   }
 }
 
 /** Current data for the skus in a shopper's cart; unknown or hidden skus are left out. */
-export async function getCartProducts(db: DbOrTx, skus: string[]): Promise<ProductCard[]> {
+export async function getCartProducts(
+  { db, publicBase }: MediaReads,
+  skus: string[],
+): Promise<ProductCard[]> {
   const unique = [...new Set(skus)].slice(0, 100)
   if (!unique.length) return []
   const rows = await cardQuery(db).where(and(inArray(products.sku, unique), eq(products.showRetail, true)))
-  return (await withMainMedia(db, rows)).map(toCard)
+  return (await withMainMedia(db, rows)).map((row) => toCard(row, publicBase))
 }
 
 /** Every page a search engine should know: visible products and all categories. */

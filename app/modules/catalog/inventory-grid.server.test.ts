@@ -20,7 +20,7 @@ test('filters by sku text (any case) and the four checkboxes, on the server, in 
     { productSku: `${tag}-GEN-MAYOR`, code: 'P2-C1-A1-E1-X1-Y1-Z1', stock: 0 },
   ])
   const skus = async (filters: Partial<typeof DEFAULT_INVENTORY_FILTERS>) =>
-    (await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx-gen', ...filters })).items
+    (await listInventory(t.reads, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx-gen', ...filters })).items
       .map((item) => item.sku.replace(`${tag}-GEN-`, ''))
       .sort()
   expect(await skus({})).toEqual(['AMBOS', 'DETAL', 'MAYOR', 'NINGUNO'])
@@ -32,14 +32,14 @@ test('filters by sku text (any case) and the four checkboxes, on the server, in 
   expect(await skus({ q: 'zqx-gen-may' })).toEqual(['MAYOR'])
   expect(await skus({ q: '%' })).toEqual([])
 
-  const mayor = (await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'ZQX-GEN-MAYOR' })).items[0]!
+  const mayor = (await listInventory(t.reads, { ...DEFAULT_INVENTORY_FILTERS, q: 'ZQX-GEN-MAYOR' })).items[0]!
   expect(mayor.locations).toEqual([{ code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 5 }])
   expect(mayor.image?.src).toMatch(/^\/media\//)
 
-  const first = await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 0, 3)
+  const first = await listInventory(t.reads, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 0, 3)
   expect(first.items).toHaveLength(3)
   expect(first.hasMore).toBe(true)
-  const rest = await listInventory(t.db, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 3, 3)
+  const rest = await listInventory(t.reads, { ...DEFAULT_INVENTORY_FILTERS, q: 'zqx' }, 3, 3)
   expect(rest.items).toHaveLength(1)
   expect(rest.hasMore).toBe(false)
 })

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm'
-import type { DbOrTx } from '#app/db/client.server.ts'
 import { productLocations } from '#app/modules/inventory/schema.ts'
-import { imageSource, type ImageSource } from '#app/modules/media/image-source.ts'
+import { imageSource, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import { media, products } from './schema.ts'
 import { INVENTORY_PAGE_SIZE, type InventoryFilters } from './validators.ts'
 
@@ -38,7 +37,7 @@ function inventoryWhere(filters: InventoryFilters): SQL | undefined {
  * "sin estados activos" those active in neither, and "sin stock" adds products at 0.
  */
 export async function listInventory(
-  db: DbOrTx,
+  { db, publicBase }: MediaReads,
   filters: InventoryFilters,
   offset = 0,
   limit = INVENTORY_PAGE_SIZE,
@@ -80,7 +79,7 @@ export async function listInventory(
       const image = imageBySku.get(row.sku)
       return {
         ...row,
-        image: image && image.kind === 'image' ? imageSource(image, row.name) : null,
+        image: image && image.kind === 'image' ? imageSource(image, row.name, publicBase) : null,
         locations: locations
           .filter((location) => location.productSku === row.sku)
           .map(({ code, stock }) => ({ code, stock })),

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '#app/db/client.server.ts'
+import type { MediaReads } from '#app/modules/media/image-source.ts'
 import {
   listCategoryProducts,
   listShuffledProducts,
@@ -14,29 +14,33 @@ import { categoryPageQuery, searchPageQuery } from './paging.ts'
  */
 export type ProductPage = { items: ProductCard[]; next: string | null }
 
-export async function shuffledPage(db: DbOrTx, cursor: ShuffleCursor, limit: number): Promise<ProductPage> {
-  const { items, next } = await listShuffledProducts(db, cursor, limit)
+export async function shuffledPage(
+  reads: MediaReads,
+  cursor: ShuffleCursor,
+  limit: number,
+): Promise<ProductPage> {
+  const { items, next } = await listShuffledProducts(reads, cursor, limit)
   return { items, next: next ? `cursor=${next}` : null }
 }
 
 export async function categoryPage(
-  db: DbOrTx,
+  reads: MediaReads,
   categoryId: string,
   offset: number,
   limit: number,
 ): Promise<ProductPage> {
-  const { items, hasMore } = await listCategoryProducts(db, categoryId, offset, limit)
+  const { items, hasMore } = await listCategoryProducts(reads, categoryId, offset, limit)
   return { items, next: hasMore ? categoryPageQuery(categoryId, offset + items.length) : null }
 }
 
 export async function searchPage(
-  db: DbOrTx,
+  reads: MediaReads,
   query: string,
   offset: number,
   limit: number,
 ): Promise<ProductPage> {
   if (!query) return { items: [], next: null }
-  const found = await searchProducts(db, query, limit + 1, offset)
+  const found = await searchProducts(reads, query, limit + 1, offset)
   const items = found.slice(0, limit)
   return { items, next: found.length > limit ? searchPageQuery(query, offset + items.length) : null }
 }

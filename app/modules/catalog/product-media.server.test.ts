@@ -22,13 +22,13 @@ describe('main image and image deletion', () => {
   test('main image: changes in one step; an unknown image changes nothing', async () => {
     const storage = memoryStorage()
     const { sku } = await createProduct(t.db, storage, await input())
-    const before = (await getEditableProduct(t.db, sku))!.media
+    const before = (await getEditableProduct(t.reads, sku))!.media
     const notMain = before.find((m) => !m.isMain)!
     await setMainImage(t.db, sku, notMain.id)
-    const after = (await getEditableProduct(t.db, sku))!.media
+    const after = (await getEditableProduct(t.reads, sku))!.media
     expect(after.find((m) => m.isMain)!.id).toBe(notMain.id)
     await expect(setMainImage(t.db, sku, 999_999)).rejects.toThrow(PRODUCT_MESSAGES.mainImageFailed)
-    expect((await getEditableProduct(t.db, sku))!.media.find((m) => m.isMain)!.id).toBe(notMain.id)
+    expect((await getEditableProduct(t.reads, sku))!.media.find((m) => m.isMain)!.id).toBe(notMain.id)
   })
 
   test.runIf(usingPostgres())(
@@ -36,7 +36,7 @@ describe('main image and image deletion', () => {
     async () => {
       const storage = memoryStorage()
       const { sku } = await createProduct(t.db, storage, await input())
-      const images = (await getEditableProduct(t.db, sku))!.media
+      const images = (await getEditableProduct(t.reads, sku))!.media
       const main = images.find((m) => m.isMain)!
       const other = images.find((m) => !m.isMain)!
       // The other admin's delete holds its row lock until we let it commit.
@@ -59,7 +59,7 @@ describe('main image and image deletion', () => {
       commitDelete()
       await deleting
       expect(await makingMain).toBe(PRODUCT_MESSAGES.mainImageFailed)
-      const after = (await getEditableProduct(t.db, sku))!.media
+      const after = (await getEditableProduct(t.reads, sku))!.media
       expect(after.filter((m) => m.isMain).map((m) => m.id)).toEqual([main.id])
     },
   )
@@ -67,7 +67,7 @@ describe('main image and image deletion', () => {
   test('deleting an image removes its row and files; the main image cannot be deleted', async () => {
     const storage = memoryStorage()
     const { sku } = await createProduct(t.db, storage, await input())
-    const [first, second] = (await getEditableProduct(t.db, sku))!.media
+    const [first, second] = (await getEditableProduct(t.reads, sku))!.media
     const main = [first!, second!].find((m) => m.isMain)!
     const other = [first!, second!].find((m) => !m.isMain)!
     await expect(deleteProductImage(t.db, storage, sku, main.id)).rejects.toThrow(
@@ -75,7 +75,7 @@ describe('main image and image deletion', () => {
     )
     const filesBefore = storage.files.size
     await deleteProductImage(t.db, storage, sku, other.id)
-    expect((await getEditableProduct(t.db, sku))!.media.map((m) => m.id)).toEqual([main.id])
+    expect((await getEditableProduct(t.reads, sku))!.media.map((m) => m.id)).toEqual([main.id])
     expect(storage.files.size).toBeLessThan(filesBefore)
     await expect(deleteProductImage(t.db, storage, sku, other.id)).rejects.toThrow(
       PRODUCT_MESSAGES.imageDeleteFailed,

@@ -1,5 +1,5 @@
+import type { DbOrTx } from '#app/db/client.server.ts'
 import type { MediaVariant } from './variants.ts'
-import { startedServices } from '#app/services.server.ts'
 
 export type ImageSource = {
   src: string
@@ -21,6 +21,12 @@ export type MediaRow = {
 
 export const MEDIA_URL_PREFIX = '/media/'
 
+/**
+ * What a read that shows images needs: the database, and where media URLs point (`/media/` for
+ * local disk, served by the app, or S3_PUBLIC_URL), as the registry's `reads` carries them.
+ */
+export type MediaReads = { db: DbOrTx; publicBase: string }
+
 /** The link-preview JPEG stored beside an image's WebP variants (see `storeImage`). */
 export const SHARE_VARIANT_SUFFIX = '-share.jpg'
 
@@ -31,7 +37,7 @@ export function isShareVariant(variant: MediaVariant): boolean {
 /** A stored image's link-preview JPEG, for og:image; null for images stored before it existed. */
 export function shareImage(
   row: Pick<MediaRow, 'variants'>,
-  publicBase?: string,
+  publicBase: string,
 ): { src: string; width: number; height: number; type: 'image/jpeg' } | null {
   const share = row.variants.find(isShareVariant)
   return share
@@ -39,20 +45,13 @@ export function shareImage(
     : null
 }
 
-/**
- * Where media URLs point: `/media/` (local disk, served by the app) or S3_PUBLIC_URL, as the
- * services registry was started with.
- */
-export function mediaUrl(
-  storagePath: string,
-  // Before start-up (scripts, unit tests) media are where local disk puts them.
-  publicBase = startedServices()?.media.publicBase ?? MEDIA_URL_PREFIX,
-): string {
+/** A stored file's URL under the media public base (see `MediaReads`). */
+export function mediaUrl(storagePath: string, publicBase: string): string {
   return `${publicBase}${storagePath}`
 }
 
 /** The `<img>` attributes of a stored image: the smallest variant as `src`, all WebP ones in `srcset`. */
-export function imageSource(row: MediaRow, alt: string, publicBase?: string): ImageSource {
+export function imageSource(row: MediaRow, alt: string, publicBase: string): ImageSource {
   const variants = row.variants.filter((v) => !isShareVariant(v)).sort((a, b) => a.width - b.width)
   const largest = variants.at(-1)
   const fallback = variants.find((v) => v.width >= 640) ?? largest
@@ -76,7 +75,7 @@ export type JoinedMediaColumns = {
 }
 
 /** The image of a joined media row, or null when the join found none or found a video. */
-export function joinedImage(row: JoinedMediaColumns, alt: string): ImageSource | null {
+export function joinedImage(row: JoinedMediaColumns, alt: string, publicBase: string): ImageSource | null {
   if (!row.mediaPath || row.mediaKind !== 'image') return null
   return imageSource(
     {
@@ -87,6 +86,7 @@ export function joinedImage(row: JoinedMediaColumns, alt: string): ImageSource |
       variants: row.mediaVariants ?? [],
     },
     alt,
+    publicBase,
   )
 }
 

@@ -111,7 +111,7 @@ describe('storing uploads', () => {
     const source = imageSource(stored!, 'Collar', '/media/')
     expect(source.srcSet).not.toContain('.jpg')
     expect(source.width).toBe(700)
-    expect(shareImage({ variants: [{ width: 640, height: 640, path: 'p-640.webp' }] })).toBeNull()
+    expect(shareImage({ variants: [{ width: 640, height: 640, path: 'p-640.webp' }] }, '/media/')).toBeNull()
   })
 
   test('a storage failure midway deletes what was written', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { useServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { pngUpload } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
@@ -14,7 +13,6 @@ beforeAll(async () => {
   s3 = await startS3StandIn()
 })
 afterAll(async () => {
-  useServices(undefined)
   await s3?.close()
 })
 
@@ -80,10 +78,11 @@ test('S3 settings from the environment: storage in the bucket, URLs under S3_PUB
   const settings = mediaSettingsFromEnv(env)
   expect(settings.kind).toBe('s3')
   expect(settings.publicBase).toBe('https://cdn.vitrina.test/media/')
-  useServices(testServices({ media: settings }))
+  // The registry hands the reads this base; the URLs follow it.
+  const { publicBase } = testServices({ media: settings }).reads
   await settings.storage.put('banners/z.webp', Buffer.from('z'), 'image/webp')
   expect(s3.objects.has('banners/z.webp')).toBe(true)
-  expect(mediaUrl('products/p.webp')).toBe('https://cdn.vitrina.test/media/products/p.webp')
+  expect(mediaUrl('products/p.webp', publicBase)).toBe('https://cdn.vitrina.test/media/products/p.webp')
   const source = imageSource(
     {
       kind: 'image',
@@ -93,13 +92,12 @@ test('S3 settings from the environment: storage in the bucket, URLs under S3_PUB
       variants: [{ width: 640, height: 640, path: 'p-640.webp' }],
     },
     'alt',
+    publicBase,
   )
   expect(source.src).toBe('https://cdn.vitrina.test/media/p-640.webp')
 
   await settings.storage.close?.()
-  useServices(testServices())
-  expect(mediaUrl('products/p.webp')).toBe('/media/products/p.webp')
-  useServices(undefined)
+  expect(mediaUrl('products/p.webp', testServices().reads.publicBase)).toBe('/media/products/p.webp')
 })
 
 test('without S3_PUBLIC_URL the bucket URL on the endpoint is used', () => {

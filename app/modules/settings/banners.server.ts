@@ -1,7 +1,6 @@
 import { asc, inArray } from 'drizzle-orm'
-import type { DbOrTx } from '#app/db/client.server.ts'
 import { media } from '#app/modules/catalog/schema.ts'
-import { imageSource, mediaUrl, type ImageSource } from '#app/modules/media/image-source.ts'
+import { imageSource, mediaUrl, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import { banners } from './schema.ts'
 
 export type Banner =
@@ -15,7 +14,7 @@ export type Banner =
     }
   | { id: number; kind: 'video'; alt: string; link: string | null; src: string }
 
-export async function listBanners(db: DbOrTx): Promise<Banner[]> {
+export async function listBanners({ db, publicBase }: MediaReads): Promise<Banner[]> {
   const rows = await db.select().from(banners).orderBy(asc(banners.position), asc(banners.id))
   // Media by primary key in a second query: a join let the planner hash the whole media table
   // (one row per product image) on every home page view.
@@ -35,15 +34,15 @@ export async function listBanners(db: DbOrTx): Promise<Banner[]> {
             kind: 'video' as const,
             alt: banner.alt,
             link: banner.link,
-            src: mediaUrl(desktop.path),
+            src: mediaUrl(desktop.path, publicBase),
           }
         : {
             id: banner.id,
             kind: 'image' as const,
             alt: banner.alt,
             link: banner.link,
-            desktop: imageSource(desktop, banner.alt),
-            mobile: small ? imageSource(small, banner.alt) : null,
+            desktop: imageSource(desktop, banner.alt, publicBase),
+            mobile: small ? imageSource(small, banner.alt, publicBase) : null,
           },
     ]
   })

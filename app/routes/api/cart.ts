@@ -8,5 +8,5 @@ export async function loader({ url }: Route.LoaderArgs) {
     .split(',')
     .map((sku) => sku.trim())
     .filter(Boolean)
-  return { products: await getCartProducts(getServices().database.db, skus) }
+  return { products: await getCartProducts(getServices().reads, skus) }
 }

@@ -13,13 +13,13 @@ import type { Route } from './+types/products'
 /** Next pages of the home ("Seguro te gusta"), category and search result lists. */
 export async function loader({ url }: Route.LoaderArgs) {
   const params = url.searchParams
-  const db = getServices().database.db
+  const reads = getServices().reads
   const offset = pageOffset(params.get('desde'))
   const categoryId = params.get('categoria')
-  if (categoryId) return categoryPage(db, categoryId, offset, CATEGORY_NEXT_PAGE)
+  if (categoryId) return categoryPage(reads, categoryId, offset, CATEGORY_NEXT_PAGE)
   const query = params.get('q')?.trim().slice(0, 100)
-  if (query) return searchPage(db, query, offset, SEARCH_NEXT_PAGE)
+  if (query) return searchPage(reads, query, offset, SEARCH_NEXT_PAGE)
   const cursor = decodeShuffleCursor(params.get('cursor'))
   if (!cursor) throw data({ error: 'Parámetros de página no válidos.' }, { status: 400 })
-  return shuffledPage(db, cursor, HOME_NEXT_PAGE)
+  return shuffledPage(reads, cursor, HOME_NEXT_PAGE)
 }

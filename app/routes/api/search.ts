@@ -8,6 +8,6 @@ export async function loader({ url }: Route.LoaderArgs) {
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   return {
     query,
-    items: query ? await searchProducts(getServices().database.db, query, SEARCH_PANEL_LIMIT) : [],
+    items: query ? await searchProducts(getServices().reads, query, SEARCH_PANEL_LIMIT) : [],
   }
 }

@@ -13,13 +13,13 @@ export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.t
 import { categoryPath } from '#app/utils/paths.ts'
 
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const db = getServices().database.db
-  const category = await getCategory(db, params.id)
+  const reads = getServices().reads
+  const category = await getCategory(reads.db, params.id)
   if (!category) throw data(null, { status: 404 })
   const offset = pageOffset(url.searchParams.get('desde'))
   return {
     category: { id: category.id, name: category.name },
-    page: await categoryPage(db, category.id, offset, CATEGORY_FIRST_PAGE),
+    page: await categoryPage(reads, category.id, offset, CATEGORY_FIRST_PAGE),
   }
 }
 

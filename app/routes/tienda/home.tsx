@@ -23,13 +23,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const db = getServices().database.db
+  const reads = getServices().reads
   const cursor = decodeShuffleCursor(url.searchParams.get('cursor')) ?? {
     seed: Math.floor(Math.random() * SHUFFLE_KEY_SPACE),
   }
-  const banners = await listBanners(db)
-  const bestSellers = await listBestSellers(db, BEST_SELLERS)
-  return { banners, bestSellers, page: await shuffledPage(db, cursor, HOME_FIRST_PAGE) }
+  const banners = await listBanners(reads)
+  const bestSellers = await listBestSellers(reads, BEST_SELLERS)
+  return { banners, bestSellers, page: await shuffledPage(reads, cursor, HOME_FIRST_PAGE) }
 }
 
 const BADGES = [

@@ -9,7 +9,7 @@ import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
 
 export async function loader() {
-  return { categories: await listCategories(getServices().database.db), store: getStoreInfo() }
+  return { categories: await listCategories(getServices().reads), store: getStoreInfo() }
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {

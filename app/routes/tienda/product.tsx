@@ -15,7 +15,7 @@ import type { Route } from './+types/product'
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const product = await getProductDetail(getServices().database.db, params.sku)
+  const product = await getProductDetail(getServices().reads, params.sku)
   if (!product) throw data(null, { status: 404 })
   // Built here so its code stays on the server; `<` escaped so it cannot close the script tag.
   const jsonLd = JSON.stringify(productJsonLd(product, getEnv().publicUrl)).replace(/</g, '\\u003c')

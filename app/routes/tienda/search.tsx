@@ -11,7 +11,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const params = url.searchParams
   const query = (params.get('q') ?? '').trim().slice(0, 100)
   const offset = pageOffset(params.get('desde'))
-  return { query, page: await searchPage(getServices().database.db, query, offset, SEARCH_FIRST_PAGE) }
+  return { query, page: await searchPage(getServices().reads, query, offset, SEARCH_FIRST_PAGE) }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [

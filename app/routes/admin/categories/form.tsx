@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request)
   if (!params.id) return { mode: 'create' as const, category: null }
-  return { mode: 'edit' as const, category: await getAdminCategory(getServices().database.db, params.id) }
+  return { mode: 'edit' as const, category: await getAdminCategory(getServices().reads, params.id) }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -19,7 +19,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request)
   const notice = url.searchParams.get('aviso')
   return {
-    categories: await listAdminCategories(getServices().database.db),
+    categories: await listAdminCategories(getServices().reads),
     notice: notice ? (NOTICES[notice] ?? null) : null,
   }
 }

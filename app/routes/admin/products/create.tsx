@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Crear producto | Admini
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
-  const categories = await listAdminCategories(getServices().database.db)
+  const categories = await listAdminCategories(getServices().reads)
   return { categories: categories.map(({ id, name }) => ({ id, name })) }
 }
 

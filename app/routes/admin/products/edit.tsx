@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Admin
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   await requireAdmin(request)
   const [product, categories] = await Promise.all([
-    getEditableProduct(getServices().database.db, params.sku),
-    listAdminCategories(getServices().database.db),
+    getEditableProduct(getServices().reads, params.sku),
+    listAdminCategories(getServices().reads),
   ])
   const notice = url.searchParams.get('aviso')
   return {

@@ -30,7 +30,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const params = url.searchParams
   const filters = filtersFromParams(params)
   const offset = pageOffset(params.get('desde'))
-  const page = await listInventory(getServices().database.db, filters, offset)
+  const page = await listInventory(getServices().reads, filters, offset)
   return { filters, offset, ...page }
 }
 
