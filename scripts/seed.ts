@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '#app/db/client.server.ts'
 import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
 import { clearAllStock } from '#app/modules/inventory/stock.server.ts'
 import { localMediaStorage } from '#app/modules/media/storage.server.ts'
-import { getEnv } from '#app/utils/env.server.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
 
 /** Media folders the demo data writes under DATA_DIR/media. */
 const MEDIA_FOLDERS = ['categories', 'products', 'banners']
@@ -55,7 +55,7 @@ async function main() {
     console.log('Uso: npm run db:seed -- [--products 10000] [--reset]')
     return
   }
-  const env = getEnv()
+  const env = parseEnv(process.env)
   const started = performance.now()
   const target = env.DATABASE_URL
     ? `PostgreSQL (${new URL(env.DATABASE_URL).host})`

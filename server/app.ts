@@ -15,7 +15,7 @@ import {
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { jobHandlers, startServices, stopServices } from '#app/services.server.ts'
-import { getEnv, type Env } from '#app/utils/env.server.ts'
+import { parseEnv, type Env } from '#app/utils/env.server.ts'
 import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loopback.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 
@@ -27,7 +27,8 @@ export type Runtime = {
 
 /** Opens the database, fills an empty shop with demo data, and builds the request handler. */
 export async function start(): Promise<Runtime> {
-  const env = getEnv()
+  // Read once here; everything after reaches it through the registry (getServices().env).
+  const env = parseEnv(process.env)
   // First: a sign-in configuration that must not run stops start-up before anything else.
   const auth = authConfigFromEnv(env, sessionSecret(env))
   const database = await openDatabase(

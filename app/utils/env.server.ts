@@ -182,11 +182,3 @@ function requiredInProduction(env: z.infer<typeof EnvSchema>): string[] {
   })
   return missing
 }
-
-let cached: Env | undefined
-
-/** The one validated configuration of this process. */
-export function getEnv(): Env {
-  cached ??= parseEnv(process.env)
-  return cached
-}

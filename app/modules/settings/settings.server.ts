@@ -1,5 +1,5 @@
 import type { ShippingRules } from '#app/modules/cart/shipping.ts'
-import { getEnv, type Env } from '#app/utils/env.server.ts'
+import type { Env } from '#app/utils/env.server.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
 
 export type StoreInfo = {
@@ -14,7 +14,7 @@ export type StoreInfo = {
 }
 
 /** What every storefront page needs to know about the shop. */
-export function getStoreInfo(env: Env = getEnv()): StoreInfo {
+export function getStoreInfo(env: Env): StoreInfo {
   return {
     storeName: env.STORE_NAME,
     publicUrl: env.publicUrl,

@@ -1,4 +1,4 @@
-import { getEnv } from '#app/utils/env.server.ts'
+import { getServices } from '#app/services.server.ts'
 
 export function loader() {
   const body = [
@@ -9,7 +9,7 @@ export function loader() {
     'Disallow: /carrito',
     'Disallow: /finalizar-pedido',
     'Disallow: /api/',
-    `Sitemap: ${getEnv().publicUrl}/sitemap.xml`,
+    `Sitemap: ${getServices().env.publicUrl}/sitemap.xml`,
     '',
   ].join('\n')
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

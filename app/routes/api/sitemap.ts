@@ -1,5 +1,4 @@
 import { listSitemapEntries } from '#app/modules/catalog/catalog.server.ts'
-import { getEnv } from '#app/utils/env.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { categoryPath, productPath } from '#app/utils/paths.ts'
 
@@ -10,8 +9,9 @@ const escapeXml = (text: string) =>
   )
 
 export async function loader() {
-  const origin = getEnv().publicUrl
-  const { products, categories } = await listSitemapEntries(getServices().database.db)
+  const { env, database } = getServices()
+  const origin = env.publicUrl
+  const { products, categories } = await listSitemapEntries(database.db)
   const urls = [
     `<url><loc>${origin}/</loc></url>`,
     ...categories.map((c) => `<url><loc>${escapeXml(`${origin}${categoryPath(c)}`)}</loc></url>`),

@@ -9,7 +9,8 @@ import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
 
 export async function loader() {
-  return { categories: await listCategories(getServices().reads), store: getStoreInfo() }
+  const { reads, env } = getServices()
+  return { categories: await listCategories(reads), store: getStoreInfo(env) }
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {

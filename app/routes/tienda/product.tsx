@@ -7,7 +7,6 @@ import { ProductImage } from '#app/components/product-image.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
 import { getProductDetail, type ProductDetail } from '#app/modules/catalog/catalog.server.ts'
 import { notFoundMeta } from '#app/components/not-found.tsx'
-import { getEnv } from '#app/utils/env.server.ts'
 import { absoluteUrl, seo } from '#app/utils/seo.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/product'
@@ -15,10 +14,11 @@ import type { Route } from './+types/product'
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const product = await getProductDetail(getServices().reads, params.sku)
+  const { reads, env } = getServices()
+  const product = await getProductDetail(reads, params.sku)
   if (!product) throw data(null, { status: 404 })
   // Built here so its code stays on the server; `<` escaped so it cannot close the script tag.
-  const jsonLd = JSON.stringify(productJsonLd(product, getEnv().publicUrl)).replace(/</g, '\\u003c')
+  const jsonLd = JSON.stringify(productJsonLd(product, env.publicUrl)).replace(/</g, '\\u003c')
   return { product, jsonLd, today: new Date().toISOString() }
 }
 
