@@ -6,6 +6,7 @@ import { totalQuantity } from '#app/modules/cart/cart.ts'
 import type { CategorySummary } from '#app/modules/catalog/catalog.server.ts'
 import { CART_PATH, categoryPath } from '#app/utils/paths.ts'
 import { SearchBox } from './search-box.tsx'
+import { ListThumb } from './list-thumb.tsx'
 
 export function Header({ storeName, categories }: { storeName: string; categories: CategorySummary[] }) {
   const count = totalQuantity(useCartLines())
@@ -115,16 +116,7 @@ function CategoryLink({
       onClick={(event) => onChoose(event.currentTarget)}
       className="flex items-center gap-2 rounded-xl p-2 hover:bg-brand-50"
     >
-      {category.image ? (
-        <img
-          src={category.image.thumb}
-          alt=""
-          width={40}
-          height={40}
-          className="size-10 rounded-lg object-cover"
-          loading="lazy"
-        />
-      ) : null}
+      {category.image ? <ListThumb src={category.image.thumb} /> : null}
       <span>{category.name}</span>
     </Link>
   )

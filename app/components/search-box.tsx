@@ -4,6 +4,7 @@ import { Form, Link, useFetcher } from 'react-router'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { SEARCH_PATH, productPath, searchApiPath } from '#app/utils/paths.ts'
+import { ListThumb } from './list-thumb.tsx'
 
 /**
  * Spec §4: results show while the box has text and matches; a mousedown outside hides them. While
@@ -93,16 +94,7 @@ export function SearchBox() {
                 }}
                 className="flex items-center gap-3 rounded-xl p-2 hover:bg-brand-50"
               >
-                {product.image ? (
-                  <img
-                    src={product.image.thumb}
-                    alt=""
-                    width={40}
-                    height={40}
-                    className="size-10 rounded-lg object-cover"
-                    loading="lazy"
-                  />
-                ) : null}
+                {product.image ? <ListThumb src={product.image.thumb} /> : null}
                 <span className="flex-1 text-sm">{product.name}</span>
                 <span className="text-sm font-medium">{formatCOP(product.finalPrice)}</span>
               </Link>

@@ -11,7 +11,7 @@ import {
   type PastMovement,
   type STOCK_COLUMNS,
 } from '#app/modules/inventory/stock.server.ts'
-import { storeImage, type StoredImage } from '#app/modules/media/media.server.ts'
+import { storedMediaColumns, storeImage, type StoredImage } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
@@ -156,17 +156,7 @@ async function insertImage(
 ) {
   const [row] = await db
     .insert(media)
-    .values({
-      productSku,
-      kind: 'image',
-      mimeType: stored.mimeType,
-      path: stored.path,
-      width: stored.width,
-      height: stored.height,
-      variants: stored.variants,
-      position,
-      isMain,
-    })
+    .values({ productSku, ...storedMediaColumns({ kind: 'image', ...stored }), position, isMain })
     .returning({ id: media.id })
   return row!.id
 }
@@ -272,12 +262,7 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
       const stored = await imageFor(categoryIndex, i + position * 7, handMade)
       mediaBatch.push({
         productSku: sku,
-        kind: 'image',
-        mimeType: stored.mimeType,
-        path: stored.path,
-        width: stored.width,
-        height: stored.height,
-        variants: stored.variants,
+        ...storedMediaColumns({ kind: 'image', ...stored }),
         position,
         isMain: position === 0,
       })

@@ -14,6 +14,7 @@ import {
   safeReturnTo,
 } from './messages.ts'
 import { isAllowed, publicOriginRedirect, type AuthContext } from './oidc.server.ts'
+import type { AdminAccount } from './profile.ts'
 import {
   clearSessionCookieHeader,
   csrfTokenFor,
@@ -26,13 +27,7 @@ import {
 } from './session.server.ts'
 
 /** What an admin page knows about the person using it. */
-export type SignedInAdmin = {
-  email: string
-  displayName: string | null
-  pictureUrl: string | null
-  profile: Record<string, unknown>
-  createdAt: Date
-  expiresAt: Date
+export type SignedInAdmin = AdminAccount & {
   /** Echo in every admin form post (hidden field `csrf`, or the `X-CSRF-Token` header). */
   csrfToken: string
 }

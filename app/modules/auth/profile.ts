@@ -1,3 +1,13 @@
+/** An admin's account as its session stores it. */
+export type AdminAccount = {
+  email: string
+  displayName: string | null
+  pictureUrl: string | null
+  profile: Record<string, unknown>
+  createdAt: Date
+  expiresAt: Date
+}
+
 /** The signed-in account as the provider describes it (spec §3 "Admin user" fields it gives). */
 export type AccountDetails = {
   name: string
@@ -13,14 +23,7 @@ const dateTime = new Intl.DateTimeFormat('es-CO', {
 })
 
 /** Labelled, display-ready fields (formatted on the server, so the page hydrates identically). */
-export function accountDetails(admin: {
-  email: string
-  displayName: string | null
-  pictureUrl: string | null
-  profile: Record<string, unknown>
-  createdAt: Date
-  expiresAt: Date
-}): AccountDetails {
+export function accountDetails(admin: AdminAccount): AccountDetails {
   const claim = (name: string) => {
     const value = admin.profile[name]
     return typeof value === 'string' && value ? value : null

@@ -4,6 +4,7 @@ import { joinedImage, type ImageSource, type MediaReads } from '#app/modules/med
 import {
   checkUploads,
   deleteStoredFiles,
+  storedMediaColumns,
   storedPaths,
   storeUploads,
   type StoredMedia,
@@ -36,15 +37,7 @@ async function storeCategoryImage(storage: MediaStorage, image: Upload | null | 
 }
 
 function mediaRow(stored: StoredMedia) {
-  return {
-    productSku: null,
-    kind: stored.kind,
-    path: stored.path,
-    mimeType: stored.mimeType,
-    width: stored.width,
-    height: stored.height,
-    variants: stored.variants,
-  }
+  return { productSku: null, ...storedMediaColumns(stored) }
 }
 
 /**

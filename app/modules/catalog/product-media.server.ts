@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import {
   checkUploads,
   deleteStoredFiles,
+  storedMediaColumns,
   storedPaths,
   storeUploads,
   type StoredMedia,
@@ -24,12 +25,7 @@ export function mediaValues(
 ) {
   return stored.map((file, index) => ({
     productSku: sku,
-    kind: file.kind,
-    path: file.path,
-    mimeType: file.mimeType,
-    width: file.width,
-    height: file.height,
-    variants: file.variants,
+    ...storedMediaColumns(file),
     position: firstPosition + index,
     isMain: index === mainIndex,
   }))

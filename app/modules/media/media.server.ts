@@ -90,6 +90,18 @@ export type StoredMedia =
       variants: MediaVariant[]
     }
 
+/** The columns of a `media` row that describe a stored file; the owner and place are the caller's. */
+export function storedMediaColumns(stored: StoredMedia) {
+  return {
+    kind: stored.kind,
+    path: stored.path,
+    mimeType: stored.mimeType,
+    width: stored.width,
+    height: stored.height,
+    variants: stored.variants,
+  }
+}
+
 /** Thrown for an upload that is not a real image or mp4/webm/ogg video, or is too large. */
 
 type Checked = { kind: 'image' } | { kind: 'video'; video: VideoType }
