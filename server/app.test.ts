@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import express from 'express'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { parseEnv } from '#app/utils/env.server.ts'
+import { rawRequest } from '#tests/http.ts'
 import { BODY_TOO_LARGE_MESSAGE, limitBodySize, securityHeaders, sendsHsts } from './app.ts'
 
 /** The body-size limit with small limits: 1 KB for the shop, 4 KB for /admin. */
@@ -38,26 +39,16 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
 /** Posts `size` bytes in 256-byte chunks with Transfer-Encoding: chunked (no Content-Length). */
 function postChunked(path: string, size: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/octet-stream' },
-      },
-      (response) => {
-        let body = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (body += chunk))
-        response.on('end', () => resolve({ status: response.statusCode!, body }))
-      },
-    )
-    request.on('error', reject)
+  const options = {
+    host: '127.0.0.1',
+    port,
+    path,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream' },
+  }
+  return rawRequest(options, (request) => {
     expect(request.getHeader('Content-Length')).toBeUndefined()
     for (let sent = 0; sent < size; sent += 256) request.write(Buffer.alloc(Math.min(256, size - sent), 120))
-    request.end()
   })
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { normalizeSearchText, priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
 import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
+import { orders } from '#app/modules/order/schema.ts'
 
 let counter = 0
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`
@@ -58,5 +59,24 @@ export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}
       isMain: true,
     })
   }
+  return row!
+}
+
+/** A bare order (cash on delivery, pending, one peso total) for tests that need one to exist. */
+export async function createOrder(db: DbOrTx, overrides: Partial<typeof orders.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      id: `orden-${unique()}`,
+      customerName: 'Ana',
+      customerPhone: '3001234567',
+      customerAddress: 'Calle 1',
+      customerDepartment: 'Antioquia',
+      subtotal: 100,
+      shippingCost: 0,
+      total: 100,
+      ...overrides,
+    })
+    .returning()
   return row!
 }

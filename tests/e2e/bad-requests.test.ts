@@ -1,6 +1,6 @@
-import http from 'node:http'
 import { expect, test } from 'vitest'
 import { baseURL, setupBrowser } from './browser.ts'
+import { rawRequest } from '#tests/http.ts'
 import { signInAsAdmin } from './admin-session.ts'
 
 /** Probes of the running store (issue 7): odd requests get a 4xx in Spanish, never a 500. */
@@ -45,19 +45,7 @@ test('a NUL byte in an admin address is a 400 for a signed-in admin too', async 
 /** A GET with the given headers, answered status and body (fetch may not set Host). */
 function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const url = new URL(path, baseURL())
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, headers },
-      (response) => {
-        let body = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (body += chunk))
-        response.on('end', () => resolve({ status: response.statusCode!, body }))
-      },
-    )
-    request.on('error', reject)
-    request.end()
-  })
+  return rawRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers })
 }
 
 test('the local sign-in provider and its callback refuse anyone but this machine', async () => {

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { orderItems, orders } from '#app/modules/order/schema.ts'
+import { orderItems } from '#app/modules/order/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
-import { createCategory, createProduct as createFixtureProduct } from '#tests/factories.ts'
+import { createCategory, createOrder, createProduct as createFixtureProduct } from '#tests/factories.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import { productFields, productInput } from '#tests/product-form.ts'
 import {
@@ -308,16 +308,7 @@ describe('delete', () => {
     })
     await expect(deleteProduct(t.db, storage, moved.sku)).rejects.toThrow(PRODUCT_MESSAGES.hasHistory)
     const ordered = await createProduct(t.db, storage, await input())
-    await t.db.insert(orders).values({
-      id: 'orden-historial',
-      customerName: 'Ana',
-      customerPhone: '3001234567',
-      customerAddress: 'Calle 1',
-      customerDepartment: 'Antioquia',
-      subtotal: 100,
-      shippingCost: 0,
-      total: 100,
-    })
+    await createOrder(t.db, { id: 'orden-historial' })
     await t.db.insert(orderItems).values({
       orderId: 'orden-historial',
       productSku: ordered.sku,

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { orders } from '#app/modules/order/schema.ts'
+import { createOrder } from '#tests/factories.ts'
 import { useServices } from '#app/services.server.ts'
 import { FORBIDDEN_CHARACTER_MESSAGE } from '#app/utils/forms.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
@@ -42,19 +42,7 @@ describe('with the job queue', () => {
   }
 
   test('a WhatsApp notice that never went out shows on the dashboard', async () => {
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        id: 'orden-aviso-fallido',
-        customerName: 'Ana',
-        customerPhone: '3001234567',
-        customerAddress: 'Calle 1',
-        customerDepartment: 'Antioquia',
-        subtotal: 100,
-        shippingCost: 0,
-        total: 100,
-      })
-      .returning()
+    const order = await createOrder(t.db, { id: 'orden-aviso-fallido' })
     const render = async () => {
       const request = new Request(`${BASE}/admin`, { headers: { Cookie: cookie } })
       const loaderData = await dashboard.loader({ request, params: {}, context: {} } as never)
