@@ -1,5 +1,4 @@
-import { formatCOP } from '#app/utils/money.ts'
-import { SummaryRow, Totals } from './totals.tsx'
+import { LineSummary, SummaryRow, Totals } from './totals.tsx'
 
 export type OrderSummaryData = {
   number: number
@@ -23,12 +22,12 @@ export function OrderSummary({ order }: { order: OrderSummaryData }) {
       </p>
       <ul className="mb-2 flex flex-col gap-1">
         {order.items.map((item) => (
-          <li key={item.productSku} className="flex justify-between gap-2">
-            <span>
-              {item.title} × {item.quantity}
-            </span>
-            <span>{formatCOP(item.unitPrice * item.quantity)}</span>
-          </li>
+          <LineSummary
+            key={item.productSku}
+            title={item.title}
+            quantity={item.quantity}
+            unitPrice={item.unitPrice}
+          />
         ))}
       </ul>
       <Totals

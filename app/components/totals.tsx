@@ -20,6 +20,26 @@ export function SummaryRow({
   )
 }
 
+/** One line of an order in a summary list: "{title} × {quantity}" and what it comes to. */
+export function LineSummary({
+  title,
+  quantity,
+  unitPrice,
+}: {
+  title: string
+  quantity: number
+  unitPrice: number
+}) {
+  return (
+    <li className="flex justify-between gap-2">
+      <span>
+        {title} × {quantity}
+      </span>
+      <span>{formatCOP(unitPrice * quantity)}</span>
+    </li>
+  )
+}
+
 /** Subtotal, shipping ("Gratis" when 0) and total, plus any further rows given as children. */
 export function Totals({
   subtotal,

@@ -1,31 +1,24 @@
 import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { WhatsAppError, whatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
+import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { refusedUrl } from '#tests/stand-ins/http.ts'
-import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/stand-ins/whatsapp.ts'
+import { startWhatsAppStandIn } from '#tests/stand-ins/whatsapp.ts'
 import { NEW_ORDER_TEMPLATE, sendNewOrderNotice } from './new-order-notice.server.ts'
 import { listOrderEvents } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 
 const test_ = setupTestDatabase()
-let standIn: WhatsAppStandIn
-
-beforeAll(async () => {
-  standIn = await startWhatsAppStandIn()
-})
-afterAll(async () => {
-  await standIn.stop()
-})
-beforeEach(() => standIn.reset())
+const standIn = standInForFile(startWhatsAppStandIn)
 
 const BUSINESS_NUMBER = '573109876543'
 
 const whatsapp = () =>
-  whatsAppClient({ baseUrl: standIn.url, token: standIn.token, phoneNumberId: standIn.phoneNumberId })
+  whatsAppClient({ baseUrl: standIn().url, token: standIn().token, phoneNumberId: standIn().phoneNumberId })
 
 /** A pending cash-on-delivery order with one line, inserted directly. */
 async function createOrder(db: DbOrTx) {
@@ -64,17 +57,17 @@ describe('sendNewOrderNotice', () => {
       { orderId, to: BUSINESS_NUMBER },
     )
 
-    expect(standIn.sent).toHaveLength(1)
-    const [sent] = standIn.sent
+    expect(standIn().sent).toHaveLength(1)
+    const [sent] = standIn().sent
     expect(sent).toMatchObject({
-      phoneNumberId: standIn.phoneNumberId,
+      phoneNumberId: standIn().phoneNumberId,
       to: BUSINESS_NUMBER,
       name: NEW_ORDER_TEMPLATE,
       language: 'es',
       parameters: ['Ana María Gómez Ruiz', '3001234567'],
     })
     expect(NEW_ORDER_TEMPLATE).toBe('nuevo_pedido')
-    expect(standIn.requests[0]!.headers.authorization).toBe(`Bearer ${standIn.token}`)
+    expect(standIn().requests[0]!.headers.authorization).toBe(`Bearer ${standIn().token}`)
     expect(result).toEqual({ sent: sent!.messageId })
 
     const events = await listOrderEvents(test_.db, orderId)
@@ -90,7 +83,7 @@ describe('sendNewOrderNotice', () => {
       { orderId, to: BUSINESS_NUMBER },
     )
     expect(result).toEqual({ skipped: 'sin configuración' })
-    expect(standIn.requests).toHaveLength(0)
+    expect(standIn().requests).toHaveLength(0)
     const events = await listOrderEvents(test_.db, orderId)
     expect(events.map((event) => event.type)).toEqual(['notice-skipped'])
     expect(events[0]!.message).toContain(BUSINESS_NUMBER)
@@ -98,13 +91,13 @@ describe('sendNewOrderNotice', () => {
 
   test('a non-retryable failure is recorded with its code and does not throw', async () => {
     const orderId = await createOrder(test_.db)
-    standIn.failNext(1, 131026)
+    standIn().failNext(1, 131026)
     const result = await sendNewOrderNotice(
       { db: test_.db, whatsapp: whatsapp() },
       { orderId, to: BUSINESS_NUMBER },
     )
     expect(result).toEqual({ failed: '(#131026) Message undeliverable' })
-    expect(standIn.requests).toHaveLength(1)
+    expect(standIn().requests).toHaveLength(1)
     const events = await listOrderEvents(test_.db, orderId)
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ type: 'notice-failed', data: { code: 131026 } })
@@ -115,7 +108,7 @@ describe('sendNewOrderNotice', () => {
     'a retryable failure (%i) throws so the queue retries, and records nothing',
     async (code) => {
       const orderId = await createOrder(test_.db)
-      standIn.failNext(1, code)
+      standIn().failNext(1, code)
       const error = await sendNewOrderNotice(
         { db: test_.db, whatsapp: whatsapp() },
         { orderId, to: BUSINESS_NUMBER },
@@ -129,7 +122,7 @@ describe('sendNewOrderNotice', () => {
 
       // The retry goes through and is recorded once.
       await sendNewOrderNotice({ db: test_.db, whatsapp: whatsapp() }, { orderId, to: BUSINESS_NUMBER })
-      expect(standIn.sent).toHaveLength(1)
+      expect(standIn().sent).toHaveLength(1)
       expect((await listOrderEvents(test_.db, orderId)).map((event) => event.type)).toEqual(['notice-sent'])
     },
   )
@@ -138,8 +131,8 @@ describe('sendNewOrderNotice', () => {
     const orderId = await createOrder(test_.db)
     const unreachable = whatsAppClient({
       baseUrl: `${await refusedUrl()}/v21.0`,
-      token: standIn.token,
-      phoneNumberId: standIn.phoneNumberId,
+      token: standIn().token,
+      phoneNumberId: standIn().phoneNumberId,
     })
     await expect(
       sendNewOrderNotice({ db: test_.db, whatsapp: unreachable }, { orderId, to: BUSINESS_NUMBER }),
@@ -153,7 +146,7 @@ describe('sendNewOrderNotice', () => {
       { orderId: 'ord_no-existe', to: BUSINESS_NUMBER },
     )
     expect(result).toEqual({ skipped: 'pedido inexistente' })
-    expect(standIn.requests).toHaveLength(0)
+    expect(standIn().requests).toHaveLength(0)
   })
 
   test('an order cancelled before its notice went out (payment never started) sends nothing', async () => {
@@ -164,6 +157,6 @@ describe('sendNewOrderNotice', () => {
       { orderId, to: BUSINESS_NUMBER },
     )
     expect(result).toEqual({ skipped: 'pedido cancelado' })
-    expect(standIn.requests).toHaveLength(0)
+    expect(standIn().requests).toHaveLength(0)
   })
 })

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { refusedUrl } from '#tests/stand-ins/http.ts'
-import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '#tests/stand-ins/mercadopago.ts'
+import { startMercadoPagoStandIn } from '#tests/stand-ins/mercadopago.ts'
 import { mercadoPagoProvider, preferenceBody } from './mercadopago.server.ts'
 import { PaymentProviderError, type PreferenceInput } from './provider.ts'
 
-let standIn: MercadoPagoStandIn
-
-beforeAll(async () => {
-  standIn = await startMercadoPagoStandIn()
-})
-afterAll(async () => {
-  await standIn.stop()
-})
-beforeEach(() => standIn.reset())
+const standIn = standInForFile(startMercadoPagoStandIn)
 
 const provider = (options: { timeoutMs?: number; accessToken?: string; baseUrl?: string } = {}) =>
   mercadoPagoProvider({
-    baseUrl: options.baseUrl ?? standIn.url,
-    accessToken: options.accessToken ?? standIn.accessToken,
+    baseUrl: options.baseUrl ?? standIn().url,
+    accessToken: options.accessToken ?? standIn().accessToken,
     timeoutMs: options.timeoutMs,
   })
 
@@ -68,11 +61,11 @@ async function rejection(promise: Promise<unknown>): Promise<PaymentProviderErro
 describe('createPreference: the request', () => {
   test('POSTs the Checkout Pro body to /checkout/preferences with the Bearer token', async () => {
     await provider().createPreference(input())
-    expect(standIn.requests).toHaveLength(1)
-    const request = standIn.requests[0]!
+    expect(standIn().requests).toHaveLength(1)
+    const request = standIn().requests[0]!
     expect(request.method).toBe('POST')
     expect(request.path).toBe('/checkout/preferences')
-    expect(request.headers.authorization).toBe(`Bearer ${standIn.accessToken}`)
+    expect(request.headers.authorization).toBe(`Bearer ${standIn().accessToken}`)
     expect(request.headers['content-type']).toMatch(/^application\/json/)
     expect(request.headers['x-idempotency-key']).toEqual(expect.stringContaining(ORDER_ID))
 
@@ -111,7 +104,7 @@ describe('createPreference: the request', () => {
 
   test('free shipping sends no shipping line', async () => {
     await provider().createPreference(input({ shippingCost: 0 }))
-    const items = (standIn.requests[0]!.body as { items: { id: string }[] }).items
+    const items = (standIn().requests[0]!.body as { items: { id: string }[] }).items
     expect(items.map((item) => item.id)).toEqual(['ACC-COL-001', 'ACC-ARE-002'])
   })
 
@@ -142,15 +135,15 @@ describe('createPreference: the request', () => {
   })
 
   test('a base URL with a trailing slash gives the same path', async () => {
-    await provider({ baseUrl: `${standIn.url}/` }).createPreference(input())
-    expect(standIn.requests[0]!.path).toBe('/checkout/preferences')
+    await provider({ baseUrl: `${standIn().url}/` }).createPreference(input())
+    expect(standIn().requests[0]!.path).toBe('/checkout/preferences')
   })
 })
 
 describe('createPreference: the answer', () => {
   test('maps id and init_point of the 201', async () => {
     const preference = await provider().createPreference(input())
-    const [created] = [...standIn.preferences.values()]
+    const [created] = [...standIn().preferences.values()]
     expect(preference).toEqual({ id: created!.id, initPoint: created!.init_point })
     expect(preference.initPoint).toMatch(
       /^https:\/\/www\.mercadopago\.com\.co\/checkout\/v1\/redirect\?pref_id=/,
@@ -158,7 +151,7 @@ describe('createPreference: the answer', () => {
   })
 
   test('a 4xx is "rejected" with Mercado Pago\'s message and status', async () => {
-    standIn.failNext(1, 400, {
+    standIn().failNext(1, 400, {
       message: 'unit_price invalid',
       error: 'invalid_items',
       status: 400,
@@ -173,7 +166,7 @@ describe('createPreference: the answer', () => {
   test('a wrong access token is "rejected" 401 (the stand-in checks the Bearer header)', async () => {
     const error = await rejection(provider({ accessToken: 'APP_USR-wrong' }).createPreference(input()))
     expect(error).toMatchObject({ kind: 'rejected', status: 401, message: 'invalid access token' })
-    expect(standIn.requests[0]!.headers.authorization).toBe('Bearer APP_USR-wrong')
+    expect(standIn().requests[0]!.headers.authorization).toBe('Bearer APP_USR-wrong')
   })
 
   test('a body Mercado Pago would refuse is refused by the stand-in too', async () => {
@@ -183,13 +176,13 @@ describe('createPreference: the answer', () => {
   })
 
   test('a 5xx is "rejected" too, with its message', async () => {
-    standIn.failNext(1, 500)
+    standIn().failNext(1, 500)
     const error = await rejection(provider().createPreference(input()))
     expect(error).toMatchObject({ kind: 'rejected', status: 500, message: 'Internal server error' })
   })
 
   test('a 5xx without JSON is "rejected" with the HTTP status', async () => {
-    standIn.failNext(1, 502, '<html><body>Bad Gateway</body></html>')
+    standIn().failNext(1, 502, '<html><body>Bad Gateway</body></html>')
     const error = await rejection(provider().createPreference(input()))
     expect(error).toMatchObject({ kind: 'rejected', status: 502, message: 'HTTP 502' })
   })
@@ -200,22 +193,22 @@ describe('createPreference: the answer', () => {
   })
 
   test('a server that never answers is "network" after timeoutMs', async () => {
-    standIn.hang('headers')
+    standIn().hang('headers')
     const started = Date.now()
     const error = await rejection(provider({ timeoutMs: 200 }).createPreference(input()))
     expect(error.kind).toBe('network')
     expect(Date.now() - started).toBeLessThan(5_000)
-    expect(standIn.requests).toHaveLength(1)
+    expect(standIn().requests).toHaveLength(1)
   })
 
   test('a body that stalls half-way is "network" too, not a missing link', async () => {
-    standIn.hang('body')
+    standIn().hang('body')
     const error = await rejection(provider({ timeoutMs: 200 }).createPreference(input()))
     expect(error.kind).toBe('network')
   })
 
   test('a 201 without init_point is "invalid-response"', async () => {
-    standIn.omitInitPoint()
+    standIn().omitInitPoint()
     const error = await rejection(provider().createPreference(input()))
     expect(error.kind).toBe('invalid-response')
   })
@@ -223,7 +216,7 @@ describe('createPreference: the answer', () => {
 
 describe('getPayment', () => {
   test('GETs /v1/payments/{id} with the Bearer token and maps pesos to centavos', async () => {
-    standIn.addPayment({
+    standIn().addPayment({
       id: 1319741055,
       status: 'approved',
       external_reference: ORDER_ID,
@@ -236,14 +229,19 @@ describe('getPayment', () => {
       externalReference: ORDER_ID,
       amount: 11_534_500,
     })
-    const request = standIn.requests[0]!
+    const request = standIn().requests[0]!
     expect(request).toMatchObject({ method: 'GET', path: '/v1/payments/1319741055' })
-    expect(request.headers.authorization).toBe(`Bearer ${standIn.accessToken}`)
+    expect(request.headers.authorization).toBe(`Bearer ${standIn().accessToken}`)
     expect(request.body).toBeUndefined()
   })
 
   test('keeps the status as sent and a missing external_reference as null', async () => {
-    standIn.addPayment({ id: 77, status: 'in_process', external_reference: null, transaction_amount: 9999.5 })
+    standIn().addPayment({
+      id: 77,
+      status: 'in_process',
+      external_reference: null,
+      transaction_amount: 9999.5,
+    })
     expect(await provider().getPayment('77')).toEqual({
       id: '77',
       status: 'in_process',
@@ -258,13 +256,13 @@ describe('getPayment', () => {
   })
 
   test('a 200 without status or amount is "invalid-response", never a guessed "pending"', async () => {
-    standIn.failNext(1, 200, { id: 5 })
+    standIn().failNext(1, 200, { id: 5 })
     const error = await rejection(provider().getPayment('5'))
     expect(error.kind).toBe('invalid-response')
   })
 
   test('a payment body that stalls is "network", never a guessed "pending"', async () => {
-    standIn.hang('body')
+    standIn().hang('body')
     const error = await rejection(provider({ timeoutMs: 200 }).getPayment('5'))
     expect(error.kind).toBe('network')
   })
@@ -277,21 +275,21 @@ describe('getPayment', () => {
 
 describe('searchPayments', () => {
   test('GETs /v1/payments/search by external_reference, newest first, and maps each result', async () => {
-    standIn.addPayment({
+    standIn().addPayment({
       id: 501,
       status: 'rejected',
       external_reference: ORDER_ID,
       transaction_amount: 100000,
     })
-    standIn.addPayment({
+    standIn().addPayment({
       id: 502,
       status: 'approved',
       external_reference: ORDER_ID,
       transaction_amount: 100000,
     })
-    standIn.addPayment({ id: 503, status: 'approved', external_reference: 'otro', transaction_amount: 5 })
+    standIn().addPayment({ id: 503, status: 'approved', external_reference: 'otro', transaction_amount: 5 })
     const payments = await provider().searchPayments(ORDER_ID)
-    const request = standIn.requests.at(-1)!
+    const request = standIn().requests.at(-1)!
     expect(request.method).toBe('GET')
     expect(request.path).toBe('/v1/payments/search')
     expect(Object.fromEntries(request.query)).toEqual({
@@ -299,7 +297,7 @@ describe('searchPayments', () => {
       sort: 'date_created',
       criteria: 'desc',
     })
-    expect(request.headers.authorization).toBe(`Bearer ${standIn.accessToken}`)
+    expect(request.headers.authorization).toBe(`Bearer ${standIn().accessToken}`)
     expect(payments).toEqual([
       { id: '502', status: 'approved', externalReference: ORDER_ID, amount: 10_000_000 },
       { id: '501', status: 'rejected', externalReference: ORDER_ID, amount: 10_000_000 },
@@ -311,7 +309,7 @@ describe('searchPayments', () => {
   })
 
   test('a 5xx is "rejected" and connection refused is "network": the caller must not assume unpaid', async () => {
-    standIn.failNext(1, 503)
+    standIn().failNext(1, 503)
     await expect(provider().searchPayments(ORDER_ID)).rejects.toMatchObject({ kind: 'rejected', status: 503 })
     await expect(provider({ baseUrl: await refusedUrl() }).searchPayments(ORDER_ID)).rejects.toMatchObject({
       kind: 'network',
@@ -319,7 +317,7 @@ describe('searchPayments', () => {
   })
 
   test('an answer without results is "invalid-response", never an empty search', async () => {
-    standIn.failNext(1, 200, { paging: { total: 0, limit: 30, offset: 0 } })
+    standIn().failNext(1, 200, { paging: { total: 0, limit: 30, offset: 0 } })
     await expect(provider().searchPayments(ORDER_ID)).rejects.toMatchObject({ kind: 'invalid-response' })
   })
 })

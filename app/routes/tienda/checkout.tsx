@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
-import { Totals } from '#app/components/totals.tsx'
+import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
 import { useStoreShipping } from './store-data.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
@@ -15,7 +15,6 @@ import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/va
 import { getServices } from '#app/services.server.ts'
 import { failureOf } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
-import { formatCOP } from '#app/utils/money.ts'
 import type { Route } from './+types/checkout'
 import { DATA_POLICY_PATH } from '#app/utils/paths.ts'
 
@@ -219,12 +218,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         {priced.length ? (
           <ul className="mb-3 flex flex-col gap-2 text-sm" data-testid="checkout-summary">
             {priced.map(({ line, product }) => (
-              <li key={line.sku} className="flex justify-between gap-2">
-                <span>
-                  {product.name} × {line.quantity}
-                </span>
-                <span>{formatCOP(product.finalPrice * line.quantity)}</span>
-              </li>
+              <LineSummary
+                key={line.sku}
+                title={product.name}
+                quantity={line.quantity}
+                unitPrice={product.finalPrice}
+              />
             ))}
           </ul>
         ) : (
