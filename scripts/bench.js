@@ -5,15 +5,14 @@
 // Environment: BENCH_DATABASE_URL (also run on that PostgreSQL server, in a temporary database),
 // BENCH_SECONDS (per page, default 3), BENCH_CONCURRENCY (default 10).
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import pg from 'pg'
 import { buildIfStale } from './build-if-stale.js'
+import { createScratchDatabase } from './scratch-database.js'
 
 const SIZES = [100, 10_000]
 const SECONDS = Number(process.env.BENCH_SECONDS) || 3
@@ -112,26 +111,6 @@ async function startServer(env) {
   }
   await stop()
   throw new Error(`El servidor no respondió a tiempo:\n${output}`)
-}
-
-/** A temporary database on the PostgreSQL server at `serverUrl`, dropped by `drop()`. */
-async function createPostgresDatabase(serverUrl) {
-  const name = `vitrina_bench_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,7 +297,7 @@ async function benchCatalogue(engine, size) {
   let database
   try {
     if (engine.serverUrl) {
-      database = await createPostgresDatabase(engine.serverUrl)
+      database = await createScratchDatabase(engine.serverUrl, 'vitrina_bench')
       env.DATABASE_URL = database.url
     }
     const seedStarted = performance.now()

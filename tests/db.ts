@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll } from 'vitest'
 import { openDatabase, type Database } from '#app/db/client.server.ts'
+import { createScratchDatabase } from '../scripts/scratch-database.js'
 import { MEDIA_URL_PREFIX, type MediaReads } from '#app/modules/media/image-source.ts'
 
 /**
@@ -11,22 +10,13 @@ import { MEDIA_URL_PREFIX, type MediaReads } from '#app/modules/media/image-sour
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) return openDatabase({})
-  const name = `vitrina_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 })
+  const scratch = await createScratchDatabase(serverUrl, 'vitrina_test')
+  const database = await openDatabase({ url: scratch.url, poolSize: 20 })
   return {
     ...database,
     async close() {
       await database.close()
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await scratch.drop()
     },
   }
 }
