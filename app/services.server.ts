@@ -1,7 +1,7 @@
 import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
 import type { JobHandlers } from '#app/jobs/worker.server.ts'
-import { isLoopbackUrl, type AuthConfig } from '#app/modules/auth/config.server.ts'
+import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
@@ -16,6 +16,7 @@ import {
 import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
+import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import type { Env } from '#app/utils/env.server.ts'
 
 /**

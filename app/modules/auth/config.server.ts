@@ -53,9 +53,6 @@ export function usesLocalProvider(env: Env): boolean {
   )
 }
 
-// Re-exported for the services registry, which reads it from here.
-export { isLoopbackUrl }
-
 export function isHttpsUrl(url: string): boolean {
   return new URL(url).protocol === 'https:'
 }
