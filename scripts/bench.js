@@ -4,6 +4,7 @@
 //
 // Environment: BENCH_DATABASE_URL (also run on that PostgreSQL server, in a temporary database),
 // BENCH_SECONDS (per page, default 3), BENCH_CONCURRENCY (default 10).
+import { randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -184,6 +185,8 @@ async function loadCheckout(base) {
         department: 'Antioquia',
         payment_method: 'acordar',
         consent: 'on',
+        // Every checkout form carries a fresh key (one order per form); a post without one is refused.
+        checkout_key: randomUUID(),
       }).toString()
       const started = process.hrtime.bigint()
       const req = http.request(
