@@ -4,7 +4,6 @@
  */
 
 // Storefront
-export const HOME_PATH = '/'
 export const CART_PATH = '/carrito'
 export const CHECKOUT_PATH = '/finalizar-pedido'
 export const DATA_POLICY_PATH = '/politica-de-datos'

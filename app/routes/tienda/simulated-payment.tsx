@@ -17,16 +17,16 @@ const CHOICES = {
 type Choice = keyof typeof CHOICES
 
 /** Exists only while payments are simulated (locally, without MP_ACCESS_TOKEN). */
-function simulatedServices() {
-  const services = getServices()
-  if (!services.simulator) throw data(null, { status: 404 })
-  return { ...services, simulator: services.simulator }
+function simulated() {
+  const { simulator, database } = getServices()
+  if (!simulator) throw data(null, { status: 404 })
+  return { simulator, db: database.db }
 }
 
 async function pendingOrder(id: string | undefined) {
   // Not one of our ids (garbage, a NUL): no such page, and PostgreSQL never sees it.
   if (!isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
-  const order = await getOrder(simulatedServices().database.db, id)
+  const order = await getOrder(simulated().db, id)
   if (!order || order.paymentMethod !== 'mercadopago') throw data(null, { status: 404 })
   return order
 }
@@ -43,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
  * to the matching back URL with Mercado Pago's query parameters.
  */
 export async function action({ params, request }: Route.ActionArgs) {
-  const services = simulatedServices()
+  const { simulator } = simulated()
   const order = await pendingOrder(params.id)
   // A late second click or the back button, once the payment settled: show where the order stands.
   if (order.status !== 'pendiente de pago') {
@@ -52,7 +52,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const choice = String((await readFormData(request))?.get('resultado')) as Choice
   if (!Object.hasOwn(CHOICES, choice)) throw data(null, { status: 400 })
   // A second click on "Aprobar pago" finds the first approval: no second payment, no second webhook.
-  const payment = await services.simulator.pay({
+  const payment = await simulator.pay({
     orderId: order.id,
     status: choice,
     amount: chargedAmount(order),
