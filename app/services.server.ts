@@ -2,6 +2,7 @@ import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
 import type { JobHandlers } from '#app/jobs/worker.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
+import { syncChannelStock } from '#app/modules/channels/stock-sync.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
@@ -60,6 +61,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'order-new-notice': (data) => sendNewOrderNotice({ db: database.db, whatsapp }, data),
     'payment-notification': (data) => processPaymentNotification(paymentDeps, data),
     'order-expire-unpaid': () => expireUnpaidOnlineOrders(paymentDeps, env.ORDER_PAYMENT_TIMEOUT_HOURS),
+    'channel-stock-sync': (data) => syncChannelStock(data),
   }
 }
 

@@ -1,6 +1,10 @@
 import PgBoss from 'pg-boss'
 import type { Database, DbOrTx } from '#app/db/client.server.ts'
 
+/** The outside sales channels whose stock mirrors the shop's available units (spec §7). */
+export const STOCK_CHANNELS = ['mercadolibre', 'shopify'] as const
+export type StockChannel = (typeof STOCK_CHANNELS)[number]
+
 /** Every durable job of the shop, with its payload. */
 export type JobPayloads = {
   /** One WhatsApp "nuevo_pedido" template to one business number. */
@@ -9,6 +13,8 @@ export type JobPayloads = {
   'payment-notification': { eventId: string; paymentId: string }
   /** Cancel online-payment orders left unpaid too long, releasing their units. */
   'order-expire-unpaid': Record<string, never>
+  /** Set one SKU's available units on one channel, read when the job runs (never the enqueued value). */
+  'channel-stock-sync': { channel: StockChannel; sku: string }
 }
 export type JobName = keyof JobPayloads
 
@@ -25,6 +31,15 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
     deadLetter: DEAD_LETTER_QUEUE,
   },
   'order-expire-unpaid': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  // Stately: per singleton key (channel and SKU) at most one job waits and one runs, so a burst of
+  // stock changes coalesces into one push of the stock as it is when the job runs.
+  'channel-stock-sync': {
+    policy: 'stately',
+    retryLimit: 10,
+    retryDelay: 20,
+    retryBackoff: true,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
 }
 
 export interface JobQueue {

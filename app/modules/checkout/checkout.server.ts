@@ -105,7 +105,7 @@ export async function placeOrder(
         )
       if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
 
-      await reserveUnits(tx, lines)
+      await reserveUnits(tx, ctx.jobs, lines)
       // Read after reserving: the rows are locked now, so these are the prices the order keeps.
       const rows = await tx
         .select({

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
@@ -14,6 +15,7 @@ import {
 } from './stock.server.ts'
 
 const t = setupTestDatabase()
+const jobs = recordingJobQueue()
 
 const stockOf = async (sku: string) =>
   (
@@ -34,7 +36,7 @@ describe('reservations', () => {
     const a = await createProduct(t.db, { stock: 5 })
     const b = await createProduct(t.db, { stock: 2 })
     await t.db.transaction((tx) =>
-      reserveUnits(tx, [
+      reserveUnits(tx, jobs, [
         { sku: b.sku, quantity: 1 },
         { sku: a.sku, quantity: 2 },
         { sku: a.sku, quantity: 1 },
@@ -42,18 +44,37 @@ describe('reservations', () => {
     )
     expect((await stockOf(a.sku)).reserved).toBe(3)
     expect((await stockOf(b.sku)).reserved).toBe(1)
-    await t.db.transaction((tx) => releaseUnits(tx, [{ sku: a.sku, quantity: 2 }]))
+    await t.db.transaction((tx) => releaseUnits(tx, jobs, [{ sku: a.sku, quantity: 2 }]))
     expect((await stockOf(a.sku)).reserved).toBe(1)
-    await t.db.transaction((tx) => releaseUnits(tx, [{ sku: b.sku, quantity: 5 }]))
+    await t.db.transaction((tx) => releaseUnits(tx, jobs, [{ sku: b.sku, quantity: 5 }]))
     expect((await stockOf(b.sku)).reserved).toBe(0)
     expect((await stockOf(a.sku)).stock).toBe(5)
+  })
+
+  test('every change of available units tells each channel once per SKU', async () => {
+    const product = await createProduct(t.db, { stock: 5 })
+    const queue = recordingJobQueue()
+    await t.db.transaction((tx) =>
+      reserveUnits(tx, queue, [
+        { sku: product.sku, quantity: 1 },
+        { sku: product.sku, quantity: 1 },
+      ]),
+    )
+    await t.db.transaction((tx) => releaseUnits(tx, queue, [{ sku: product.sku, quantity: 1 }]))
+    const sync = { name: 'channel-stock-sync' }
+    expect(queue.sent).toEqual([
+      { ...sync, data: { channel: 'mercadolibre', sku: product.sku } },
+      { ...sync, data: { channel: 'shopify', sku: product.sku } },
+      { ...sync, data: { channel: 'mercadolibre', sku: product.sku } },
+      { ...sync, data: { channel: 'shopify', sku: product.sku } },
+    ])
   })
 
   test('a line short of available units throws OutOfStock and the transaction holds nothing', async () => {
     const plenty = await createProduct(t.db, { stock: 9 })
     const scarce = await createProduct(t.db, { stock: 3, reserved: 2 })
     const attempt = t.db.transaction((tx) =>
-      reserveUnits(tx, [
+      reserveUnits(tx, jobs, [
         { sku: plenty.sku, quantity: 4 },
         { sku: scarce.sku, quantity: 2 },
       ]),

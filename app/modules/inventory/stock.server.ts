@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { applyMovement, EMPTY_STOCK, type Movement, type StockState } from './movements.ts'
 import { productLocations, stockMovements } from './schema.ts'
+import { enqueueStockSync } from './stock-sync.server.ts'
 
 /** The product columns only this module writes (a guard test keeps it so). */
 export const STOCK_COLUMNS = ['stock', 'reserved', 'unitsIn', 'unitsOut', 'cost'] as const
@@ -35,8 +37,9 @@ function inLockOrder(lines: StockLine[]): StockLine[] {
  * available units, so two orders never get the same last unit. Throws `OutOfStock` when a line
  * cannot be held; the caller's transaction must then roll back (earlier lines are already held).
  */
-export async function reserveUnits(tx: Tx, lines: StockLine[]): Promise<void> {
-  for (const line of inLockOrder(lines)) {
+export async function reserveUnits(tx: Tx, jobs: JobQueue, lines: StockLine[]): Promise<void> {
+  const ordered = inLockOrder(lines)
+  for (const line of ordered) {
     const [row] = await tx
       .update(products)
       .set({ reserved: sql`${products.reserved} + ${line.quantity}`, updatedAt: new Date() })
@@ -46,16 +49,27 @@ export async function reserveUnits(tx: Tx, lines: StockLine[]): Promise<void> {
       .returning({ sku: products.sku })
     if (!row) throw new OutOfStock(line.sku)
   }
+  await enqueueStockSync(
+    jobs,
+    tx,
+    ordered.map((line) => line.sku),
+  )
 }
 
 /** Gives held units back (an order cancelled before shipping), in the caller's transaction. */
-export async function releaseUnits(tx: Tx, lines: StockLine[]): Promise<void> {
-  for (const line of inLockOrder(lines)) {
+export async function releaseUnits(tx: Tx, jobs: JobQueue, lines: StockLine[]): Promise<void> {
+  const ordered = inLockOrder(lines)
+  for (const line of ordered) {
     await tx
       .update(products)
       .set({ reserved: sql`greatest(${products.reserved} - ${line.quantity}, 0)`, updatedAt: new Date() })
       .where(eq(products.sku, line.sku))
   }
+  await enqueueStockSync(
+    jobs,
+    tx,
+    ordered.map((line) => line.sku),
+  )
 }
 
 /** The unit cost the admin typed in the product form (centavos). */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { releaseUnits } from '#app/modules/inventory/stock.server.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
@@ -9,7 +10,7 @@ import { assertTransition } from './status.ts'
  * Gives the order's reserved units back through inventory, once: the flag flip and the stock
  * update happen in the caller's transaction.
  */
-async function releaseReservation(tx: Tx, orderId: string) {
+async function releaseReservation(tx: Tx, jobs: JobQueue, orderId: string) {
   const [held] = await tx
     .update(orders)
     .set({ reservationHeld: false, updatedAt: new Date() })
@@ -20,7 +21,7 @@ async function releaseReservation(tx: Tx, orderId: string) {
     .select({ sku: orderItems.productSku, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-  await releaseUnits(tx, items)
+  await releaseUnits(tx, jobs, items)
   return true
 }
 
@@ -31,6 +32,7 @@ async function releaseReservation(tx: Tx, orderId: string) {
  */
 export async function cancelOrder(
   db: DbOrTx,
+  jobs: JobQueue,
   orderId: string,
   reason: string,
   options: {
@@ -63,7 +65,7 @@ export async function cancelOrder(
         ...(options.releaseCheckoutKey ? { checkoutKey: null } : {}),
       })
       .where(eq(orders.id, orderId))
-    await releaseReservation(tx, orderId)
+    await releaseReservation(tx, jobs, orderId)
     await recordOrderEvent(tx, orderId, 'cancelled', reason, undefined, by)
     return true
   })

@@ -1,5 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from './cancel.server.ts'
 import { orders } from './schema.ts'
 
@@ -18,6 +19,7 @@ export type PaymentCheck = (orderId: string) => Promise<'paid' | 'unpaid' | 'unk
  */
 export async function expireUnpaidOrders(
   db: DbOrTx,
+  jobs: JobQueue,
   maxAgeHours: number,
   checkPayment: PaymentCheck,
   now = new Date(),
@@ -39,7 +41,7 @@ export async function expireUnpaidOrders(
     const check = await checkPayment(id)
     if (check === 'paid') result.paid++
     else if (check === 'unknown') result.skipped++
-    else if (await cancelOrder(db, id, reason, { onlyIfPending: true })) result.cancelled++
+    else if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true })) result.cancelled++
   }
   return result
 }

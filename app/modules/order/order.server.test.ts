@@ -13,6 +13,7 @@ import { orders } from './schema.ts'
 import { TransitionRefused } from './status.ts'
 
 const t = setupTestDatabase()
+const jobs = recordingJobQueue()
 
 const customer = {
   name: 'Luis',
@@ -55,9 +56,9 @@ describe('cancelling', () => {
     const product = await createProduct(t.db, { stock: 4 })
     const order = await place(product.sku, 3, 'acordar')
     expect(await reservedOf(product.sku)).toBe(3)
-    expect(await cancelOrder(t.db, order.id, 'Prueba')).toBe(true)
+    expect(await cancelOrder(t.db, jobs, order.id, 'Prueba')).toBe(true)
     expect(await reservedOf(product.sku)).toBe(0)
-    expect(await cancelOrder(t.db, order.id, 'Prueba otra vez')).toBe(false)
+    expect(await cancelOrder(t.db, jobs, order.id, 'Prueba otra vez')).toBe(false)
     expect(await reservedOf(product.sku)).toBe(0)
     expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
     expect((await listOrderEvents(t.db, order.id)).map((e) => e.type)).toEqual([
@@ -71,7 +72,7 @@ describe('cancelling', () => {
     const product = await createProduct(t.db, { stock: 4 })
     const order = await place(product.sku, 2, 'acordar')
     await t.db.update(orders).set({ status: 'Completado' }).where(eq(orders.id, order.id))
-    await expect(cancelOrder(t.db, order.id, 'Prueba')).rejects.toThrow(TransitionRefused)
+    await expect(cancelOrder(t.db, jobs, order.id, 'Prueba')).rejects.toThrow(TransitionRefused)
     expect((await getOrder(t.db, order.id))?.status).toBe('Completado')
     expect(await reservedOf(product.sku)).toBe(2)
     expect((await listOrderEvents(t.db, order.id)).map((e) => e.type)).not.toContain('cancelled')
@@ -99,7 +100,7 @@ describe('marking paid', () => {
   test('a cancelled order is refused by the status map and stays cancelled', async () => {
     const product = await createProduct(t.db, { stock: 4 })
     const order = await place(product.sku, 1, 'mercadopago')
-    await cancelOrder(t.db, order.id, 'Prueba')
+    await cancelOrder(t.db, jobs, order.id, 'Prueba')
     await expect(t.db.transaction((tx) => markOrderPaid(tx, order.id, approved))).rejects.toThrow(
       TransitionRefused,
     )
@@ -113,7 +114,7 @@ test('a cancellation meant for pending orders leaves a just-paid order alone', a
   const order = await place(product.sku, 1, 'mercadopago')
   // The expiry job listed it as pending; the payment landed before it got to cancel it.
   await t.db.update(orders).set({ status: 'pagado' }).where(eq(orders.id, order.id))
-  expect(await cancelOrder(t.db, order.id, 'Vencido', { onlyIfPending: true })).toBe(false)
+  expect(await cancelOrder(t.db, jobs, order.id, 'Vencido', { onlyIfPending: true })).toBe(false)
   expect((await getOrder(t.db, order.id))?.status).toBe('pagado')
   expect(await reservedOf(product.sku)).toBe(1)
 })
@@ -128,7 +129,7 @@ describe('expiring unpaid online orders', () => {
     await age(cash.id, 500)
     expect(await reservedOf(product.sku)).toBe(7)
 
-    expect(await expireUnpaidOrders(t.db, 48, unpaid)).toEqual({ cancelled: 1, paid: 0, skipped: 0 })
+    expect(await expireUnpaidOrders(t.db, jobs, 48, unpaid)).toEqual({ cancelled: 1, paid: 0, skipped: 0 })
     expect((await getOrder(t.db, old.id))?.status).toBe('cancelado')
     expect((await getOrder(t.db, recent.id))?.status).toBe('pendiente de pago')
     expect((await getOrder(t.db, cash.id))?.status).toBe('pendiente de pago')
@@ -136,7 +137,7 @@ describe('expiring unpaid online orders', () => {
     const events = await listOrderEvents(t.db, old.id)
     expect(events.at(-1)?.message).toBe('Cancelado: sin pago después de 48 horas; unidades liberadas.')
 
-    expect(await expireUnpaidOrders(t.db, 48, unpaid)).toEqual({ cancelled: 0, paid: 0, skipped: 0 })
+    expect(await expireUnpaidOrders(t.db, jobs, 48, unpaid)).toEqual({ cancelled: 0, paid: 0, skipped: 0 })
   })
 
   test('asks about each stale order first: paid or unknown ones are not cancelled', async () => {
@@ -154,7 +155,11 @@ describe('expiring unpaid online orders', () => {
       }
       return orderId === unknown.id ? 'unknown' : 'unpaid'
     }
-    expect(await expireUnpaidOrders(t.db, 48, check)).toMatchObject({ cancelled: 0, paid: 1, skipped: 1 })
+    expect(await expireUnpaidOrders(t.db, jobs, 48, check)).toMatchObject({
+      cancelled: 0,
+      paid: 1,
+      skipped: 1,
+    })
     expect(asked).toEqual(expect.arrayContaining([paid.id, unknown.id]))
     expect((await getOrder(t.db, unknown.id))?.status).toBe('pendiente de pago')
     expect(await reservedOf(product.sku)).toBe(2)
@@ -165,7 +170,7 @@ describe('expiring unpaid online orders', () => {
     const paid = await place(product.sku, 1, 'mercadopago')
     await t.db.update(orders).set({ status: 'pagado' }).where(eq(orders.id, paid.id))
     await age(paid.id, 100)
-    await expireUnpaidOrders(t.db, 48, unpaid)
+    await expireUnpaidOrders(t.db, jobs, 48, unpaid)
     expect((await getOrder(t.db, paid.id))?.status).toBe('pagado')
     expect(await reservedOf(product.sku)).toBe(1)
   })

@@ -130,12 +130,18 @@ export async function startOnlinePayment(
         `No se pudo iniciar el pago: ${providerText(error)}`,
       )
       if (options.cancelOnFailure) {
-        await cancelOrder(tx, order.id, 'Cancelado: no se pudo iniciar el pago; unidades liberadas.', {
-          onlyIfPending: true,
-          unlessPaymentStarted: true,
-          // The shopper's form still holds this key: sent again, it must place a new order.
-          releaseCheckoutKey: true,
-        })
+        await cancelOrder(
+          tx,
+          deps.jobs,
+          order.id,
+          'Cancelado: no se pudo iniciar el pago; unidades liberadas.',
+          {
+            onlyIfPending: true,
+            unlessPaymentStarted: true,
+            // The shopper's form still holds this key: sent again, it must place a new order.
+            releaseCheckoutKey: true,
+          },
+        )
       }
     })
     throw paymentStartRefusal(error)
@@ -329,5 +335,5 @@ export function paymentCheckBeforeExpiry(deps: PaymentDeps): PaymentCheck {
 
 /** Job: cancels online orders unpaid for too long, after asking the provider about each one. */
 export function expireUnpaidOnlineOrders(deps: PaymentDeps, maxAgeHours: number, now = new Date()) {
-  return expireUnpaidOrders(deps.db, maxAgeHours, paymentCheckBeforeExpiry(deps), now)
+  return expireUnpaidOrders(deps.db, deps.jobs, maxAgeHours, paymentCheckBeforeExpiry(deps), now)
 }
