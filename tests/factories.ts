@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { normalizeSearchText, priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
 import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
+import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
+import { productLocations } from '#app/modules/inventory/schema.ts'
 import { orders } from '#app/modules/order/schema.ts'
 
 let counter = 0
@@ -19,11 +21,13 @@ export type ProductOverrides = Partial<typeof products.$inferInsert> & {
   categoryIds?: string[]
   /** Price level 1 in whole pesos (levels 2..5 follow). */
   pesos?: number
+  /** Where the stock is kept (units per code); by default all of it at the default location. */
+  locations?: Record<string, number>
   withImage?: boolean
 }
 
 export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}) {
-  const { categoryIds = [], pesos = 50000, withImage = true, ...columns } = overrides
+  const { categoryIds = [], pesos = 50000, withImage = true, locations, ...columns } = overrides
   const name = columns.name ?? `Producto ${unique()}`
   const [row] = await db
     .insert(products)
@@ -39,6 +43,12 @@ export async function createProduct(db: DbOrTx, overrides: ProductOverrides = {}
       searchName: normalizeSearchText(name),
     })
     .returning()
+  const kept = Object.entries(locations ?? { [DEFAULT_LOCATION]: row!.stock }).filter(([, n]) => n > 0)
+  if (kept.length) {
+    await db
+      .insert(productLocations)
+      .values(kept.map(([code, stock]) => ({ productSku: row!.sku, code, stock })))
+  }
   if (categoryIds.length) {
     await db
       .insert(productCategories)

@@ -1,7 +1,10 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { products } from '#app/modules/catalog/schema.ts'
 
-/** Append-only ledger of stock entries (Entrada) and exits (Salida). Money in centavos. */
+/**
+ * Append-only ledger of stock entries (Entrada), exits (Salida) and cost adjustments (a cost typed in
+ * the product form, quantity 0). Money in centavos.
+ */
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -9,7 +12,7 @@ export const stockMovements = pgTable(
     productSku: text()
       .notNull()
       .references(() => products.sku, { onUpdate: 'cascade' }),
-    type: text({ enum: ['in', 'out'] }).notNull(),
+    type: text({ enum: ['in', 'out', 'adjust'] }).notNull(),
     quantity: integer().notNull(),
     unitPrice: integer().notNull(),
     total: integer().notNull(),
@@ -22,7 +25,10 @@ export const stockMovements = pgTable(
     createdBy: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_movements_product_idx').on(t.productSku, t.createdAt)],
+  (t) => [
+    index('stock_movements_product_idx').on(t.productSku, t.createdAt),
+    index('stock_movements_order_idx').on(t.orderId),
+  ],
 )
 
 /** Where units of a product are kept; code format in `locations.ts` (P1-C1-A1-E1-X1-Y1-Z1). */

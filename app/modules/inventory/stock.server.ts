@@ -24,7 +24,7 @@ export class OutOfStock extends Error {
  * One line per sku, in one fixed order: every writer locks product rows in this order, so two
  * transactions never wait on each other's rows (no deadlock).
  */
-function inLockOrder(lines: StockLine[]): StockLine[] {
+export function inLockOrder(lines: StockLine[]): StockLine[] {
   const merged = new Map<string, number>()
   for (const line of lines) merged.set(line.sku, (merged.get(line.sku) ?? 0) + line.quantity)
   return [...merged]
