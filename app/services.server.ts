@@ -2,7 +2,11 @@ import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
 import type { JobHandlers } from '#app/jobs/worker.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
-import { syncChannelStock } from '#app/modules/channels/stock-sync.server.ts'
+import { mercadoLibreClient, mercadoLibreOAuth } from '#app/modules/channels/mercadolibre.server.ts'
+import { mercadoLibreTokens } from '#app/modules/channels/mercadolibre-tokens.server.ts'
+import { secretBox } from '#app/modules/channels/secret-box.server.ts'
+import { shopifyClient } from '#app/modules/channels/shopify.server.ts'
+import { syncChannelStock, type StockChannels } from '#app/modules/channels/stock-sync.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
@@ -39,6 +43,8 @@ export type Services = {
   /** The local payment page's provider, when it stands in for Mercado Pago (see `usesPaymentSimulator`). */
   simulator: SimulatedProvider | null
   whatsapp: WhatsAppClient | null
+  /** MercadoLibre and Shopify, those configured: the stock mirror's clients. */
+  channels: StockChannels
   checkout: CheckoutContext
   /** The payment provider (`paymentDeps.payments`) with what settling and expiring payments need. */
   paymentDeps: PaymentDeps
@@ -56,13 +62,51 @@ export function webhookSecretOf(services: Pick<Services, 'env' | 'simulator'>): 
 
 /** The workers' jobs, each calling its domain function with the registry's parts it needs. */
 export function jobHandlers(services: Services): JobHandlers {
-  const { env, database, whatsapp, paymentDeps } = services
+  const { env, database, whatsapp, paymentDeps, channels } = services
   return {
     'order-new-notice': (data) => sendNewOrderNotice({ db: database.db, whatsapp }, data),
     'payment-notification': (data) => processPaymentNotification(paymentDeps, data),
     'order-expire-unpaid': () => expireUnpaidOnlineOrders(paymentDeps, env.ORDER_PAYMENT_TIMEOUT_HOURS),
-    'channel-stock-sync': (data) => syncChannelStock(data),
+    'channel-stock-sync': (data) => syncChannelStock({ db: database.db, channels }, data),
   }
+}
+
+/** The configured stock channels (parseEnv refused any half-configured one). */
+export function stockChannels(env: Env, database: Database): StockChannels {
+  const channels: StockChannels = {}
+  if (
+    env.ML_CLIENT_ID &&
+    env.ML_CLIENT_SECRET &&
+    env.ML_REFRESH_TOKEN &&
+    env.ML_SELLER_ID &&
+    env.SESSION_SECRET
+  ) {
+    const tokens = mercadoLibreTokens({
+      db: database.db,
+      box: secretBox(env.SESSION_SECRET),
+      seed: { refreshToken: env.ML_REFRESH_TOKEN, accessToken: env.ML_ACCESS_TOKEN },
+      exchange: mercadoLibreOAuth({
+        baseUrl: env.ML_API_URL,
+        clientId: env.ML_CLIENT_ID,
+        clientSecret: env.ML_CLIENT_SECRET,
+      }),
+    })
+    channels.mercadolibre = mercadoLibreClient({
+      baseUrl: env.ML_API_URL,
+      sellerId: env.ML_SELLER_ID,
+      tokens,
+    })
+  }
+  const shopifyOrigin = env.SHOPIFY_API_URL ?? (env.SHOPIFY_SHOP ? `https://${env.SHOPIFY_SHOP}` : undefined)
+  if (shopifyOrigin && env.SHOPIFY_ADMIN_TOKEN && env.SHOPIFY_LOCATION_ID) {
+    channels.shopify = shopifyClient({
+      origin: shopifyOrigin,
+      apiVersion: env.SHOPIFY_API_VERSION,
+      token: env.SHOPIFY_ADMIN_TOKEN,
+      locationId: env.SHOPIFY_LOCATION_ID,
+    })
+  }
+  return channels
 }
 
 /** Said at start-up when Mercado Pago is configured without the secret its webhooks are signed with. */
@@ -127,6 +171,7 @@ export function buildServices(
     jobs,
     simulator,
     whatsapp,
+    channels: stockChannels(env, database),
     checkout,
     paymentDeps: {
       db: database.db,

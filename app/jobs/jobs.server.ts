@@ -5,6 +5,9 @@ import type { Database, DbOrTx } from '#app/db/client.server.ts'
 export const STOCK_CHANNELS = ['mercadolibre', 'shopify'] as const
 export type StockChannel = (typeof STOCK_CHANNELS)[number]
 
+/** The singleton key that makes stock-sync jobs of one channel and SKU coalesce. */
+export const stockSyncKey = (channel: StockChannel, sku: string) => `${channel}:${sku}`
+
 /** Every durable job of the shop, with its payload. */
 export type JobPayloads = {
   /** One WhatsApp "nuevo_pedido" template to one business number. */

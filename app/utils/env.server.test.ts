@@ -83,3 +83,67 @@ test('the delivery time of the footer has a default and can be set', () => {
   )
   expect(() => parseEnv({ DELIVERY_TIME: '  ' })).toThrow(/DELIVERY_TIME/)
 })
+
+const MERCADOLIBRE = {
+  ML_CLIENT_ID: '4934588586838432',
+  ML_CLIENT_SECRET: 'secreto',
+  ML_REFRESH_TOKEN: 'TG-abc',
+  ML_SELLER_ID: '1234567890',
+  SESSION_SECRET: 's'.repeat(32),
+}
+const SHOPIFY = {
+  SHOPIFY_SHOP: 'mi-tienda.myshopify.com',
+  SHOPIFY_ADMIN_TOKEN: 'shpat_x',
+  SHOPIFY_LOCATION_ID: '655441491',
+}
+
+test('stock channels are off without settings, and on with all of them', () => {
+  expect(parseEnv({}).SHOPIFY_API_VERSION).toBe('2026-10')
+  const env = parseEnv({ ...MERCADOLIBRE, ...SHOPIFY })
+  expect(env.ML_REFRESH_TOKEN).toBe('TG-abc')
+  expect(env.SHOPIFY_LOCATION_ID).toBe('655441491')
+})
+
+test('half a channel configuration stops start-up, naming what is missing', () => {
+  expect(() => parseEnv({ ML_CLIENT_ID: 'id' })).toThrow(
+    /canales de venta:\n.*ML_CLIENT_SECRET es obligatorio.*\n.*ML_REFRESH_TOKEN.*\n.*ML_SELLER_ID.*\n.*SESSION_SECRET/,
+  )
+  expect(() => parseEnv({ ...MERCADOLIBRE, SESSION_SECRET: '' })).toThrow(
+    /SESSION_SECRET es obligatorio con MercadoLibre/,
+  )
+  expect(() => parseEnv({ ML_ACCESS_TOKEN: 'APP_USR-1' })).toThrow(/ML_CLIENT_ID es obligatorio/)
+  expect(() => parseEnv({ SHOPIFY_ADMIN_TOKEN: 'shpat_x' })).toThrow(
+    /SHOPIFY_SHOP es obligatorio.*\n.*SHOPIFY_LOCATION_ID es obligatorio/,
+  )
+  const { SHOPIFY_ADMIN_TOKEN: _token, ...withoutToken } = SHOPIFY
+  expect(() => parseEnv(withoutToken)).toThrow(/SHOPIFY_ADMIN_TOKEN es obligatorio/)
+  // A stand-in's URL takes the shop's place.
+  expect(() =>
+    parseEnv({ SHOPIFY_API_URL: 'http://127.0.0.1:9', SHOPIFY_ADMIN_TOKEN: 't', SHOPIFY_LOCATION_ID: '1' }),
+  ).not.toThrow()
+})
+
+test('bad channel values name the variable', () => {
+  expect(() => parseEnv({ ...SHOPIFY, SHOPIFY_SHOP: 'https://mi-tienda.myshopify.com' })).toThrow(
+    /SHOPIFY_SHOP/,
+  )
+  expect(() => parseEnv({ ...SHOPIFY, SHOPIFY_LOCATION_ID: 'bodega' })).toThrow(/SHOPIFY_LOCATION_ID/)
+  expect(() => parseEnv({ SHOPIFY_API_VERSION: '2026-05' })).toThrow(/SHOPIFY_API_VERSION/)
+  expect(parseEnv({ ...SHOPIFY, SHOPIFY_LOCATION_ID: 'gid://shopify/Location/1' }).SHOPIFY_LOCATION_ID).toBe(
+    'gid://shopify/Location/1',
+  )
+})
+
+test('production asks for a channel only when it is on', () => {
+  const production = {
+    APP_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(32),
+    PUBLIC_URL: 'https://tienda.example',
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secreto',
+    ADMIN_EMAILS: 'a@x.co',
+  }
+  expect(() => parseEnv(production)).not.toThrow()
+  expect(() => parseEnv({ ...production, ...MERCADOLIBRE, ...SHOPIFY })).not.toThrow()
+  expect(() => parseEnv({ ...production, ML_SELLER_ID: '1' })).toThrow(/ML_CLIENT_ID es obligatorio/)
+})

@@ -82,12 +82,37 @@ const EnvSchema = z.object({
   META_PIXEL_ID: optionalString,
   META_CAPI_TOKEN: optionalString,
   META_API_URL: url.default('https://graph.facebook.com/v21.0'),
+  ML_CLIENT_ID: optionalString,
+  ML_CLIENT_SECRET: optionalString,
+  /** The first refresh token of the seller's authorisation; later pairs live in the database. */
+  ML_REFRESH_TOKEN: optionalString,
   ML_ACCESS_TOKEN: optionalString,
   ML_SELLER_ID: optionalString,
   ML_API_URL: url.default('https://api.mercadolibre.com'),
-  SHOPIFY_SHOP: optionalString,
+  SHOPIFY_SHOP: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, {
+        message: 'debe ser el dominio de la tienda, p. ej. mi-tienda.myshopify.com',
+      })
+      .optional(),
+  ),
   SHOPIFY_ADMIN_TOKEN: optionalString,
+  /** Another origin in place of https://{SHOPIFY_SHOP} (a local stand-in in tests). */
   SHOPIFY_API_URL: optionalUrl,
+  SHOPIFY_LOCATION_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(gid:\/\/shopify\/Location\/)?\d+$/, {
+        message: 'debe ser el número de la ubicación o su gid://shopify/Location/…',
+      })
+      .optional(),
+  ),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, { message: 'debe ser una versión como 2026-10' })
+    .default('2026-10'),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('auto'),
   S3_BUCKET: optionalString,
@@ -142,6 +167,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       'Configuración incompleta:\n  - PUBLIC_URL es obligatorio cuando REDIRECT_HOSTS está definido (es el destino de la redirección)',
     )
   }
+  // A channel with some settings is meant to be on: refuse to start it half configured.
+  const channelGaps = missingChannelSettings(env)
+  if (channelGaps.length) {
+    throw new Error(
+      `Configuración incompleta de los canales de venta:\n${channelGaps.map((m) => `  - ${m}`).join('\n')}`,
+    )
+  }
   if (env.APP_ENV === 'production') {
     const missing = requiredInProduction(env)
     if (missing.length) {
@@ -157,8 +189,55 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
 }
 
+type ParsedEnv = z.infer<typeof EnvSchema>
+
+/** MercadoLibre is on as soon as any of its settings is given (ML_API_URL has a default). */
+export function mercadoLibreIsOn(env: ParsedEnv): boolean {
+  return Boolean(
+    env.ML_CLIENT_ID ||
+    env.ML_CLIENT_SECRET ||
+    env.ML_REFRESH_TOKEN ||
+    env.ML_ACCESS_TOKEN ||
+    env.ML_SELLER_ID,
+  )
+}
+
+/** Shopify is on as soon as any of its settings is given (the version has a default). */
+export function shopifyIsOn(env: ParsedEnv): boolean {
+  return Boolean(
+    env.SHOPIFY_SHOP || env.SHOPIFY_API_URL || env.SHOPIFY_ADMIN_TOKEN || env.SHOPIFY_LOCATION_ID,
+  )
+}
+
+/** What a channel that is on still lacks, in any environment: a half-set channel would fail every job. */
+function missingChannelSettings(env: ParsedEnv): string[] {
+  const missing: string[] = []
+  if (mercadoLibreIsOn(env)) {
+    const needed = {
+      ML_CLIENT_ID: env.ML_CLIENT_ID,
+      ML_CLIENT_SECRET: env.ML_CLIENT_SECRET,
+      ML_REFRESH_TOKEN: env.ML_REFRESH_TOKEN,
+      ML_SELLER_ID: env.ML_SELLER_ID,
+    }
+    for (const [name, value] of Object.entries(needed))
+      if (!value) missing.push(`${name} es obligatorio para sincronizar el stock con MercadoLibre`)
+    // The tokens MercadoLibre hands out are kept encrypted with a key derived from it (ADR 0010).
+    if (!env.SESSION_SECRET)
+      missing.push('SESSION_SECRET es obligatorio con MercadoLibre (cifra los tokens guardados)')
+  }
+  if (shopifyIsOn(env)) {
+    if (!env.SHOPIFY_SHOP && !env.SHOPIFY_API_URL)
+      missing.push('SHOPIFY_SHOP es obligatorio para sincronizar el stock con Shopify')
+    if (!env.SHOPIFY_ADMIN_TOKEN)
+      missing.push('SHOPIFY_ADMIN_TOKEN es obligatorio para sincronizar el stock con Shopify')
+    if (!env.SHOPIFY_LOCATION_ID)
+      missing.push('SHOPIFY_LOCATION_ID es obligatorio para sincronizar el stock con Shopify')
+  }
+  return missing
+}
+
 /** A configured feature whose secret is missing must stop a production start, not fail later. */
-function requiredInProduction(env: z.infer<typeof EnvSchema>): string[] {
+function requiredInProduction(env: ParsedEnv): string[] {
   const missing: string[] = []
   const needs = (when: unknown, names: Record<string, unknown>) => {
     if (!when) return
@@ -174,8 +253,6 @@ function requiredInProduction(env: z.infer<typeof EnvSchema>): string[] {
   needs(env.MP_ACCESS_TOKEN, { MP_WEBHOOK_SECRET: env.MP_WEBHOOK_SECRET })
   needs(env.WHATSAPP_TOKEN, { WHATSAPP_PHONE_NUMBER_ID: env.WHATSAPP_PHONE_NUMBER_ID })
   needs(env.META_CAPI_TOKEN, { META_PIXEL_ID: env.META_PIXEL_ID })
-  needs(env.ML_ACCESS_TOKEN, { ML_SELLER_ID: env.ML_SELLER_ID })
-  needs(env.SHOPIFY_ADMIN_TOKEN, { SHOPIFY_SHOP: env.SHOPIFY_SHOP })
   needs(env.S3_BUCKET, {
     S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
     S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,

@@ -1,5 +1,5 @@
 import type { Tx } from '#app/db/client.server.ts'
-import { STOCK_CHANNELS, type JobQueue } from '#app/jobs/jobs.server.ts'
+import { STOCK_CHANNELS, stockSyncKey, type JobQueue } from '#app/jobs/jobs.server.ts'
 
 /**
  * Tells every outside channel that these products' available units changed, in the caller's
@@ -9,7 +9,12 @@ import { STOCK_CHANNELS, type JobQueue } from '#app/jobs/jobs.server.ts'
 export async function enqueueStockSync(jobs: JobQueue, tx: Tx, skus: Iterable<string>): Promise<void> {
   for (const sku of new Set(skus)) {
     for (const channel of STOCK_CHANNELS) {
-      await jobs.send(tx, 'channel-stock-sync', { channel, sku }, { singletonKey: `${channel}:${sku}` })
+      await jobs.send(
+        tx,
+        'channel-stock-sync',
+        { channel, sku },
+        { singletonKey: stockSyncKey(channel, sku) },
+      )
     }
   }
 }
