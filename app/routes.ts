@@ -32,6 +32,7 @@ export default [
     route('categorias', 'routes/admin/categories/list.tsx'),
     route('categorias/crear', 'routes/admin/categories/form.tsx', { id: 'admin-category-create' }),
     route('categorias/editar/:id', 'routes/admin/categories/form.tsx', { id: 'admin-category-edit' }),
+    route('canales', 'routes/admin/channels.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   route('api/buscar', 'routes/api/search.ts'),

@@ -49,6 +49,19 @@ export const adminProductEditPath = (sku: string) => `/admin/productos/editar/${
 export const ADMIN_CATEGORIES_PATH = '/admin/categorias'
 export const ADMIN_CATEGORY_CREATE_PATH = '/admin/categorias/crear'
 export const adminCategoryEditPath = (id: string) => `/admin/categorias/editar/${encodeURIComponent(id)}`
+export const ADMIN_CHANNELS_PATH = '/admin/canales'
+/** The channels page on one channel's list, searched and paged (empty values are left out). */
+export function adminChannelsPath(
+  query: { canal?: string; sku?: string; estado?: string; desde?: number } = {},
+) {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && value !== 0 && value !== 'todos')
+      params.set(name, String(value))
+  }
+  const search = params.toString()
+  return search ? `${ADMIN_CHANNELS_PATH}?${search}` : ADMIN_CHANNELS_PATH
+}
 
 /**
  * The page a request is for. React Router hands loaders and actions the raw request

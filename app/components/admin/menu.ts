@@ -12,12 +12,14 @@ import {
   Search,
   Settings,
   Shield,
+  Store,
   Tags,
   Users,
   type LucideIcon,
 } from 'lucide-react'
 import {
   ADMIN_CATEGORIES_PATH,
+  ADMIN_CHANNELS_PATH,
   ADMIN_PATH,
   ADMIN_PRODUCTS_PATH,
   ADMIN_PROFILE_PATH,
@@ -45,6 +47,8 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Ventas', icon: BadgeDollarSign },
   { label: 'Reportes', icon: ChartColumn },
   { label: 'Configuraciones', icon: Settings },
+  // Not in spec §2: the stock mirror to MercadoLibre and Shopify (spec §7), next to the settings.
+  { label: 'Canales', icon: Store, to: ADMIN_CHANNELS_PATH },
   { label: 'Categorías', icon: Tags, to: ADMIN_CATEGORIES_PATH },
   { label: 'Descuentos y Promociones', icon: Percent },
   { label: 'Marketing', icon: Megaphone },
