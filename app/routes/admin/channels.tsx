@@ -129,7 +129,7 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
             key={summary.channel}
             data-testid={`channel-${summary.channel}`}
             className={`flex flex-col gap-3 rounded-xl border bg-white p-4 shadow-sm ${
-              summary.channel === query.canal ? 'border-brand-400' : 'border-brand-100'
+              summary.channel === query.canal ? 'border-brand-500' : 'border-brand-100'
             }`}
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -148,9 +148,9 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
                 {summary.name} no está configurado: sus sincronizaciones se omiten.
               </p>
             )}
-            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            <dl className="flex flex-wrap gap-2 text-sm">
               {SYNC_STATUS_IDS.map((status) => (
-                <div key={status} className="rounded-lg bg-brand-50/50 px-2 py-1">
+                <div key={status} className="flex items-baseline gap-1.5 rounded-full bg-brand-50 px-3 py-1">
                   <dt className="text-xs text-gray-600">{SYNC_STATUS_LABELS[status]}</dt>
                   <dd className="font-semibold" data-testid={`count-${status}`}>
                     {summary.counts[status].toLocaleString('es-CO')}
@@ -208,28 +208,26 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
             className="flex flex-col gap-2 rounded-xl border border-brand-100 bg-white p-4 text-sm shadow-sm"
           >
             {report.differences.length > 0 && (
-              <table className="w-full text-left">
-                <thead>
-                  <tr className="text-xs text-gray-600">
-                    <th className="py-1 font-medium">SKU</th>
-                    <th className="py-1 font-medium">Tienda</th>
-                    <th className="py-1 font-medium">{selected.name}</th>
-                    <th className="py-1" />
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.differences.map((difference) => (
-                    <tr key={difference.sku} data-testid="difference" className="border-t border-brand-50">
-                      <td className="py-1 font-mono break-all">{difference.sku}</td>
-                      <td className="py-1">{difference.available}</td>
-                      <td className="py-1">{difference.channel}</td>
-                      <td className="py-1 text-right">
-                        <RetryButton channel={selected.channel} sku={difference.sku} label={selected.name} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ul className="flex flex-col divide-y divide-brand-50">
+                {report.differences.map((difference) => (
+                  <li
+                    key={difference.sku}
+                    data-testid="difference"
+                    className="flex flex-wrap items-center justify-between gap-2 py-2"
+                  >
+                    <span className="font-mono break-all">{difference.sku}</span>
+                    <span className="flex flex-wrap items-center gap-3">
+                      <span>
+                        Tienda: <strong>{difference.available}</strong>
+                      </span>
+                      <span>
+                        {selected.name}: <strong>{difference.channel}</strong>
+                      </span>
+                      <RetryButton channel={selected.channel} sku={difference.sku} label={selected.name} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
             )}
             {report.unchecked.length > 0 && (
               <details>
@@ -307,15 +305,22 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
               <li
                 key={row.sku}
                 data-testid="sync-row"
-                className="flex flex-col gap-2 p-3 md:grid md:grid-cols-[12rem_8rem_5rem_1fr_auto] md:items-center md:gap-4"
+                className="flex flex-col gap-1.5 p-3 md:grid md:grid-cols-[12rem_8rem_5rem_1fr_auto] md:items-center md:gap-4"
               >
-                <span className="font-mono text-sm break-all" data-testid="sync-sku">
-                  {row.sku}
-                </span>
-                <span>
-                  <StatusBadge status={row.status} />
-                </span>
-                <span className="text-sm">{row.quantity === null ? '—' : `${row.quantity} u.`}</span>
+                <div className="flex flex-wrap items-center gap-2 md:contents">
+                  <span className="font-mono text-sm break-all" data-testid="sync-sku">
+                    {row.sku}
+                  </span>
+                  <span>
+                    <StatusBadge status={row.status} />
+                  </span>
+                  <span
+                    className={`text-sm ${row.quantity === null ? 'hidden md:inline' : ''}`}
+                    data-testid="sync-quantity"
+                  >
+                    {row.quantity === null ? '—' : `${row.quantity} u.`}
+                  </span>
+                </div>
                 <span className="min-w-0 text-sm text-gray-700">
                   <span className={`break-words ${row.status === 'failed' ? 'text-red-800' : ''}`}>
                     {row.message}
@@ -323,9 +328,11 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
                   <span className="block text-xs text-gray-500">{row.at}</span>
                 </span>
                 {selected.configured ? (
-                  <RetryButton channel={selected.channel} sku={row.sku} label={selected.name} />
+                  <span className="self-start md:self-auto">
+                    <RetryButton channel={selected.channel} sku={row.sku} label={selected.name} />
+                  </span>
                 ) : (
-                  <span />
+                  <span className="hidden md:block" />
                 )}
               </li>
             ))}
