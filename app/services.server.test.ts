@@ -92,3 +92,20 @@ test('the registry is the only process global: nothing else in app/ or server/ k
     .filter((file) => /globalThis|declare global/.test(fs.readFileSync(file, 'utf8')))
   expect(offenders).toEqual([])
 })
+
+test('stock channels: none without settings, each one once its settings are all given', () => {
+  expect(buildServices(parseEnv({}), database, recordingJobQueue()).channels).toEqual({})
+  const env = parseEnv({
+    SESSION_SECRET: 's'.repeat(32),
+    ML_CLIENT_ID: '1',
+    ML_CLIENT_SECRET: 'secreto',
+    ML_REFRESH_TOKEN: 'TG-1',
+    ML_SELLER_ID: '2',
+    SHOPIFY_SHOP: 'mi-tienda.myshopify.com',
+    SHOPIFY_ADMIN_TOKEN: 'shpat_x',
+    SHOPIFY_LOCATION_ID: '3',
+  })
+  const { channels } = buildServices(env, database, recordingJobQueue())
+  expect(channels.mercadolibre?.channel).toBe('mercadolibre')
+  expect(channels.shopify?.channel).toBe('shopify')
+})
