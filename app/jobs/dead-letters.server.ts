@@ -31,12 +31,19 @@ type Row = {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
+/** The stock channels' names as the owner knows them (jobs sit below the channels module). */
+const CHANNEL_LABELS: Record<string, string> = { mercadolibre: 'MercadoLibre', shopify: 'Shopify' }
+
 function describe(data: Record<string, unknown> | null, orderNumber: number | null): string {
   const orderId = text(data?.orderId)
   if (orderId && text(data?.to)) {
     return `Aviso de WhatsApp del pedido ${orderNumber ? `#${orderNumber}` : orderId} a ${text(data?.to)}`
   }
   if (text(data?.paymentId)) return `Notificación de pago de Mercado Pago ${text(data?.paymentId)}`
+  const channel = text(data?.channel)
+  if (channel && text(data?.sku)) {
+    return `Sincronización del stock de ${text(data?.sku)} con ${CHANNEL_LABELS[channel] ?? channel}`
+  }
   return 'Tarea en segundo plano'
 }
 

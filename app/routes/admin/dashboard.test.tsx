@@ -35,7 +35,11 @@ describe('with the job queue', () => {
   })
 
   /** Sends a job that may not retry, takes it as a worker would, and fails it. */
-  async function failJob(name: 'order-new-notice' | 'payment-notification', data: object, error: string) {
+  async function failJob(
+    name: 'order-new-notice' | 'payment-notification' | 'channel-stock-sync',
+    data: object,
+    error: string,
+  ) {
     await jobs.boss.send(name, data, { retryLimit: 0 })
     const [job] = await jobs.boss.fetch(name)
     await jobs.boss.fail(name, job!.id, new Error(error))
@@ -75,6 +79,19 @@ describe('with the job queue', () => {
     expect(html).toContain('WhatsApp respondió 131056')
     expect(html.match(/data-testid="failed-job"/g)).toHaveLength(2)
     expect(html.match(/Marcar como revisada/g)).toHaveLength(2)
+  })
+
+  test('a stock sync that ran out of retries says which SKU and channel', async () => {
+    await failJob(
+      'channel-stock-sync',
+      { channel: 'mercadolibre', sku: 'COL-ABC-1' },
+      'MercadoLibre respondió 503',
+    )
+    const failed = await listFailedJobs(t.database)
+    expect(failed.items.map((item) => [item.description, item.error])).toContainEqual([
+      'Sincronización del stock de COL-ABC-1 con MercadoLibre',
+      'MercadoLibre respondió 503',
+    ])
   })
 
   async function dismiss(jobId: string) {
