@@ -192,7 +192,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 type ParsedEnv = z.infer<typeof EnvSchema>
 
 /** MercadoLibre is on as soon as any of its settings is given (ML_API_URL has a default). */
-export function mercadoLibreIsOn(env: ParsedEnv): boolean {
+function mercadoLibreIsOn(env: ParsedEnv): boolean {
   return Boolean(
     env.ML_CLIENT_ID ||
     env.ML_CLIENT_SECRET ||
@@ -203,7 +203,7 @@ export function mercadoLibreIsOn(env: ParsedEnv): boolean {
 }
 
 /** Shopify is on as soon as any of its settings is given (the version has a default). */
-export function shopifyIsOn(env: ParsedEnv): boolean {
+function shopifyIsOn(env: ParsedEnv): boolean {
   return Boolean(
     env.SHOPIFY_SHOP || env.SHOPIFY_API_URL || env.SHOPIFY_ADMIN_TOKEN || env.SHOPIFY_LOCATION_ID,
   )
