@@ -1,0 +1,208 @@
+import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm'
+import { stringify } from 'csv-stringify/sync'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { productLocations, stockMovements } from './schema.ts'
+import type { KardexFilters } from './validators.ts'
+
+/** Rows per kardex page. */
+export const KARDEX_PAGE_SIZE = 50
+
+/** Ledger types as the kardex names them (spec §3: "Entrada", "Salida"; cost adjustments are ours). */
+export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
+  in: 'Entrada',
+  out: 'Salida',
+  adjust: 'Ajuste de costo',
+}
+
+/** Colombia keeps UTC−5 all year (no daylight saving since 1993). */
+const BOGOTA_OFFSET = '-05:00'
+
+const bogotaDateTime = new Intl.DateTimeFormat('es-CO', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'America/Bogota',
+})
+
+/** "2026-11-23 18:05" in Bogotá time: sortable, and what a spreadsheet reads as a date. */
+function bogotaStamp(at: Date): string {
+  const local = new Date(at.getTime() - 5 * 60 * 60 * 1000)
+  return local.toISOString().slice(0, 16).replace('T', ' ')
+}
+
+/** One ledger row, display-ready (dates formatted on the server so the page hydrates identically). */
+export type KardexRow = {
+  id: number
+  at: string
+  when: string
+  type: string
+  typeLabel: string
+  quantity: number
+  unitPrice: number
+  total: number
+  receipt: string
+  note: string
+  location: string
+  stockAfter: number
+  averageCostAfter: number
+  by: string
+}
+
+export type KardexProduct = {
+  sku: string
+  name: string
+  stock: number
+  reserved: number
+  cost: number
+}
+
+/** The instants a day range covers: from the start of `from` to the end of `to`, Bogotá days. */
+export function bogotaDayRange({ from, to }: Pick<KardexFilters, 'from' | 'to'>): {
+  start?: Date
+  end?: Date
+} {
+  const start = from ? new Date(`${from}T00:00:00${BOGOTA_OFFSET}`) : undefined
+  const end = to
+    ? new Date(new Date(`${to}T00:00:00${BOGOTA_OFFSET}`).getTime() + 24 * 60 * 60 * 1000)
+    : undefined
+  return { start, end }
+}
+
+function kardexWhere(sku: string, filters: Pick<KardexFilters, 'from' | 'to'>): SQL | undefined {
+  const { start, end } = bogotaDayRange(filters)
+  return and(
+    eq(stockMovements.productSku, sku),
+    start ? gte(stockMovements.createdAt, start) : undefined,
+    end ? lt(stockMovements.createdAt, end) : undefined,
+  )
+}
+
+async function ledgerRows(
+  db: DbOrTx,
+  sku: string,
+  filters: Pick<KardexFilters, 'from' | 'to'>,
+  page?: { offset: number; limit: number },
+): Promise<KardexRow[]> {
+  const query = db
+    .select()
+    .from(stockMovements)
+    .where(kardexWhere(sku, filters))
+    .orderBy(asc(stockMovements.createdAt), asc(stockMovements.id))
+  const rows = page ? await query.offset(page.offset).limit(page.limit) : await query
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    when: bogotaDateTime.format(row.createdAt),
+    type: row.type,
+    typeLabel: MOVEMENT_TYPE_LABELS[row.type] ?? row.type,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    total: row.total,
+    receipt: row.receipt,
+    note: row.note,
+    location: row.location,
+    stockAfter: row.stockAfter,
+    averageCostAfter: row.averageCostAfter,
+    by: row.createdBy,
+  }))
+}
+
+/** The product a kardex is about, or null for an unknown SKU. */
+export async function kardexProduct(db: DbOrTx, sku: string): Promise<KardexProduct | null> {
+  const [product] = await db
+    .select({
+      sku: products.sku,
+      name: products.name,
+      stock: products.stock,
+      reserved: products.reserved,
+      cost: products.cost,
+    })
+    .from(products)
+    .where(eq(products.sku, sku))
+  return product ?? null
+}
+
+/**
+ * One page of a product's kardex: its ledger rows in the order they happened (oldest first, as a
+ * ledger reads), within the Bogotá day range. Null when the SKU is unknown.
+ */
+export async function readKardex(
+  db: DbOrTx,
+  sku: string,
+  filters: KardexFilters,
+  pageSize = KARDEX_PAGE_SIZE,
+): Promise<{ product: KardexProduct; rows: KardexRow[]; hasMore: boolean } | null> {
+  const product = await kardexProduct(db, sku)
+  if (!product) return null
+  const rows = await ledgerRows(db, product.sku, filters, {
+    offset: (filters.page - 1) * pageSize,
+    limit: pageSize + 1,
+  })
+  return { product, rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize }
+}
+
+/** The product's locations with units, for the exit form's suggestions. */
+export async function locationsOf(db: DbOrTx, sku: string): Promise<{ code: string; stock: number }[]> {
+  const rows = await db
+    .select({ code: productLocations.code, stock: productLocations.stock })
+    .from(productLocations)
+    .where(eq(productLocations.productSku, sku))
+    .orderBy(asc(productLocations.code))
+  return rows.filter((row) => row.stock > 0)
+}
+
+export const KARDEX_CSV_HEADERS = [
+  'Fecha',
+  'Tipo',
+  'Cantidad',
+  'Precio unitario',
+  'Total',
+  'Recibo',
+  'Nota',
+  'Ubicación',
+  'Stock después',
+  'Costo promedio después',
+  'Usuario',
+] as const
+
+/** Centavos as pesos with two decimals and a point ("12500.50"): what a spreadsheet reads as a number. */
+const pesos = (centavos: number) => (centavos / 100).toFixed(2)
+
+/**
+ * The kardex rows of the day range as CSV: UTF-8 with a byte-order mark (so Excel reads the
+ * accents), Spanish headers, Bogotá times, money in pesos. Null when the SKU is unknown.
+ */
+export async function kardexCsv(
+  db: DbOrTx,
+  sku: string,
+  filters: Pick<KardexFilters, 'from' | 'to'>,
+): Promise<{ sku: string; csv: string } | null> {
+  const product = await kardexProduct(db, sku)
+  if (!product) return null
+  const rows = await ledgerRows(db, product.sku, filters)
+  const records = rows.map((row) => [
+    bogotaStamp(new Date(row.at)),
+    row.typeLabel,
+    row.quantity,
+    pesos(row.unitPrice),
+    pesos(row.total),
+    row.receipt,
+    row.note,
+    row.location,
+    row.stockAfter,
+    pesos(row.averageCostAfter),
+    row.by,
+  ])
+  const csv = stringify(records, {
+    header: true,
+    columns: [...KARDEX_CSV_HEADERS],
+    bom: true,
+    record_delimiter: 'windows',
+    // A receipt or note typed as "=…" must stay text, not become a spreadsheet formula.
+    escape_formulas: true,
+  })
+  return { sku: product.sku, csv }
+}
