@@ -46,6 +46,18 @@ export const ADMIN_PRODUCT_CREATE_PATH = '/admin/productos/crear'
 /** Where the product form posts (one resource route for create and edit, with upload progress). */
 export const ADMIN_PRODUCT_SAVE_PATH = '/admin/productos/guardar'
 export const adminProductEditPath = (sku: string) => `/admin/productos/editar/${encodeURIComponent(sku)}`
+/** Stock entry and exit forms (spec §2), optionally with the product already chosen. */
+export const ADMIN_STOCK_ENTRY_PATH = '/admin/productos/entrada'
+export const ADMIN_STOCK_EXIT_PATH = '/admin/productos/salida'
+export const adminStockEntryPath = (sku?: string) =>
+  sku ? `${ADMIN_STOCK_ENTRY_PATH}?${new URLSearchParams({ sku })}` : ADMIN_STOCK_ENTRY_PATH
+export const adminStockExitPath = (sku?: string) =>
+  sku ? `${ADMIN_STOCK_EXIT_PATH}?${new URLSearchParams({ sku })}` : ADMIN_STOCK_EXIT_PATH
+/** A product's kardex (every ledger row), and the same rows as CSV; `query` carries the day range. */
+export const adminKardexPath = (sku: string, query?: URLSearchParams) =>
+  `/admin/productos/movimientos/${encodeURIComponent(sku)}${query?.size ? `?${query}` : ''}`
+export const adminKardexCsvPath = (sku: string, query?: URLSearchParams) =>
+  `/admin/productos/movimientos/${encodeURIComponent(sku)}/csv${query?.size ? `?${query}` : ''}`
 export const ADMIN_CATEGORIES_PATH = '/admin/categorias'
 export const ADMIN_CATEGORY_CREATE_PATH = '/admin/categorias/crear'
 export const adminCategoryEditPath = (id: string) => `/admin/categorias/editar/${encodeURIComponent(id)}`

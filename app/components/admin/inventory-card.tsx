@@ -3,7 +3,12 @@ import { dangerButtonClass, secondaryButtonClass } from '#app/components/admin/f
 import { ProductImage } from '#app/components/product-image.tsx'
 import type { InventoryCard } from '#app/modules/catalog/inventory-grid.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
-import { adminProductEditPath } from '#app/utils/paths.ts'
+import {
+  adminKardexPath,
+  adminProductEditPath,
+  adminStockEntryPath,
+  adminStockExitPath,
+} from '#app/utils/paths.ts'
 
 export type InventoryCardData = InventoryCard
 
@@ -59,6 +64,15 @@ export function InventoryCard({
           >
             {product.stock}
           </dd>
+          <dt className="text-gray-600">Reservado</dt>
+          <dd data-testid="inventory-reserved">{product.reserved}</dd>
+          <dt className="text-gray-600">Disponible</dt>
+          <dd
+            data-testid="inventory-available"
+            className={product.available === 0 ? 'font-semibold text-red-600' : 'font-semibold'}
+          >
+            {product.available}
+          </dd>
           <dt className="text-gray-600">Precio</dt>
           <dd data-testid="inventory-price">
             {product.priceLevel1 > 0 ? formatCOP(product.priceLevel1) : 'N/A'}
@@ -82,7 +96,7 @@ export function InventoryCard({
           <StatusRow label="Mayor" active={product.showWholesale} testId="inventory-wholesale" />
           <StatusRow label="Detal" active={product.showRetail} testId="inventory-retail" />
         </dl>
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Link
             to={adminProductEditPath(product.sku)}
             className={secondaryButtonClass}
@@ -99,6 +113,30 @@ export function InventoryCard({
           >
             Eliminar
           </button>
+          <Link
+            to={adminStockEntryPath(product.sku)}
+            className={secondaryButtonClass}
+            aria-label={`Entrada de ${product.name}`}
+            data-testid="inventory-entry"
+          >
+            Entrada
+          </Link>
+          <Link
+            to={adminStockExitPath(product.sku)}
+            className={secondaryButtonClass}
+            aria-label={`Salida de ${product.name}`}
+            data-testid="inventory-exit"
+          >
+            Salida
+          </Link>
+          <Link
+            to={adminKardexPath(product.sku)}
+            className={secondaryButtonClass}
+            aria-label={`Movimientos de ${product.name}`}
+            data-testid="inventory-kardex"
+          >
+            Movimientos
+          </Link>
         </div>
       </div>
     </li>

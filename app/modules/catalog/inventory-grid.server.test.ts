@@ -11,7 +11,13 @@ test('filters by sku text (any case) and the four checkboxes, on the server, in 
   const tag = 'ZQX'
   const make = (suffix: string, values: { stock: number; showWholesale: boolean; showRetail: boolean }) =>
     createProduct(t.db, { sku: `${tag}-GEN-${suffix}`, ...values })
-  await make('MAYOR', { stock: 5, showWholesale: true, showRetail: false })
+  await createProduct(t.db, {
+    sku: `${tag}-GEN-MAYOR`,
+    stock: 5,
+    reserved: 2,
+    showWholesale: true,
+    showRetail: false,
+  })
   await make('DETAL', { stock: 5, showWholesale: false, showRetail: true })
   await make('AMBOS', { stock: 0, showWholesale: true, showRetail: true })
   await make('NINGUNO', { stock: 2, showWholesale: false, showRetail: false })
@@ -33,6 +39,7 @@ test('filters by sku text (any case) and the four checkboxes, on the server, in 
   expect(await skus({ q: '%' })).toEqual([])
 
   const mayor = (await listInventory(t.reads, { ...DEFAULT_INVENTORY_FILTERS, q: 'ZQX-GEN-MAYOR' })).items[0]!
+  expect(mayor).toMatchObject({ stock: 5, reserved: 2, available: 3 })
   expect(mayor.locations).toEqual([{ code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 5 }])
   expect(mayor.image?.src).toMatch(/^\/media\//)
 

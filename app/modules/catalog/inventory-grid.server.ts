@@ -8,6 +8,9 @@ export type InventoryCard = {
   sku: string
   name: string
   stock: number
+  /** Units held by open orders; available = stock − reserved. */
+  reserved: number
+  available: number
   priceLevel1: number
   cost: number
   showWholesale: boolean
@@ -47,6 +50,7 @@ export async function listInventory(
       sku: products.sku,
       name: products.name,
       stock: products.stock,
+      reserved: products.reserved,
       priceLevel1: products.priceLevel1,
       cost: products.cost,
       showWholesale: products.showWholesale,
@@ -79,6 +83,7 @@ export async function listInventory(
       const image = imageBySku.get(row.sku)
       return {
         ...row,
+        available: Math.max(row.stock - row.reserved, 0),
         image: image && image.kind === 'image' ? imageSource(image, row.name, publicBase) : null,
         locations: locations
           .filter((location) => location.productSku === row.sku)
