@@ -23,7 +23,8 @@ export async function uploadsFrom(form: FormData, field: string): Promise<Upload
 export type ProductSaved = { sku: string; message: string }
 
 /**
- * The create (no sku) or edit form post: fields, new images (`images`) and the main-image choice
+ * The create (no sku) or edit form post, by the signed-in admin `by` (their e-mail: a cost typed
+ * once the product has stock is a ledger row naming them): fields, new images (`images`) and the main-image choice
  * (`mainImage`: `nueva:{index}` or `existente:{mediaId}`). Throws a `Refusal` for anything the admin
  * must fix (the spec §5 texts stand alone); the route words it with `PRODUCT_SAVE_FAILURE`.
  */
@@ -31,6 +32,7 @@ export async function saveProductForm(
   db: Db,
   storage: MediaStorage,
   form: FormData,
+  by: string,
   sku?: string,
 ): Promise<ProductSaved> {
   const parsed = productFieldsFrom(form)
@@ -48,6 +50,6 @@ export async function saveProductForm(
     })
     return { sku: created.sku, message: PRODUCT_MESSAGES.created }
   }
-  await updateProduct(db, storage, sku, { fields: parsed.data, uploads, main })
+  await updateProduct(db, storage, sku, { fields: parsed.data, uploads, main, by })
   return { sku, message: PRODUCT_MESSAGES.updated }
 }

@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
+import { recordEntry } from '#app/modules/inventory/movement.server.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
@@ -177,10 +179,61 @@ describe('create', () => {
 })
 
 describe('edit', () => {
+  test('a new cost once the product has stock is a cost adjustment in the ledger, naming the admin', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input({ fields: fields({ cost: 1000 }) }))
+    const edit = async (cost: number) =>
+      updateProduct(t.db, storage, sku, {
+        fields: fields({ cost }),
+        uploads: [],
+        main: { existing: (await t.db.select().from(media).where(eq(media.productSku, sku)))[0]!.id },
+        by: 'duena@vitrina.test',
+      })
+    const ledger = () =>
+      t.db
+        .select({
+          type: stockMovements.type,
+          quantity: stockMovements.quantity,
+          unitPrice: stockMovements.unitPrice,
+          averageCostAfter: stockMovements.averageCostAfter,
+          stockAfter: stockMovements.stockAfter,
+          by: stockMovements.createdBy,
+        })
+        .from(stockMovements)
+        .where(eq(stockMovements.productSku, sku))
+        .orderBy(asc(stockMovements.id))
+    const costOf = async () => (await t.db.select().from(products).where(eq(products.sku, sku)))[0]!.cost
+
+    // No stock yet: the cost is simply what was typed, with nothing to explain in the ledger.
+    await edit(1200)
+    expect(await costOf()).toBe(1200_00)
+    expect(await ledger()).toEqual([])
+
+    await recordEntry(
+      t.db,
+      recordingJobQueue(),
+      { sku, quantity: 4, unitCost: 1200_00, location: 'P1-C1-A1-E1-X1-Y1-Z1', receipt: '', note: '' },
+      'duena@vitrina.test',
+    )
+    await edit(1200)
+    expect((await ledger()).map((row) => row.type)).toEqual(['in'])
+    await edit(1500.5)
+    expect(await costOf()).toBe(1500_50)
+    expect((await ledger())[1]).toEqual({
+      type: 'adjust',
+      quantity: 0,
+      unitPrice: 1500_50,
+      averageCostAfter: 1500_50,
+      stockAfter: 4,
+      by: 'duena@vitrina.test',
+    })
+  })
+
   test('updates fields, keeps the sku, adds images and can make a new one main', async () => {
     const storage = memoryStorage()
     const { sku } = await createProduct(t.db, storage, await input())
     await updateProduct(t.db, storage, sku, {
+      by: 'duena@vitrina.test',
       fields: fields({
         name: 'Collar Sol',
         categoryIds: [categoryB, categoryA],
@@ -202,14 +255,24 @@ describe('edit', () => {
   test('unknown sku and invalid main choice are refused without changes', async () => {
     const storage = memoryStorage()
     await expect(
-      updateProduct(t.db, storage, 'NO-EXISTE', { fields: fields(), uploads: [], main: { existing: 1 } }),
+      updateProduct(t.db, storage, 'NO-EXISTE', {
+        by: 'duena@vitrina.test',
+        fields: fields(),
+        uploads: [],
+        main: { existing: 1 },
+      }),
     ).rejects.toThrow(PRODUCT_MESSAGES.notFound)
     const { sku } = await createProduct(t.db, storage, await input())
     const other = await createFixtureProduct(t.db)
     const [otherImage] = await t.db.select().from(media).where(eq(media.productSku, other.sku))
     for (const main of [null, { existing: otherImage!.id }, { upload: 0 }]) {
       await expect(
-        updateProduct(t.db, storage, sku, { fields: fields({ name: 'Cambiado' }), uploads: [], main }),
+        updateProduct(t.db, storage, sku, {
+          by: 'duena@vitrina.test',
+          fields: fields({ name: 'Cambiado' }),
+          uploads: [],
+          main,
+        }),
       ).rejects.toThrow(PRODUCT_MESSAGES.mainImageInvalid)
     }
     expect((await getEditableProduct(t.reads, sku))!.name).toBe('Collar Luna')
@@ -224,6 +287,7 @@ describe('edit', () => {
     storage.state.failPutsAfter = storage.state.puts + 3
     await expect(
       updateProduct(t.db, storage, sku, {
+        by: 'duena@vitrina.test',
         fields: fields({ name: 'Collar Cambiado', level1: 99000, categoryIds: [categoryB] }),
         uploads: [await pngUpload('tres.png', '#0000aa', 900, 600), await pngUpload('cuatro.png', '#00aaaa')],
         main: { upload: 1 },
@@ -249,6 +313,7 @@ describe('edit', () => {
     }
     await expect(
       updateProduct(t.db, halfWriting, sku, {
+        by: 'duena@vitrina.test',
         fields: fields({ name: 'Collar Cambiado' }),
         uploads: [await pngUpload('tres.png', '#0000aa')],
         main: { upload: 0 },
@@ -266,6 +331,7 @@ describe('edit', () => {
     // Discount 150 passes no validator here on purpose: the table's check constraint refuses it.
     await expect(
       updateProduct(t.db, storage, sku, {
+        by: 'duena@vitrina.test',
         fields: { ...fields({ name: 'Collar Cambiado' }), discountPercent: 150 },
         uploads: [await pngUpload('tres.png', '#0000aa')],
         main: { upload: 0 },

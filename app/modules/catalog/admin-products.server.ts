@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
+import { adjustCost } from '#app/modules/inventory/movement.server.ts'
 import { setCost } from '#app/modules/inventory/stock.server.ts'
 import { deleteStoredFiles, storedPaths, type Upload } from '#app/modules/media/media.server.ts'
 import { imageSource, mediaUrl, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
@@ -79,14 +80,20 @@ export async function createProduct(
   )
 }
 
-export type UpdateProductInput = { fields: ProductFields; uploads: Upload[]; main: MainChoice }
+export type UpdateProductInput = {
+  fields: ProductFields
+  uploads: Upload[]
+  main: MainChoice
+  /** The admin's e-mail, named on the ledger row of a cost adjustment. */
+  by: string
+}
 
 /** Spec §5 edit: same fields (the sku never changes), new images added, main image chosen. */
 export async function updateProduct(
   db: Db,
   storage: MediaStorage,
   sku: string,
-  { fields, uploads, main }: UpdateProductInput,
+  { fields, uploads, main, by }: UpdateProductInput,
 ): Promise<void> {
   const existing = await db.select({ id: media.id }).from(media).where(eq(media.productSku, sku))
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.sku, sku))
@@ -108,7 +115,8 @@ export async function updateProduct(
         .where(eq(products.sku, sku))
         .returning({ sku: products.sku })
       if (!updated) throw new Refusal(PRODUCT_MESSAGES.notFound)
-      await setCost(tx, sku, pesosToCentavos(fields.cost))
+      // Once the product has stock a new cost is a ledger row (a cost adjustment) naming the admin.
+      await adjustCost(tx, sku, pesosToCentavos(fields.cost), by)
       await assertCategoriesExist(tx, fields.categoryIds)
       await tx.delete(productCategories).where(eq(productCategories.productSku, sku))
       await tx

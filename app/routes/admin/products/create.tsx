@@ -21,10 +21,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Without JavaScript the form posts here; with it, to /admin/productos/guardar (upload progress). */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request)
+  const admin = await requireAdmin(request)
   const form = await requireFormData(request)
   try {
-    const saved = await saveProductForm(getServices().database.db, getServices().media.storage, form)
+    const saved = await saveProductForm(
+      getServices().database.db,
+      getServices().media.storage,
+      form,
+      admin.email,
+    )
     return redirect(`${adminProductEditPath(saved.sku)}?aviso=creado`)
   } catch (thrown) {
     return formFailure(thrown, request, PRODUCT_SAVE_FAILURE)

@@ -14,13 +14,14 @@ import type { Route } from './+types/save'
  */
 export async function action({ request }: Route.ActionArgs) {
   try {
-    await requireAdmin(request)
+    const admin = await requireAdmin(request)
     const form = await requireFormData(request)
     const sku = form.get('sku')
     const saved = await saveProductForm(
       getServices().database.db,
       getServices().media.storage,
       form,
+      admin.email,
       typeof sku === 'string' && sku !== '' ? sku : undefined,
     )
     return Response.json({ ok: true, ...saved })
