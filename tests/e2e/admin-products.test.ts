@@ -27,7 +27,7 @@ async function fillBasics(page: Page) {
 
 const submitCreate = (page: Page) => page.getByRole('button', { name: 'Crear producto' }).click()
 
-test('the products header has Inventario and Crear producto; Entrada and Salida are not links yet', async () => {
+test('the products header links Inventario, Crear producto, Entrada and Salida', async () => {
   const page = await browser.page()
   await gotoHydrated(page, '/admin')
   await page.getByTestId('admin-menu').getByRole('link', { name: 'Productos' }).click()
@@ -37,10 +37,10 @@ test('the products header has Inventario and Crear producto; Entrada and Salida 
   expect(await nav.getByRole('link', { name: 'Crear producto' }).getAttribute('href')).toBe(
     '/admin/productos/crear',
   )
-  const soon = nav.getByTestId('products-nav-soon')
-  expect(await soon.allTextContents()).toEqual(['EntradaPróximamente', 'SalidaPróximamente'])
-  expect(await soon.first().getAttribute('aria-disabled')).toBe('true')
-  expect(await nav.getByRole('link', { name: /Entrada|Salida/ }).count()).toBe(0)
+  expect(await nav.getByRole('link', { name: 'Entrada' }).getAttribute('href')).toBe(
+    '/admin/productos/entrada',
+  )
+  expect(await nav.getByRole('link', { name: 'Salida' }).getAttribute('href')).toBe('/admin/productos/salida')
   await page.close()
 })
 

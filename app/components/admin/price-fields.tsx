@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { levelPesos, PRICE_LEVEL_FACTORS } from '#app/modules/catalog/pricing.ts'
 import { formatCOP, pesosToCentavos } from '#app/utils/money.ts'
-import { Field } from './field.tsx'
+import { Field, fieldErrorId, fieldHintId } from './field.tsx'
 import { inputClass } from './form-message.tsx'
 
 const money = (pesos: number) => formatCOP(pesosToCentavos(Number.isFinite(pesos) ? pesos : 0))
@@ -78,15 +78,30 @@ export function PriceFields({
 }
 
 /** A peso amount with centavos, typed by the admin (the server converts it to integer centavos). */
-function PesosField(props: {
+export function PesosField(props: {
   id: string
   name: string
   label: string
   value: string
   onChange: (value: string) => void
+  readOnly?: boolean
+  required?: boolean
+  hint?: string
+  error?: string | null
+  className?: string
 }) {
+  const describedBy =
+    [props.hint ? fieldHintId(props.id) : null, props.error ? fieldErrorId(props.id) : null]
+      .filter(Boolean)
+      .join(' ') || undefined
   return (
-    <Field id={props.id} label={props.label}>
+    <Field
+      id={props.id}
+      label={props.label}
+      hint={props.hint}
+      error={props.error}
+      className={props.className}
+    >
       <input
         id={props.id}
         name={props.name}
@@ -95,8 +110,12 @@ function PesosField(props: {
         step="0.01"
         inputMode="decimal"
         value={props.value}
+        readOnly={props.readOnly}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => props.onChange(event.target.value)}
-        className={inputClass}
+        className={`${inputClass} ${props.readOnly ? 'bg-gray-100 text-gray-700' : ''}`}
       />
     </Field>
   )

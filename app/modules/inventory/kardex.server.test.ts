@@ -114,12 +114,13 @@ test('CSV: BOM, Spanish headers, Bogotá times, pesos, quoting and formulas kept
 })
 
 test('exit suggestions: the locations holding units, by code', async () => {
-  const product = await createProduct(t.db)
-  await t.db.insert(productLocations).values([
-    { productSku: product.sku, code: 'P2-C1-A1-E1-X1-Y1-Z1', stock: 3 },
-    { productSku: product.sku, code: LOCATION, stock: 7 },
-    { productSku: product.sku, code: 'P3-C1-A1-E1-X1-Y1-Z1', stock: 0 },
-  ])
+  const product = await createProduct(t.db, {
+    stock: 10,
+    locations: { 'P2-C1-A1-E1-X1-Y1-Z1': 3, [LOCATION]: 7 },
+  })
+  await t.db
+    .insert(productLocations)
+    .values({ productSku: product.sku, code: 'P3-C1-A1-E1-X1-Y1-Z1', stock: 0 })
   expect(await locationsOf(t.db, product.sku)).toEqual([
     { code: LOCATION, stock: 7 },
     { code: 'P2-C1-A1-E1-X1-Y1-Z1', stock: 3 },

@@ -14,7 +14,13 @@ import { formFailure } from '#app/utils/answer.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
-import { ADMIN_PRODUCTS_PATH, productPath } from '#app/utils/paths.ts'
+import {
+  ADMIN_PRODUCTS_PATH,
+  adminKardexPath,
+  adminStockEntryPath,
+  adminStockExitPath,
+  productPath,
+} from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Administración' }]
 
@@ -42,7 +48,7 @@ function mediaIdFrom(value: FormDataEntryValue | null): number | null {
  * the whole form when JavaScript is off.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request)
+  const admin = await requireAdmin(request)
   const form = await requireFormData(request)
   const intent = form.get('intent')
   const mediaId = mediaIdFrom(form.get('mediaId'))
@@ -69,6 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       getServices().database.db,
       getServices().media.storage,
       form,
+      admin.email,
       params.sku,
     )
     return { ok: true, message: saved.message, at: Date.now() }
@@ -124,9 +131,24 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         <h1 id="edit-product-title" className="text-2xl font-semibold">
           Editar producto
         </h1>
-        <Link to={productPath(product.sku)} className="text-sm text-brand-700 underline">
-          Ver en la tienda
-        </Link>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <Link to={adminStockEntryPath(product.sku)} className="text-brand-700 underline">
+            Entrada
+          </Link>
+          <Link to={adminStockExitPath(product.sku)} className="text-brand-700 underline">
+            Salida
+          </Link>
+          <Link
+            to={adminKardexPath(product.sku)}
+            className="text-brand-700 underline"
+            data-testid="edit-kardex"
+          >
+            Movimientos
+          </Link>
+          <Link to={productPath(product.sku)} className="text-brand-700 underline">
+            Ver en la tienda
+          </Link>
+        </div>
       </div>
       {latest ? (
         <FormMessage message={latest.text} tone={latest.ok ? 'success' : 'error'} nonce={latest.at} />

@@ -1,0 +1,107 @@
+import { asc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { Db, DbOrTx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { normalizeSearchText } from '#app/modules/catalog/pricing.ts'
+import { kardexProduct, locationsOf, type KardexProduct } from './kardex.server.ts'
+import { recordEntry, recordExit, StockRefused, type MovementResult } from './movement.server.ts'
+import { STOCK_MESSAGES, type EntryForm, type ExitForm, type StockFormField } from './validators.ts'
+
+/** How many products the entry and exit pickers offer for one search. */
+export const PICKER_LIMIT = 20
+
+export type PickerOption = { sku: string; name: string; stock: number }
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * Products whose name (any case, accents ignored) or SKU contains the search text, for the entry
+ * and exit forms' product picker; an exact SKU comes first, then by name.
+ */
+export async function searchStockProducts(db: DbOrTx, query: string): Promise<PickerOption[]> {
+  const text = query.trim().slice(0, 60)
+  if (!text) return []
+  const upper = text.toUpperCase()
+  return db
+    .select({ sku: products.sku, name: products.name, stock: products.stock })
+    .from(products)
+    .where(
+      or(
+        ilike(products.searchName, likePattern(normalizeSearchText(text))),
+        ilike(products.sku, likePattern(text)),
+      ),
+    )
+    .orderBy(sql`${products.sku} = ${upper} desc`, asc(products.searchName), asc(products.sku))
+    .limit(PICKER_LIMIT)
+}
+
+/** The chosen product of an entry or exit form: its stock, reservation, cost and locations. */
+export type StockFormProduct = KardexProduct & {
+  available: number
+  locations: { code: string; stock: number }[]
+}
+
+export async function stockFormProduct(db: DbOrTx, sku: string): Promise<StockFormProduct | null> {
+  const product = await kardexProduct(db, sku.trim())
+  if (!product) return null
+  return {
+    ...product,
+    available: Math.max(product.stock - product.reserved, 0),
+    locations: await locationsOf(db, product.sku),
+  }
+}
+
+/** What the entry and exit pages load: the chosen product (`?sku=`) and the picker's results (`?q=`). */
+export type StockFormPage = {
+  product: StockFormProduct | null
+  /** A `?sku=` that names no product. */
+  unknownSku: string | null
+  query: string
+  options: PickerOption[]
+}
+
+export async function stockFormPage(db: DbOrTx, params: URLSearchParams): Promise<StockFormPage> {
+  const sku = params.get('sku')?.trim().slice(0, 60) ?? ''
+  const query = params.get('q')?.trim().slice(0, 60) ?? ''
+  const product = sku ? await stockFormProduct(db, sku) : null
+  return {
+    product,
+    unknownSku: sku && !product ? sku : null,
+    query,
+    options: query ? await searchStockProducts(db, query) : [],
+  }
+}
+
+/** The entry form, parsed, as a movement by the signed-in admin `by`. */
+export function registerEntry(db: Db, jobs: JobQueue, form: EntryForm, by: string): Promise<MovementResult> {
+  return recordEntry(db, jobs, form, by)
+}
+
+/**
+ * The exit form, parsed, as a movement by `by`. Without "Editar Precio" the unit price is the
+ * product's average cost (spec §5: the read-only price is filled from it), read here rather than
+ * trusted from the page, which may be older than the last movement.
+ */
+export async function registerExit(
+  db: Db,
+  jobs: JobQueue,
+  form: ExitForm,
+  by: string,
+): Promise<MovementResult> {
+  const { editPrice, unitPrice, ...rest } = form
+  let price = unitPrice
+  if (!editPrice || price === undefined) {
+    const [product] = await db
+      .select({ cost: products.cost })
+      .from(products)
+      .where(eq(products.sku, form.sku))
+    if (!product) throw new StockRefused(STOCK_MESSAGES.productNotFound, 'sku', 404)
+    price = product.cost
+  }
+  return recordExit(db, jobs, { ...rest, unitPrice: price }, by)
+}
+
+/** The form field a refused movement is about, to show its message beside it. */
+export function stockRefusalField(thrown: unknown): StockFormField | undefined {
+  return thrown instanceof StockRefused ? thrown.field : undefined
+}

@@ -1,0 +1,27 @@
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { kardexCsv } from '#app/modules/inventory/kardex.server.ts'
+import { kardexFiltersFrom, STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
+import { getServices } from '#app/services.server.ts'
+import type { Route } from './+types/kardex-csv'
+
+/** GET /admin/productos/movimientos/{sku}/csv?desde=&hasta=: the kardex rows as a CSV download. */
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const filters = kardexFiltersFrom(url.searchParams)
+  const answer = await kardexCsv(getServices().database.db, params.sku, filters)
+  if (!answer) {
+    return new Response(STOCK_FORM_MESSAGES.productNotFound, {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
+  }
+  const range = [filters.from, filters.to].filter(Boolean).join('_a_')
+  const name = `kardex-${answer.sku}${range ? `-${range}` : ''}.csv`.replace(/[^\w.-]/g, '_')
+  return new Response(answer.csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}

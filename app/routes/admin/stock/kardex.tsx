@@ -1,0 +1,249 @@
+import { data, Form, Link } from 'react-router'
+import { Field } from '#app/components/admin/field.tsx'
+import {
+  FormMessage,
+  inputClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from '#app/components/admin/form-message.tsx'
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { readKardex } from '#app/modules/inventory/kardex.server.ts'
+import { kardexFiltersFrom, STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
+import { getServices } from '#app/services.server.ts'
+import { formatCOP } from '#app/utils/money.ts'
+import {
+  ADMIN_PRODUCTS_PATH,
+  adminKardexCsvPath,
+  adminKardexPath,
+  adminProductEditPath,
+  adminStockEntryPath,
+  adminStockExitPath,
+} from '#app/utils/paths.ts'
+import type { Route } from './+types/kardex'
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Movimientos de ${params.sku} | Administración` },
+]
+
+export async function loader({ request, params, url }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const filters = kardexFiltersFrom(url.searchParams)
+  const kardex = await readKardex(getServices().database.db, params.sku, filters)
+  if (!kardex) return data({ kardex: null, filters }, { status: 404 })
+  return { kardex, filters }
+}
+
+/** The day range as the address carries it (kept by the pages and the CSV link). */
+function rangeParams(filters: { from?: string; to?: string }, page?: number) {
+  const params = new URLSearchParams()
+  if (filters.from) params.set('desde', filters.from)
+  if (filters.to) params.set('hasta', filters.to)
+  if (page && page > 1) params.set('pagina', String(page))
+  return params
+}
+
+const COLUMNS = [
+  'Fecha',
+  'Tipo',
+  'Cantidad',
+  'Precio unitario',
+  'Total',
+  'Recibo',
+  'Nota',
+  'Ubicación',
+  'Stock después',
+  'Costo promedio después',
+  'Usuario',
+]
+
+const TYPE_CLASSES: Record<string, string> = {
+  in: 'bg-green-50 text-green-800',
+  out: 'bg-amber-50 text-amber-800',
+  adjust: 'bg-sky-50 text-sky-800',
+}
+
+export default function Kardex({ loaderData, params }: Route.ComponentProps) {
+  const { kardex, filters } = loaderData
+  if (!kardex) {
+    return (
+      <section className="flex flex-col items-start gap-4">
+        <FormMessage message={STOCK_FORM_MESSAGES.productNotFound} tone="error" />
+        <Link to={ADMIN_PRODUCTS_PATH} className="text-brand-700 underline">
+          Volver al inventario
+        </Link>
+      </section>
+    )
+  }
+  const { product, rows, hasMore } = kardex
+  const range = rangeParams(filters)
+  return (
+    <section aria-labelledby="kardex-title" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h1 id="kardex-title" className="text-2xl font-semibold">
+          Movimientos
+        </h1>
+        <p className="font-medium">{product.name}</p>
+        <p className="font-mono text-xs text-gray-700">{product.sku}</p>
+      </div>
+      <dl
+        data-testid="kardex-summary"
+        className="grid grid-cols-2 gap-3 rounded-xl border border-brand-100 bg-white p-4 text-sm shadow-sm sm:grid-cols-4"
+      >
+        <div>
+          <dt className="text-gray-600">Stock</dt>
+          <dd data-testid="kardex-stock" className="text-lg font-semibold">
+            {product.stock}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Reservado</dt>
+          <dd className="text-lg">{product.reserved}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Disponible</dt>
+          <dd className="text-lg font-semibold">{Math.max(product.stock - product.reserved, 0)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Costo promedio</dt>
+          <dd data-testid="kardex-cost" className="text-lg">
+            {formatCOP(product.cost)}
+          </dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <Link to={adminStockEntryPath(product.sku)} className={secondaryButtonClass}>
+          Entrada
+        </Link>
+        <Link to={adminStockExitPath(product.sku)} className={secondaryButtonClass}>
+          Salida
+        </Link>
+        <Link to={adminProductEditPath(product.sku)} className={secondaryButtonClass}>
+          Editar producto
+        </Link>
+      </div>
+
+      <Form
+        method="get"
+        key={`${filters.from ?? ''}|${filters.to ?? ''}`}
+        className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+        aria-label="Filtrar por fecha"
+      >
+        <Field id="kardex-from" label="Desde" className="sm:w-48">
+          <input
+            id="kardex-from"
+            name="desde"
+            type="date"
+            defaultValue={filters.from ?? ''}
+            className={inputClass}
+          />
+        </Field>
+        <Field id="kardex-to" label="Hasta" className="sm:w-48">
+          <input
+            id="kardex-to"
+            name="hasta"
+            type="date"
+            defaultValue={filters.to ?? ''}
+            className={inputClass}
+          />
+        </Field>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="submit" className={primaryButtonClass}>
+            Filtrar
+          </button>
+          {filters.from || filters.to ? (
+            <Link to={adminKardexPath(params.sku)} className={secondaryButtonClass}>
+              Quitar filtro
+            </Link>
+          ) : null}
+          <a
+            href={adminKardexCsvPath(product.sku, range)}
+            download
+            className={secondaryButtonClass}
+            data-testid="kardex-csv"
+          >
+            Descargar CSV
+          </a>
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <p data-testid="kardex-empty" className="rounded-xl border border-brand-100 bg-white p-6 text-center">
+          {filters.from || filters.to
+            ? 'No hay movimientos en esas fechas.'
+            : 'Este producto aún no tiene movimientos.'}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-brand-100 bg-white shadow-sm">
+          <table data-testid="kardex-table" className="min-w-full text-sm">
+            <caption className="sr-only">Movimientos de {product.sku}</caption>
+            <thead className="bg-brand-50 text-left text-xs text-gray-700">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-brand-50">
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="kardex-row" data-type={row.type}>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <time dateTime={row.at}>{row.when}</time>
+                  </td>
+                  <td className="px-3 py-2">
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TYPE_CLASSES[row.type] ?? ''}`}
+                    >
+                      {row.typeLabel}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{row.quantity}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatCOP(row.unitPrice)}
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatCOP(row.total)}
+                  </td>
+                  <td className="px-3 py-2">{row.receipt}</td>
+                  <td className="max-w-64 px-3 py-2 break-words">{row.note}</td>
+                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{row.location}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{row.stockAfter}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatCOP(row.averageCostAfter)}
+                  </td>
+                  <td className="px-3 py-2 whitespace-nowrap">{row.by}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {filters.page > 1 || hasMore ? (
+        <nav aria-label="Páginas" className="flex items-center justify-between gap-2">
+          {filters.page > 1 ? (
+            <Link
+              to={adminKardexPath(product.sku, rangeParams(filters, filters.page - 1))}
+              className={secondaryButtonClass}
+            >
+              Anterior
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-gray-600">Página {filters.page}</span>
+          {hasMore ? (
+            <Link
+              to={adminKardexPath(product.sku, rangeParams(filters, filters.page + 1))}
+              className={secondaryButtonClass}
+            >
+              Siguiente
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  )
+}
