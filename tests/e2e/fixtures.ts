@@ -26,6 +26,16 @@ export const FIXTURES = {
   single: { sku: 'ANI-E2E-UNICO001', name: 'Anillo Único de Prueba', pesos: 120000, stock: 1 },
   /** A name of exactly 14 characters is shown whole; no discount, so no badge. */
   shortName: { sku: 'DIJ-E2E-CORTO001', name: 'Dije Luna Azul', pesos: 30000, stock: 5 },
+  /** No units, cost or movements, in no category and hidden from the store (its stock changes): the
+   * stock forms' own product. */
+  stockMoves: {
+    sku: 'TOB-E2E-MOVIMI01',
+    name: 'Tobillera Kardex de Prueba',
+    pesos: 45000,
+    stock: 0,
+    cost: 0,
+    showRetail: false,
+  },
 } as const
 
 /** The shop settings the test server runs with (see global-setup). */
@@ -56,6 +66,7 @@ export async function createE2EFixtures(db: Db) {
   await createProduct(db, { ...FIXTURES.hidden, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.single, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.shortName, categoryIds, withImage: false })
+  await createProduct(db, { ...FIXTURES.stockMoves, withImage: false })
   const [video] = await db
     .insert(media)
     .values({ kind: 'video', mimeType: 'video/webm', path: VIDEO_BANNER.path, variants: [] })

@@ -79,14 +79,15 @@ export function InventoryCard({
           </dd>
           <dt className="text-gray-600">Costo</dt>
           <dd data-testid="inventory-cost">{product.cost > 0 ? formatCOP(product.cost) : 'N/A'}</dd>
-          <dt className="text-gray-600">Ubicaciones</dt>
-          <dd data-testid="inventory-locations">
+          {/* Codes are as long as a SKU: each takes a whole line under the label, never broken. */}
+          <dt className="col-span-2 text-gray-600">Ubicaciones</dt>
+          <dd data-testid="inventory-locations" className="col-span-2">
             {product.locations.length === 0 ? (
               <span className="text-gray-500">—</span>
             ) : (
               <ul>
                 {product.locations.map((location) => (
-                  <li key={location.code} className="font-mono text-xs">
+                  <li key={location.code} className="font-mono text-xs whitespace-nowrap">
                     {location.code}: {location.stock}
                   </li>
                 ))}

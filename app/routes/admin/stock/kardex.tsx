@@ -173,13 +173,19 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
             : 'Este producto aún no tiene movimientos.'}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-brand-100 bg-white shadow-sm">
+        // Wider than a phone: the table scrolls sideways, and the keyboard can scroll it too.
+        <div
+          role="region"
+          aria-label="Tabla de movimientos"
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl border border-brand-100 bg-white shadow-sm focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        >
           <table data-testid="kardex-table" className="min-w-full text-sm">
             <caption className="sr-only">Movimientos de {product.sku}</caption>
             <thead className="bg-brand-50 text-left text-xs text-gray-700">
               <tr>
                 {COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                  <th key={column} scope="col" className="px-2 py-2 align-bottom font-medium">
                     {column}
                   </th>
                 ))}
@@ -188,31 +194,31 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
             <tbody className="divide-y divide-brand-50">
               {rows.map((row) => (
                 <tr key={row.id} data-testid="kardex-row" data-type={row.type}>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className="px-2 py-2 whitespace-nowrap">
                     <time dateTime={row.at}>{row.when}</time>
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="px-2 py-2">
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TYPE_CLASSES[row.type] ?? ''}`}
                     >
                       {row.typeLabel}
                     </span>
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{row.quantity}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                  <td className="px-2 py-2 text-right tabular-nums">{row.quantity}</td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
                     {formatCOP(row.unitPrice)}
                   </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
                     {formatCOP(row.total)}
                   </td>
-                  <td className="px-3 py-2">{row.receipt}</td>
-                  <td className="max-w-64 px-3 py-2 break-words">{row.note}</td>
-                  <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{row.location}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{row.stockAfter}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
+                  <td className="px-2 py-2 whitespace-nowrap">{row.receipt}</td>
+                  <td className="max-w-60 min-w-32 px-3 py-2 break-words">{row.note}</td>
+                  <td className="px-2 py-2 font-mono text-xs whitespace-nowrap">{row.location}</td>
+                  <td className="px-2 py-2 text-right tabular-nums">{row.stockAfter}</td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
                     {formatCOP(row.averageCostAfter)}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.by}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{row.by}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { STOCK_FORM_MESSAGES, STOCK_MESSAGES } from '#app/modules/inventory/validators.ts'
+import { LOCAL_ADMIN_EMAIL } from '#app/modules/auth/config.server.ts'
+import { FIXTURES } from './fixtures.ts'
+import { collectErrors, gotoHydrated, plain, seriousViolations, setupBrowser } from './browser.ts'
+import { expectMessage, signInAsAdmin } from './admin-session.ts'
+
+const browser = setupBrowser()
+const PRODUCT = FIXTURES.stockMoves
+const MAIN = 'P1-C1-A1-E1-X1-Y1-Z1'
+const SHELF = 'P2-C3-A1-E1-X1-Y1-Z1'
+
+beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
+
+const fieldError = (page: Page, id: string) => page.locator(`#${id}-error`)
+
+async function submit(page: Page, name: 'Registrar entrada' | 'Registrar salida') {
+  await page.getByRole('button', { name }).click()
+}
+
+/**
+ * One story, in order, because each step starts from the stock the previous one left: entries
+ * through the picker, exits refused with every message of spec §5, then the kardex and its CSV.
+ */
+test('entries and exits through the forms, every message, then the kardex and its CSV', async () => {
+  const page = await browser.page()
+  const errors = collectErrors(page)
+
+  // Entrada, reached from the products header; the product found by part of its name.
+  await gotoHydrated(page, '/admin/productos')
+  await page.getByTestId('products-nav').getByRole('link', { name: 'Entrada' }).click()
+  await page.waitForURL((url) => url.pathname === '/admin/productos/entrada')
+  await submit(page, 'Registrar entrada')
+  await expectMessage(page, STOCK_FORM_MESSAGES.required)
+  expect(await page.getByTestId('error-sku').textContent()).toBe(STOCK_FORM_MESSAGES.required)
+
+  await page.getByLabel('Producto (buscar por nombre o SKU)').fill('tobillera kardex')
+  await page.getByTestId('product-option').filter({ hasText: PRODUCT.sku }).click()
+  await page.waitForURL((url) => url.searchParams.get('sku') === PRODUCT.sku)
+  expect(await page.getByTestId('picked-product').getAttribute('data-sku')).toBe(PRODUCT.sku)
+  expect(await page.getByLabel('Ubicación').inputValue()).toBe(MAIN)
+
+  // Missing quantity and cost: the spec's message, beside each field; the typed receipt stays.
+  await page.getByLabel('Recibo').fill('F-E2E-1')
+  await submit(page, 'Registrar entrada')
+  await expectMessage(page, STOCK_FORM_MESSAGES.required)
+  expect(await fieldError(page, 'entry-quantity').textContent()).toBe(STOCK_FORM_MESSAGES.required)
+  expect(await fieldError(page, 'entry-unitPrice').textContent()).toBe(STOCK_FORM_MESSAGES.required)
+  expect(await page.getByLabel('Recibo').inputValue()).toBe('F-E2E-1')
+
+  await page.getByLabel('Cantidad').fill('10')
+  await page.getByLabel('Costo unitario').fill('1500.50')
+  await page.getByLabel('Nota').fill('Compra inicial, "lote" 1')
+  await submit(page, 'Registrar entrada')
+  await expectMessage(page, STOCK_FORM_MESSAGES.entrySaved)
+  await expect.poll(() => page.getByTestId('picked-stock').textContent()).toBe('10')
+  // A registered entry clears the form for the next one, product kept.
+  expect(await page.getByLabel('Cantidad').inputValue()).toBe('')
+
+  await page.getByLabel('Cantidad').fill('2')
+  await page.getByLabel('Costo unitario').fill('1500.50')
+  await page.getByLabel('Ubicación').fill(SHELF.toLowerCase())
+  await submit(page, 'Registrar entrada')
+  await expectMessage(page, STOCK_FORM_MESSAGES.entrySaved)
+  await expect.poll(() => page.getByTestId('picked-stock').textContent()).toBe('12')
+
+  // Salida, from the product's inventory card: product preselected, price read-only at the cost.
+  await gotoHydrated(page, `/admin/productos?q=${PRODUCT.sku}&sinStock=1&inactivos=1`)
+  const card = page.locator(`[data-testid="inventory-card"][data-sku="${PRODUCT.sku}"]`)
+  expect(await card.getByTestId('inventory-stock').textContent()).toBe('12')
+  expect(await card.getByTestId('inventory-reserved').textContent()).toBe('0')
+  expect(await card.getByTestId('inventory-available').textContent()).toBe('12')
+  await card.getByTestId('inventory-exit').click()
+  await page.waitForURL((url) => url.pathname === '/admin/productos/salida')
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  const price = page.getByLabel('Precio unitario')
+  expect(await price.inputValue()).toBe('1500.50')
+  expect(await price.getAttribute('readonly')).not.toBeNull()
+  expect(
+    await page
+      .getByTestId('location-suggestions')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+  ).toEqual([MAIN, SHELF])
+
+  await page.getByLabel('Recibo').fill('V-E2E-1')
+  await page.getByLabel('Cantidad').fill('13')
+  await page.getByLabel('Ubicación').fill(MAIN)
+  await submit(page, 'Registrar salida')
+  await expectMessage(page, STOCK_MESSAGES.notEnoughStock)
+  expect(await fieldError(page, 'exit-quantity').textContent()).toBe(STOCK_MESSAGES.notEnoughStock)
+  expect(await page.getByLabel('Recibo').inputValue()).toBe('V-E2E-1')
+
+  await page.getByLabel('Cantidad').fill('3')
+  await page.getByLabel('Ubicación').fill('P9-C1-A1-E1-X1-Y1-Z1')
+  await submit(page, 'Registrar salida')
+  await expectMessage(page, STOCK_MESSAGES.unknownLocation('P9-C1-A1-E1-X1-Y1-Z1'))
+  expect(await fieldError(page, 'exit-location').textContent()).toBe(
+    STOCK_MESSAGES.unknownLocation('P9-C1-A1-E1-X1-Y1-Z1'),
+  )
+
+  await page.getByLabel('Ubicación').fill(SHELF)
+  await submit(page, 'Registrar salida')
+  await expectMessage(page, STOCK_MESSAGES.notEnoughAtLocation(SHELF))
+
+  await page.getByLabel('Ubicación').fill('')
+  await submit(page, 'Registrar salida')
+  await expectMessage(page, STOCK_FORM_MESSAGES.required)
+  expect(await fieldError(page, 'exit-location').textContent()).toBe(STOCK_FORM_MESSAGES.required)
+
+  // "Editar Precio" makes the price editable; a blank one is missing.
+  await page.getByLabel('Editar Precio').check()
+  expect(await price.getAttribute('readonly')).toBeNull()
+  await price.fill('')
+  await page.getByLabel('Ubicación').fill(MAIN)
+  await submit(page, 'Registrar salida')
+  await expectMessage(page, STOCK_FORM_MESSAGES.required)
+  expect(await fieldError(page, 'exit-unitPrice').textContent()).toBe(STOCK_FORM_MESSAGES.required)
+
+  await price.fill('2000')
+  await submit(page, 'Registrar salida')
+  await expectMessage(page, STOCK_FORM_MESSAGES.exitSaved)
+  await expect.poll(() => page.getByTestId('picked-stock').textContent()).toBe('9')
+
+  // The kardex, from the picked product's link.
+  await page.getByTestId('picked-product').getByRole('link', { name: 'Movimientos' }).click()
+  await page.waitForURL((url) => url.pathname === `/admin/productos/movimientos/${PRODUCT.sku}`)
+  const rows = page.getByTestId('kardex-row')
+  await expect.poll(() => rows.count()).toBe(3)
+  const cells = await rows.evaluateAll((all) =>
+    all.map((row) =>
+      [...row.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    ),
+  )
+  expect(cells.map((row) => [row[1], row[2], row[5], row[7], row[8], row[10]])).toEqual([
+    ['Entrada', '10', 'F-E2E-1', MAIN, '10', LOCAL_ADMIN_EMAIL],
+    ['Entrada', '2', '', SHELF, '12', LOCAL_ADMIN_EMAIL],
+    ['Salida', '3', 'V-E2E-1', MAIN, '9', LOCAL_ADMIN_EMAIL],
+  ])
+  expect(plain(cells[2]![3]!)).toBe('$ 2.000,00')
+  expect(plain(cells[2]![4]!)).toBe('$ 6.000,00')
+
+  // A day range that leaves every row out; then the CSV of all of them.
+  await page.getByLabel('Desde').fill('2020-01-01')
+  await page.getByLabel('Hasta').fill('2020-01-31')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await page.getByTestId('kardex-empty').waitFor()
+  await page.getByRole('link', { name: 'Quitar filtro' }).click()
+  await expect.poll(() => rows.count()).toBe(3)
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('kardex-csv').click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`kardex-${PRODUCT.sku}.csv`)
+  const bytes = await readFile((await download.path())!)
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n')
+  expect(lines[0]).toBe(
+    'Fecha,Tipo,Cantidad,Precio unitario,Total,Recibo,Nota,Ubicación,Stock después,Costo promedio después,Usuario',
+  )
+  expect(lines.slice(1).map((line) => line.replace(/^[^,]+,/, ''))).toEqual([
+    `Entrada,10,1500.50,15005.00,F-E2E-1,"Compra inicial, ""lote"" 1",${MAIN},10,1500.50,${LOCAL_ADMIN_EMAIL}`,
+    `Entrada,2,1500.50,3001.00,,,${SHELF},12,1500.50,${LOCAL_ADMIN_EMAIL}`,
+    expect.stringMatching(new RegExp(`^Salida,3,2000\\.00,6000\\.00,V-E2E-1,,${MAIN},9,`)),
+  ])
+  // Toasts vanish after 3 s; the page itself is what is checked.
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' })
+  expect(await seriousViolations(page)).toEqual([])
+  // Refused posts answer 4xx, which Chromium also logs as failed loads; nothing else may appear.
+  expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([])
+  await page.close()
+})
+
+test('an unknown sku: the kardex says "Producto no encontrado." and the forms offer the search', async () => {
+  const page = await browser.page()
+  const response = await gotoHydrated(page, '/admin/productos/movimientos/NO-EXISTE-123')
+  expect(response?.status()).toBe(404)
+  await expectMessage(page, 'Producto no encontrado.')
+  await gotoHydrated(page, '/admin/productos/salida?sku=NO-EXISTE-123')
+  expect(await page.getByRole('alert').filter({ hasText: 'Producto no encontrado.' }).count()).toBe(1)
+  await page.close()
+})
