@@ -257,3 +257,41 @@ test('an entry and exits through the routes: refusals of spec §5, then the kard
   })) as Response
   expect(none.status).toBe(404)
 })
+
+test('an exit may not take units that orders have reserved: refused beside the quantity, nothing changes', async () => {
+  const product = await createProduct(t.db, { stock: 5, reserved: 4, cost: 1000_00 })
+  const before = await stateOf(product.sku)
+  const answer = await call(
+    exit.action,
+    '/admin/productos/salida',
+    {},
+    {
+      sku: product.sku,
+      quantity: '2',
+      location: LOCATION,
+    },
+  )
+  expect(answer).toMatchObject({
+    ok: false,
+    message: STOCK_MESSAGES.reservedUnits(1, 4),
+    fieldErrors: { quantity: STOCK_MESSAGES.reservedUnits(1, 4) },
+    status: 409,
+  })
+  expect(await stateOf(product.sku)).toEqual(before)
+  const unknown = await call(
+    exit.action,
+    '/admin/productos/salida',
+    {},
+    {
+      sku: 'NO-EXISTE',
+      quantity: '1',
+      location: LOCATION,
+    },
+  )
+  expect(unknown).toMatchObject({
+    ok: false,
+    message: 'Producto no encontrado.',
+    fieldErrors: { sku: 'Producto no encontrado.' },
+    status: 404,
+  })
+})
