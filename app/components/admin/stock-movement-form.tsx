@@ -247,6 +247,10 @@ function MovementFields({
   const costPesos = product ? pesosText(product.cost) : ''
   const [editPrice, setEditPrice] = useState(values?.editPrice ?? false)
   const [typedPrice, setTypedPrice] = useState(values?.unitPrice ?? '')
+  // Without JavaScript ticking "Editar Precio" cannot unlock the field, so it starts unlocked and
+  // the server uses the typed price only when the box is ticked.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const id = (field: string) => `${kind}-${field}`
   const locationsId = `${kind}-locations`
   return (
@@ -282,8 +286,10 @@ function MovementFields({
             label="Precio unitario"
             value={editPrice ? typedPrice : costPesos}
             onChange={setTypedPrice}
-            readOnly={!editPrice}
-            hint={editPrice ? undefined : 'El costo promedio del producto.'}
+            readOnly={hydrated && !editPrice}
+            hint={
+              editPrice ? undefined : 'El costo promedio del producto. Marca "Editar Precio" para usar otro.'
+            }
             error={errors.unitPrice}
           />
           <label className="inline-flex items-center gap-2 text-sm">
