@@ -143,6 +143,27 @@ describe('exits (Salida)', () => {
     expect(last).toMatchObject({ location: OTHER, stockAfter: 6, averageCostAfter: 133_333 })
   })
 
+  test('at the average cost: the cost of the locked row, whatever landed just before', async () => {
+    const product = await empty()
+    await entry(product.sku, 2, 100_000)
+    await entry(product.sku, 2, 200_000) // (200000 + 400000) / 4 = 150000
+    const result = await recordExit(
+      t.db,
+      jobs,
+      {
+        sku: product.sku,
+        quantity: 1,
+        unitPrice: 'average-cost',
+        location: DEFAULT_LOCATION,
+        receipt: '',
+        note: '',
+      },
+      ADMIN,
+    )
+    expect(result).toMatchObject({ stock: 3, cost: 150_000 })
+    expect((await ledgerOf(product.sku)).at(-1)).toMatchObject({ unitPrice: 150_000, total: 150_000 })
+  })
+
   test('to zero: the cost becomes 0 and the location is gone', async () => {
     const product = await empty()
     await entry(product.sku, 3, 90_000)

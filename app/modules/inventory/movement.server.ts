@@ -22,7 +22,11 @@ export type EntryInput = {
 export type ExitInput = {
   sku: string
   quantity: number
-  unitPrice: number
+  /**
+   * What each unit leaves at; 'average-cost' (spec §5: the read-only price) is the product's cost
+   * read under the lock, so a movement landing a moment earlier cannot leave it stale.
+   */
+  unitPrice: number | 'average-cost'
   location: string
   receipt: string
   note: string
@@ -202,13 +206,14 @@ export async function recordExit(
 ): Promise<MovementResult> {
   const location = checkedMovement({
     quantity: input.quantity,
-    price: input.unitPrice,
+    price: input.unitPrice === 'average-cost' ? 0 : input.unitPrice,
     priceMessage: STOCK_MESSAGES.unitPrice,
     location: input.location,
   })
   return db.transaction(async (tx) => {
     const before = await lockOrRefuse(tx, input.sku)
-    const movement: Movement = { type: 'out', quantity: input.quantity, unitPrice: input.unitPrice, location }
+    const unitPrice = input.unitPrice === 'average-cost' ? before.cost : input.unitPrice
+    const movement: Movement = { type: 'out', quantity: input.quantity, unitPrice, location }
     const after = applyOrRefuse(before, movement)
     const available = before.stock - before.reserved
     if (input.quantity > available) {

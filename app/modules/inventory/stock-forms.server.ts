@@ -1,11 +1,11 @@
-import { asc, eq, ilike, or, sql } from 'drizzle-orm'
+import { asc, ilike, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { normalizeSearchText } from '#app/modules/catalog/pricing.ts'
 import { kardexProduct, locationsOf, type KardexProduct } from './kardex.server.ts'
 import { recordEntry, recordExit, StockRefused, type MovementResult } from './movement.server.ts'
-import { STOCK_MESSAGES, type EntryForm, type ExitForm, type StockFormField } from './validators.ts'
+import { type EntryForm, type ExitForm, type StockFormField } from './validators.ts'
 
 /** How many products the entry and exit pickers offer for one search. */
 export const PICKER_LIMIT = 20
@@ -79,25 +79,12 @@ export function registerEntry(db: Db, jobs: JobQueue, form: EntryForm, by: strin
 
 /**
  * The exit form, parsed, as a movement by `by`. Without "Editar Precio" the unit price is the
- * product's average cost (spec §5: the read-only price is filled from it), read here rather than
- * trusted from the page, which may be older than the last movement.
+ * product's average cost (spec §5: the read-only price is filled from it), read under the
+ * movement's lock rather than trusted from the page, which may be older than the last movement.
  */
-export async function registerExit(
-  db: Db,
-  jobs: JobQueue,
-  form: ExitForm,
-  by: string,
-): Promise<MovementResult> {
+export function registerExit(db: Db, jobs: JobQueue, form: ExitForm, by: string): Promise<MovementResult> {
   const { editPrice, unitPrice, ...rest } = form
-  let price = unitPrice
-  if (!editPrice || price === undefined) {
-    const [product] = await db
-      .select({ cost: products.cost })
-      .from(products)
-      .where(eq(products.sku, form.sku))
-    if (!product) throw new StockRefused(STOCK_MESSAGES.productNotFound, 'sku', 404)
-    price = product.cost
-  }
+  const price = editPrice && unitPrice !== undefined ? unitPrice : 'average-cost'
   return recordExit(db, jobs, { ...rest, unitPrice: price }, by)
 }
 
