@@ -12,6 +12,7 @@ import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
 import type { MediaReads } from '#app/modules/media/image-source.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
+import { expireUnconfirmedCashOrders } from '#app/modules/order/expire-unconfirmed.server.ts'
 import { sendNewOrderNotice } from '#app/modules/order/new-order-notice.server.ts'
 import {
   expireUnpaidOnlineOrders,
@@ -67,6 +68,8 @@ export function jobHandlers(services: Services): JobHandlers {
     'order-new-notice': (data) => sendNewOrderNotice({ db: database.db, whatsapp }, data),
     'payment-notification': (data) => processPaymentNotification(paymentDeps, data),
     'order-expire-unpaid': () => expireUnpaidOnlineOrders(paymentDeps, env.ORDER_PAYMENT_TIMEOUT_HOURS),
+    'order-expire-unconfirmed': () =>
+      expireUnconfirmedCashOrders(database.db, services.jobs, env.COD_CONFIRMATION_HOURS),
     'channel-stock-sync': (data) => syncChannelStock({ db: database.db, channels }, data),
   }
 }
@@ -160,6 +163,7 @@ export function buildServices(
     shipping: getStoreInfo(env).shipping,
     notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
     onlinePayments,
+    holdLimits: { maxOpenOrders: env.COD_MAX_OPEN_ORDERS, maxOpenUnits: env.COD_MAX_OPEN_UNITS },
   }
   const media = parts.media ?? mediaSettingsFromEnv(env)
   return {

@@ -1,4 +1,4 @@
-import 'react-router'
+import { RouterContextProvider } from 'react-router'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
@@ -15,6 +15,7 @@ import {
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { jobHandlers, startServices, stopServices } from '#app/services.server.ts'
+import { clientAddressContext } from '#app/utils/client-address.ts'
 import { parseEnv, type Env } from '#app/utils/env.server.ts'
 import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loopback.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
@@ -89,6 +90,11 @@ export async function start(): Promise<Runtime> {
         ? () => import('virtual:react-router/server-build')
         : await import('virtual:react-router/server-build'),
       mode: process.env.NODE_ENV,
+      getLoadContext(req) {
+        const context = new RouterContextProvider()
+        context.set(clientAddressContext, req.ip ?? null)
+        return context
+      },
     }),
   )
   return {

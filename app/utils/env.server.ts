@@ -123,6 +123,23 @@ const EnvSchema = z.object({
     .number({ message: 'debe ser un número de horas' })
     .positive({ message: 'debe ser mayor que 0' })
     .default(48),
+  /** Unconfirmed cash-on-delivery orders give their units back after this many hours. */
+  COD_CONFIRMATION_HOURS: z.coerce
+    .number({ message: 'debe ser un número de horas' })
+    .positive({ message: 'debe ser mayor que 0' })
+    .default(48),
+  /** Open unconfirmed cash-on-delivery orders one customer (phone, client address) may hold. */
+  COD_MAX_OPEN_ORDERS: z.coerce
+    .number({ message: 'debe ser un número entero' })
+    .int({ message: 'debe ser un número entero' })
+    .min(1, { message: 'debe ser al menos 1' })
+    .default(2),
+  /** Units those orders may hold together. */
+  COD_MAX_OPEN_UNITS: z.coerce
+    .number({ message: 'debe ser un número entero' })
+    .int({ message: 'debe ser un número entero' })
+    .min(1, { message: 'debe ser al menos 1' })
+    .default(10),
   SHIPPING_COST: pesos(0),
   FREE_SHIPPING_THRESHOLD: pesos(100000),
   STORE_NAME: z.string().default('Vitrina Accesorios'),

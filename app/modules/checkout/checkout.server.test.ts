@@ -32,6 +32,7 @@ const ctx = (): CheckoutContext => ({
   shipping,
   notifyNumbers: ['573001112233', '573004445566'],
   onlinePayments: true,
+  holdLimits: { maxOpenOrders: 1000, maxOpenUnits: 100_000 },
 })
 
 const customer = {

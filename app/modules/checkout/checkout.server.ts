@@ -9,6 +9,7 @@ import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
+import { HOLD_LIMIT_MESSAGES, holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
 import {
   CHECKOUT_MESSAGES,
   MAX_LINE_QUANTITY,
@@ -25,6 +26,8 @@ export type CheckoutContext = {
   notifyNumbers: string[]
   /** False in a deployment without Mercado Pago: only cash on delivery is taken. */
   onlinePayments: boolean
+  /** What one customer may hold with unconfirmed cash-on-delivery orders (COD_MAX_OPEN_*). */
+  holdLimits: HoldLimits
 }
 
 export type PlacedOrder = {
@@ -72,6 +75,8 @@ export async function placeOrder(
     customer: CustomerInput
     /** The form's one-time key: the same form sent twice gives the one order it already made. */
     checkoutKey?: string
+    /** The shopper's network address (kept on the order; hold limits count by it too). */
+    clientAddress?: string | null
   },
 ): Promise<PlaceOrderResult> {
   const checkoutKey = input.checkoutKey?.trim() || undefined
@@ -80,6 +85,7 @@ export async function placeOrder(
     if (earlier) return { order: earlier, created: false }
   }
   const lines = mergeLines(input.lines)
+  const clientAddress = input.clientAddress?.trim().slice(0, 64) || null
   const checked = validateCheckout(lines, input.customer)
   if (!checked.ok) throw new CheckoutRefused(checked.errors)
   const { customer } = checked
@@ -104,6 +110,17 @@ export async function placeOrder(
           ),
         )
       if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
+      if (customer.payment_method === 'acordar') {
+        const refusal = await holdLimitRefusal(
+          tx,
+          ctx.holdLimits,
+          { phone: customer.phone, clientAddress },
+          lines.reduce((sum, line) => sum + line.quantity, 0),
+        )
+        if (refusal) {
+          throw new CheckoutRefused(refusal + (ctx.onlinePayments ? HOLD_LIMIT_MESSAGES.payOnline : ''), 409)
+        }
+      }
 
       await reserveUnits(tx, ctx.jobs, lines)
       // Read after reserving: the rows are locked now, so these are the prices the order keeps.
@@ -151,6 +168,7 @@ export async function placeOrder(
           shippingCost: totals.shipping,
           total: totals.total,
           checkoutKey,
+          clientAddress,
         })
         .returning({ id: orders.id, number: orders.number })
       await tx.insert(orderItems).values(priced.map((item) => ({ ...item, orderId: id })))

@@ -24,12 +24,17 @@ export type CheckoutOutcome = { redirectTo: string; clearCartCookie: boolean }
  * was for, but only when this request created it (a twin of a double submit must not undo the order
  * the first one is paying for).
  */
-export async function submitCheckout(deps: CheckoutDeps, form: CheckoutForm): Promise<CheckoutOutcome> {
+export async function submitCheckout(
+  deps: CheckoutDeps,
+  form: CheckoutForm,
+  clientAddress: string | null = null,
+): Promise<CheckoutOutcome> {
   if (form.badKey) throw new CheckoutRefused(ID_MESSAGES.badForm)
   const { order, created } = await placeOrder(deps.checkout, {
     lines: form.lines,
     customer: form.customer,
     checkoutKey: form.checkoutKey,
+    clientAddress,
   })
   const clearCartCookie = form.cartFromCookie
   if (order.paymentMethod === 'acordar') {

@@ -31,6 +31,7 @@ async function place(sku: string, quantity: number, paymentMethod: 'acordar' | '
       shipping: { shippingCost: 0, freeShippingThreshold: 0 },
       notifyNumbers: [],
       onlinePayments: true,
+      holdLimits: { maxOpenOrders: 1000, maxOpenUnits: 100_000 },
     },
     { lines: [{ sku, quantity }], customer: { ...customer, payment_method: paymentMethod } },
   )

@@ -43,11 +43,20 @@ export const orders = pgTable(
     paymentPreferenceId: text(),
     paymentId: text(),
     paymentStatus: text(),
+    /** Cash on delivery: when the shop confirmed the order with the customer (WhatsApp). */
+    confirmedAt: timestamp({ withTimezone: true }),
+    /** The shopper's network address at checkout: hold limits count open orders per address too. */
+    clientAddress: text(),
+    /** Who carries the parcel and its tracking number ("guía"), once shipped. */
+    carrier: text(),
+    trackingNumber: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_customer_phone_idx').on(t.customerPhone),
+    index('orders_client_address_idx').on(t.clientAddress),
     check('orders_total_matches', sql`${t.total} = ${t.subtotal} + ${t.shippingCost}`),
   ],
 )

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { RouterContextProvider } from 'react-router'
 import { products } from '#app/modules/catalog/schema.ts'
 import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
@@ -58,7 +59,11 @@ function form(fields: Record<string, string>) {
 /** Runs the action; answers `{status, data}` for data(), `{status, location}` for a redirect. */
 async function submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const request = new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body: form(fields), headers })
-  const result = (await checkout.action({ request, params: {}, context: {} } as never)) as unknown
+  const result = (await checkout.action({
+    request,
+    params: {},
+    context: new RouterContextProvider(),
+  } as never)) as unknown
   if (result instanceof Response) {
     return {
       status: result.status,
@@ -184,7 +189,11 @@ test('a post without a checkout key is refused like a bad one, so sending it twi
   expect(body.has('checkout_key')).toBe(false)
   for (let i = 0; i < 2; i++) {
     const request = new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body })
-    const result = (await checkout.action({ request, params: {}, context: {} } as never)) as {
+    const result = (await checkout.action({
+      request,
+      params: {},
+      context: new RouterContextProvider(),
+    } as never)) as {
       data: ActionData
       init: { status: number }
     }

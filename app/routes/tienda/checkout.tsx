@@ -14,6 +14,7 @@ import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { getServices } from '#app/services.server.ts'
 import { failureOf } from '#app/utils/answer.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/checkout'
 import { DATA_POLICY_PATH } from '#app/utils/paths.ts'
@@ -34,14 +35,18 @@ export function loader() {
   return { onlinePayments: getServices().checkout.onlinePayments, checkoutKey: randomUUID() }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { checkout, paymentDeps, env } = getServices()
   const form = readCheckoutForm(
     await requireFormData(request, { keepNul: true }),
     request.headers.get('Cookie'),
   )
   try {
-    const next = await submitCheckout({ checkout, payments: paymentDeps, publicUrl: env.publicUrl }, form)
+    const next = await submitCheckout(
+      { checkout, payments: paymentDeps, publicUrl: env.publicUrl },
+      form,
+      clientAddressOf(context),
+    )
     return redirect(
       next.redirectTo,
       next.clearCartCookie ? { headers: { 'Set-Cookie': CLEAR_CART_COOKIE } } : undefined,

@@ -1,0 +1,108 @@
+import { expect, test } from 'vitest'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
+import { cancelOrder } from '#app/modules/order/cancel.server.ts'
+import { confirmOrder } from '#app/modules/order/confirm.server.ts'
+import { getOrder } from '#app/modules/order/order.server.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { placeTestOrder, stockedProduct, stockOf, type Placement } from '#tests/orders.ts'
+import { CheckoutRefused } from './checkout.server.ts'
+import { HOLD_LIMIT_MESSAGES } from './hold-limits.server.ts'
+
+/** Nobody holds the stock hostage with cash-on-delivery orders they never confirm. */
+
+const t = setupTestDatabase()
+const limits = { maxOpenOrders: 2, maxOpenUnits: 10 }
+let phoneCounter = 0
+/** A phone no other test uses (the database is shared by the file's tests). */
+const newPhone = () => `320${String(1_000_000 + phoneCounter++).padStart(7, '0')}`
+
+const place = (placement: Placement) => placeTestOrder(t.db, { holdLimits: limits, ...placement })
+
+async function refusalOf(run: () => Promise<unknown>) {
+  try {
+    await run()
+  } catch (thrown) {
+    return thrown
+  }
+  throw new Error('no fue rechazado')
+}
+
+const ordersRefusal = HOLD_LIMIT_MESSAGES.orders(2) + HOLD_LIMIT_MESSAGES.payOnline
+const unitsRefusal = HOLD_LIMIT_MESSAGES.units(10) + HOLD_LIMIT_MESSAGES.payOnline
+
+test('a phone holds at most two open unconfirmed cash orders; the third is refused and reserves nothing', async () => {
+  const product = await stockedProduct(t.db, 20)
+  const phone = newPhone()
+  await place({ sku: product.sku, quantity: 1, phone })
+  await place({ sku: product.sku, quantity: 1, phone })
+  const refused = await refusalOf(() => place({ sku: product.sku, quantity: 1, phone }))
+  expect(refused).toBeInstanceOf(CheckoutRefused)
+  expect(refused).toMatchObject({ message: ordersRefusal, status: 409 })
+  expect((refused as CheckoutRefused).errors.form).toEqual([ordersRefusal])
+  expect((await stockOf(t.db, product.sku)).reserved).toBe(2)
+  expect(HOLD_LIMIT_MESSAGES.orders(2)).toBe(
+    'Ya tienes 2 pedidos contra entrega sin confirmar. Te escribiremos por WhatsApp para confirmarlo; después podrás hacer otro pedido.',
+  )
+
+  // Paying online is not limited: the shop is paid before it ships.
+  await place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })
+})
+
+test('confirming or cancelling an order frees its place', async () => {
+  const product = await stockedProduct(t.db, 20)
+  const phone = newPhone()
+  const first = await place({ sku: product.sku, quantity: 1, phone })
+  const second = await place({ sku: product.sku, quantity: 1, phone })
+  await confirmOrder(t.db, first.id, 'duena@vitrina.test')
+  const third = await place({ sku: product.sku, quantity: 1, phone })
+  await expect(place({ sku: product.sku, quantity: 1, phone })).rejects.toThrow(CheckoutRefused)
+  await cancelOrder(t.db, recordingJobQueue(), second.id, 'Prueba')
+  await place({ sku: product.sku, quantity: 1, phone })
+  expect((await getOrder(t.db, third.id))?.status).toBe('pendiente de pago')
+})
+
+test('the units those orders hold together are limited too, this order included', async () => {
+  const product = await stockedProduct(t.db, 30)
+  const phone = newPhone()
+  expect(await refusalOf(() => place({ sku: product.sku, quantity: 11, phone }))).toMatchObject({
+    message: unitsRefusal,
+  })
+  await place({ sku: product.sku, quantity: 6, phone })
+  expect(await refusalOf(() => place({ sku: product.sku, quantity: 5, phone }))).toMatchObject({
+    message: unitsRefusal,
+  })
+  await place({ sku: product.sku, quantity: 4, phone })
+  expect((await stockOf(t.db, product.sku)).reserved).toBe(10)
+})
+
+test('other phones from one client address count together; an unknown address counts nobody', async () => {
+  const product = await stockedProduct(t.db, 20)
+  const clientAddress = '203.0.113.7'
+  await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress })
+  await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress })
+  expect(
+    await refusalOf(() => place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress })),
+  ).toMatchObject({ message: ordersRefusal })
+  const elsewhere = await place({
+    sku: product.sku,
+    quantity: 1,
+    phone: newPhone(),
+    clientAddress: '198.51.100.9',
+  })
+  expect((await getOrder(t.db, elsewhere.id))?.clientAddress).toBe('198.51.100.9')
+  for (let i = 0; i < 3; i++)
+    await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress: null })
+})
+
+test('five posts at once from one phone: exactly two orders are taken', async () => {
+  const product = await stockedProduct(t.db, 20)
+  const phone = newPhone()
+  const results = await Promise.allSettled(
+    Array.from({ length: 5 }, () => place({ sku: product.sku, quantity: 1, phone })),
+  )
+  expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2)
+  expect(
+    results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.message),
+  ).toEqual(Array(3).fill(ordersRefusal))
+  expect((await stockOf(t.db, product.sku)).reserved).toBe(2)
+})
