@@ -16,6 +16,8 @@ export type JobPayloads = {
   'payment-notification': { eventId: string; paymentId: string }
   /** Cancel online-payment orders left unpaid too long, releasing their units. */
   'order-expire-unpaid': Record<string, never>
+  /** Cancel cash-on-delivery orders nobody confirmed in time, releasing their units. */
+  'order-expire-unconfirmed': Record<string, never>
   /** Set one SKU's available units on one channel, read when the job runs (never the enqueued value). */
   'channel-stock-sync': { channel: StockChannel; sku: string }
 }
@@ -34,6 +36,7 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
     deadLetter: DEAD_LETTER_QUEUE,
   },
   'order-expire-unpaid': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  'order-expire-unconfirmed': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   // Stately: per singleton key (channel and SKU) at most one job waits and one runs, so a burst of
   // stock changes coalesces into one push of the stock as it is when the job runs.
   'channel-stock-sync': {

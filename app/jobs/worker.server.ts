@@ -7,7 +7,10 @@ import type { JobName, JobPayloads } from './jobs.server.ts'
  */
 export type JobHandlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<unknown> }
 
-/** Every 15 minutes, unpaid online orders past their time are cancelled. */
+/**
+ * Every 15 minutes, unpaid online orders and unconfirmed cash-on-delivery orders past their time
+ * are cancelled.
+ */
 export const EXPIRY_SCHEDULE = '*/15 * * * *'
 
 export async function startWorkers(boss: PgBoss, handlers: JobHandlers) {
@@ -21,4 +24,5 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers) {
     })
   }
   await boss.schedule('order-expire-unpaid', EXPIRY_SCHEDULE, {}, { tz: 'America/Bogota' })
+  await boss.schedule('order-expire-unconfirmed', EXPIRY_SCHEDULE, {}, { tz: 'America/Bogota' })
 }

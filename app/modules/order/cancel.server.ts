@@ -1,10 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import { returnShippedUnits } from '#app/modules/inventory/movement.server.ts'
 import { releaseUnits } from '#app/modules/inventory/stock.server.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
-import { assertTransition } from './status.ts'
+import { Refusal } from '#app/utils/refusal.ts'
+import { ORDER_DESK_MESSAGES } from './messages.ts'
+import { orderNotFound } from './ship.server.ts'
+import { assertTransition, TransitionRefused } from './status.ts'
 
 /**
  * Gives the order's reserved units back through inventory, once: the flag flip and the stock
@@ -26,7 +30,8 @@ async function releaseReservation(tx: Tx, jobs: JobQueue, orderId: string) {
 }
 
 /**
- * "cancelado": releases the order's units. Returns false when it was already cancelled, or, with
+ * "cancelado": releases the order's units; a shipped order's units come back through inventory as
+ * a return of its exits (refused at delivery). Returns false when it was already cancelled, or, with
  * `onlyIfPending`, when it is no longer pending (a payment may have landed a moment ago: the check
  * runs on the locked row). A change the status map refuses throws `TransitionRefused`.
  */
@@ -48,6 +53,8 @@ export async function cancelOrder(
      * may have sent the shopper to pay while this one failed to start its own payment.
      */
     unlessPaymentStarted?: boolean
+    /** Leaves a cash-on-delivery order alone once confirmed or shipped (the confirmation window). */
+    unlessConfirmed?: boolean
   } = {},
 ) {
   const by = options.by ?? 'sistema'
@@ -56,6 +63,7 @@ export async function cancelOrder(
     if (!order || order.status === 'cancelado') return false
     if (options.onlyIfPending && order.status !== 'pendiente de pago') return false
     if (options.unlessPaymentStarted && order.paymentPreferenceId) return false
+    if (options.unlessConfirmed && (order.confirmedAt || order.shippedAt)) return false
     assertTransition(order.status, 'cancelado')
     await tx
       .update(orders)
@@ -66,7 +74,35 @@ export async function cancelOrder(
       })
       .where(eq(orders.id, orderId))
     await releaseReservation(tx, jobs, orderId)
-    await recordOrderEvent(tx, orderId, 'cancelled', reason, undefined, by)
+    if (order.shippedAt) await returnShippedUnits(tx, jobs, { id: order.id, number: order.number }, by)
+    await recordOrderEvent(tx, orderId, 'cancelled', reason, { returned: Boolean(order.shippedAt) }, by)
     return true
   })
 }
+
+/**
+ * "Cancelado" at the desk, with the admin's reason: like `cancelOrder`, but an order that is not
+ * there or already cancelled is a refusal the admin reads.
+ */
+export async function cancelOrderAtDesk(
+  db: DbOrTx,
+  jobs: JobQueue,
+  orderId: string,
+  reason: string,
+  by: string,
+) {
+  const text = reason.trim()
+  if (!text) throw new Refusal(ORDER_DESK_MESSAGES.reasonRequired, { status: 400, standsAlone: true })
+  if (text.length > CANCEL_REASON_MAX) {
+    throw new Refusal(ORDER_DESK_MESSAGES.tooLong(CANCEL_REASON_MAX), { status: 400, standsAlone: true })
+  }
+  const cancelled = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order) throw orderNotFound()
+    if (order.status === 'cancelado') throw new TransitionRefused('cancelado', 'cancelado')
+    return cancelOrder(tx, jobs, orderId, `Cancelado: ${text}.`, { by })
+  })
+  if (!cancelled) throw new Refusal(ORDER_DESK_MESSAGES.alreadyCancelled, { status: 409 })
+}
+
+export const CANCEL_REASON_MAX = 200

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import type { Tx } from '#app/db/client.server.ts'
+import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
+import { orderNotFound } from './ship.server.ts'
 import { orders } from './schema.ts'
 import { assertTransition } from './status.ts'
 
@@ -24,4 +25,18 @@ export async function markOrderPaid(
     .where(eq(orders.id, orderId))
   await recordOrderEvent(tx, orderId, 'paid', `Pago aprobado en Mercado Pago (pago ${payment.id}).`, payment)
   return true
+}
+
+/**
+ * "Marcar como pagado" at the desk (cash received, a transfer seen): only while "pendiente de
+ * pago"; anything else is refused by the status map.
+ */
+export async function markOrderPaidAtDesk(db: DbOrTx, orderId: string, by: string) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order) throw orderNotFound()
+    assertTransition(order.status, 'pagado')
+    await tx.update(orders).set({ status: 'pagado', updatedAt: new Date() }).where(eq(orders.id, orderId))
+    await recordOrderEvent(tx, orderId, 'paid', 'Marcado como pagado.', undefined, by)
+  })
 }

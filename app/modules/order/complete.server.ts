@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import { lockOrder, recordOrderEvent } from './order.server.ts'
+import { orderNotFound, shipLockedOrder } from './ship.server.ts'
+import { orders } from './schema.ts'
+import { assertTransition } from './status.ts'
+
+/**
+ * "Completado": the order was delivered. One not marked shipped yet is shipped in the same
+ * transaction (the shop handed it over), so a completed order never keeps units held.
+ */
+export async function completeOrder(db: DbOrTx, jobs: JobQueue, orderId: string, by: string) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order) throw orderNotFound()
+    assertTransition(order.status, 'Completado')
+    if (!order.shippedAt) await shipLockedOrder(tx, jobs, order, {}, by)
+    await tx.update(orders).set({ status: 'Completado', updatedAt: new Date() }).where(eq(orders.id, orderId))
+    await recordOrderEvent(tx, orderId, 'completed', 'Pedido completado (entregado).', undefined, by)
+  })
+}

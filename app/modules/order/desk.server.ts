@@ -1,0 +1,307 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
+import { confirmationDeadline } from './expire-unconfirmed.server.ts'
+import { getOrder, listOrderEvents } from './order.server.ts'
+import { orderItems, orders } from './schema.ts'
+import type { OrderStatus } from './status.ts'
+
+/**
+ * The desk's lists. "abiertos" is the spec's order list ("pendiente de pago" and "pagado"); the
+ * others are its header links, the closed orders, and the dashboard's work queues.
+ */
+export const DESK_VIEWS = [
+  'abiertos',
+  'pagados',
+  'pendientes',
+  'por-confirmar',
+  'por-enviar',
+  'cancelados',
+  'completados',
+  'todos',
+] as const
+export type DeskView = (typeof DESK_VIEWS)[number]
+
+export const DESK_VIEW_LABELS: Record<DeskView, string> = {
+  abiertos: 'Pendientes de pago y pagados',
+  pagados: 'Pagados',
+  pendientes: 'Pendientes por pagar',
+  'por-confirmar': 'Por confirmar (contra entrega)',
+  'por-enviar': 'Por enviar',
+  cancelados: 'Cancelados',
+  completados: 'Completados',
+  todos: 'Todos',
+}
+
+export const DESK_PAGE_SIZE = 20
+
+export function isDeskView(value: unknown): value is DeskView {
+  return typeof value === 'string' && (DESK_VIEWS as readonly string[]).includes(value)
+}
+
+/** A cash-on-delivery order nobody confirmed yet, still holding its units. */
+const awaitingConfirmation = and(
+  eq(orders.paymentMethod, 'acordar'),
+  eq(orders.status, 'pendiente de pago'),
+  isNull(orders.confirmedAt),
+  isNull(orders.shippedAt),
+)
+
+/** Paid, or cash on delivery confirmed with the customer, and not shipped yet. */
+const readyToShip = and(
+  isNull(orders.shippedAt),
+  or(
+    eq(orders.status, 'pagado'),
+    and(
+      eq(orders.paymentMethod, 'acordar'),
+      eq(orders.status, 'pendiente de pago'),
+      isNotNull(orders.confirmedAt),
+    ),
+  ),
+)
+
+function viewFilter(view: DeskView): SQL | undefined {
+  const status = (...values: OrderStatus[]) => inArray(orders.status, values)
+  switch (view) {
+    case 'abiertos':
+      return status('pendiente de pago', 'pagado')
+    case 'pagados':
+      return status('pagado')
+    case 'pendientes':
+      return status('pendiente de pago')
+    case 'por-confirmar':
+      return awaitingConfirmation
+    case 'por-enviar':
+      return readyToShip
+    case 'cancelados':
+      return status('cancelado')
+    case 'completados':
+      return status('Completado')
+    case 'todos':
+      return undefined
+  }
+}
+
+/** By order number (digits, with or without "#"), customer name, or phone digits. */
+function searchFilter(query: string): SQL | undefined {
+  const text = query.trim().slice(0, 80)
+  if (!text) return undefined
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`)
+  const conditions: SQL[] = [
+    ilike(sql`${orders.customerName} || ' ' || ${orders.customerLastName}`, `%${escaped}%`),
+  ]
+  const digits = text.replace(/^#/, '')
+  if (/^\d{1,9}$/.test(digits)) conditions.push(eq(orders.number, Number(digits)))
+  const phoneDigits = text.replace(/\D/g, '')
+  if (phoneDigits.length >= 4) conditions.push(ilike(orders.customerPhone, `%${phoneDigits}%`))
+  return or(...conditions)
+}
+
+export type DeskListInput = { view: DeskView; query: string; page: number }
+
+/** One page of a desk list, newest first, with when each unconfirmed cash order lets go of its units. */
+export async function listDeskOrders(db: DbOrTx, input: DeskListInput, confirmationHours: number) {
+  const where = and(viewFilter(input.view), searchFilter(input.query))
+  const [{ total }] = (await db.select({ total: count() }).from(orders).where(where)) as [{ total: number }]
+  const pageCount = Math.max(1, Math.ceil(total / DESK_PAGE_SIZE))
+  const page = Math.min(Math.max(1, Math.trunc(input.page) || 1), pageCount)
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      customerName: orders.customerName,
+      customerLastName: orders.customerLastName,
+      customerPhone: orders.customerPhone,
+      city: orders.customerCity,
+      department: orders.customerDepartment,
+      total: orders.total,
+      paymentMethod: orders.paymentMethod,
+      status: orders.status,
+      shippedAt: orders.shippedAt,
+      confirmedAt: orders.confirmedAt,
+      reservationHeld: orders.reservationHeld,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(DESK_PAGE_SIZE)
+    .offset((page - 1) * DESK_PAGE_SIZE)
+  return {
+    items: rows.map((row) => ({ ...row, releaseAt: releaseAtOf(row, confirmationHours) })),
+    total,
+    page,
+    pageCount,
+  }
+}
+
+/** When the order lets go of its units unless someone confirms it; null when it never will. */
+export function releaseAtOf(
+  order: {
+    paymentMethod: string
+    status: string
+    confirmedAt: Date | null
+    shippedAt: Date | null
+    reservationHeld: boolean
+    createdAt: Date
+  },
+  confirmationHours: number,
+): Date | null {
+  const waiting =
+    order.paymentMethod === 'acordar' &&
+    order.status === 'pendiente de pago' &&
+    !order.confirmedAt &&
+    !order.shippedAt &&
+    order.reservationHeld
+  return waiting ? confirmationDeadline(order.createdAt, confirmationHours) : null
+}
+
+/** The dashboard's work queues. */
+export async function deskCounts(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      toConfirm: sql<number>`count(*) filter (where ${awaitingConfirmation})`.mapWith(Number),
+      toShip: sql<number>`count(*) filter (where ${readyToShip})`.mapWith(Number),
+    })
+    .from(orders)
+  return { toConfirm: row?.toConfirm ?? 0, toShip: row?.toShip ?? 0 }
+}
+
+/**
+ * Everything the detail page shows: the order, its items and timeline, and the shopper's earlier
+ * orders by phone (a refused delivery is an order cancelled after it was shipped).
+ */
+export async function getDeskOrder(db: DbOrTx, id: string, confirmationHours: number) {
+  const order = await getOrder(db, id)
+  if (!order) return null
+  const events = await listOrderEvents(db, id)
+  const earlierWhere = and(
+    eq(orders.customerPhone, order.customerPhone),
+    ne(orders.id, order.id),
+    lt(orders.createdAt, order.createdAt),
+  )
+  const [history] = await db
+    .select({
+      count: count(),
+      cancelled:
+        sql<number>`count(*) filter (where ${orders.status} = 'cancelado' and ${orders.shippedAt} is null)`.mapWith(
+          Number,
+        ),
+      refused:
+        sql<number>`count(*) filter (where ${orders.status} = 'cancelado' and ${orders.shippedAt} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(orders)
+    .where(earlierWhere)
+  const earlier = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(earlierWhere)
+    .orderBy(desc(orders.createdAt))
+    .limit(10)
+  // Read-only: the ledger rows this order caused (exits when shipped, the return if refused).
+  const movements = await db
+    .select({
+      id: stockMovements.id,
+      sku: stockMovements.productSku,
+      type: stockMovements.type,
+      quantity: stockMovements.quantity,
+      unitPrice: stockMovements.unitPrice,
+      location: stockMovements.location,
+      receipt: stockMovements.receipt,
+      createdBy: stockMovements.createdBy,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, id))
+    .orderBy(asc(stockMovements.id))
+  return {
+    ...order,
+    events,
+    movements,
+    releaseAt: releaseAtOf(order, confirmationHours),
+    history: {
+      count: history?.count ?? 0,
+      cancelled: history?.cancelled ?? 0,
+      refused: history?.refused ?? 0,
+      earlier,
+    },
+  }
+}
+export type DeskOrder = NonNullable<Awaited<ReturnType<typeof getDeskOrder>>>
+
+/**
+ * Packing slips: each order's items with the locations to pick them from (largest stock first),
+ * the delivery details and what the courier collects (the total while unpaid, 0 once paid).
+ */
+export async function getPackingSlips(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return []
+  const rows = await db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.number))
+  if (!rows.length) return []
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.productSku))
+  const skus = [...new Set(items.map((item) => item.productSku))]
+  const locations = skus.length
+    ? await db
+        .select()
+        .from(productLocations)
+        .where(and(inArray(productLocations.productSku, skus), sql`${productLocations.stock} > 0`))
+        .orderBy(desc(productLocations.stock), asc(productLocations.code))
+    : []
+  return rows.map((order) => ({
+    id: order.id,
+    number: order.number,
+    createdAt: order.createdAt,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    customerName: `${order.customerName} ${order.customerLastName}`.trim(),
+    customerPhone: order.customerPhone,
+    customerAddress: order.customerAddress,
+    customerCity: order.customerCity,
+    customerDepartment: order.customerDepartment,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    total: order.total,
+    toCollect: order.status === 'pendiente de pago' ? order.total : 0,
+    items: items
+      .filter((item) => item.orderId === order.id)
+      .map((item) => ({
+        sku: item.productSku,
+        title: item.title,
+        quantity: item.quantity,
+        locations: locations
+          .filter((location) => location.productSku === item.productSku)
+          .map((location) => ({ code: location.code, stock: location.stock })),
+      })),
+  }))
+}

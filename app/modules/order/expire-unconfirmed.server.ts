@@ -1,0 +1,43 @@
+import { and, eq, isNull, lt } from 'drizzle-orm'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import { cancelOrder } from './cancel.server.ts'
+import { orders } from './schema.ts'
+
+/** When an unconfirmed cash-on-delivery order placed at `createdAt` gives its units back. */
+export function confirmationDeadline(createdAt: Date, hours: number): Date {
+  return new Date(createdAt.getTime() + hours * 3_600_000)
+}
+
+/**
+ * Cancels cash-on-delivery orders nobody confirmed within `hours`, releasing their units: without
+ * it anonymous orders could hold the last units of a product for ever. Confirmed or shipped
+ * orders are never touched (checked again on the locked row: a confirmation may land meanwhile).
+ */
+export async function expireUnconfirmedCashOrders(
+  db: DbOrTx,
+  jobs: JobQueue,
+  hours: number,
+  now = new Date(),
+) {
+  const cutoff = new Date(now.getTime() - hours * 3_600_000)
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pendiente de pago'),
+        eq(orders.paymentMethod, 'acordar'),
+        eq(orders.reservationHeld, true),
+        isNull(orders.confirmedAt),
+        isNull(orders.shippedAt),
+        lt(orders.createdAt, cutoff),
+      ),
+    )
+  const reason = `Cancelado: contra entrega sin confirmar después de ${hours} horas; unidades liberadas.`
+  let cancelled = 0
+  for (const { id } of stale) {
+    if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true, unlessConfirmed: true })) cancelled++
+  }
+  return { cancelled }
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
+import { shipOrderUnits } from '#app/modules/inventory/movement.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
+import { ORDER_DESK_MESSAGES } from './messages.ts'
+import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
+import { orderItems, orders } from './schema.ts'
+
+export const SHIPMENT_TEXT_MAX = 80
+
+/** Carrier and tracking number ("guía"), both optional. */
+export type Shipment = { carrier?: string | null; trackingNumber?: string | null }
+
+export function orderNotFound() {
+  return new Refusal(ORDER_DESK_MESSAGES.notFound, { status: 404 })
+}
+
+/**
+ * Ships an order already locked by the caller's transaction: its reservation becomes exits in the
+ * ledger through inventory, so no unit stays held. Used by "Marcar como Enviado" and by
+ * "Completado" of an order the shop handed over without marking it shipped first.
+ */
+export async function shipLockedOrder(
+  tx: Tx,
+  jobs: JobQueue,
+  order: OrderRow,
+  shipment: Shipment,
+  by: string,
+) {
+  const carrier = shipment.carrier?.trim() || null
+  const trackingNumber = shipment.trackingNumber?.trim() || null
+  if ((carrier?.length ?? 0) > SHIPMENT_TEXT_MAX || (trackingNumber?.length ?? 0) > SHIPMENT_TEXT_MAX) {
+    throw new Refusal(ORDER_DESK_MESSAGES.tooLong(SHIPMENT_TEXT_MAX), { status: 400, standsAlone: true })
+  }
+  if (order.shippedAt) throw new Refusal(ORDER_DESK_MESSAGES.alreadyShipped, { status: 409 })
+  if (order.status === 'cancelado' || order.status === 'Completado') {
+    throw new Refusal(ORDER_DESK_MESSAGES.closedNoShip, { status: 409 })
+  }
+  if (!order.reservationHeld) throw new Refusal(ORDER_DESK_MESSAGES.nothingHeld, { status: 409 })
+  const lines = await tx
+    .select({ sku: orderItems.productSku, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+  const exits = await shipOrderUnits(tx, jobs, { id: order.id, number: order.number, lines }, by)
+  await tx
+    .update(orders)
+    .set({ shippedAt: new Date(), reservationHeld: false, carrier, trackingNumber, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+  const how = [carrier && `transportadora ${carrier}`, trackingNumber && `guía ${trackingNumber}`]
+    .filter(Boolean)
+    .join(', ')
+  await recordOrderEvent(
+    tx,
+    order.id,
+    'shipped',
+    `Marcado como enviado${how ? ` (${how})` : ''}.`,
+    { carrier, trackingNumber, exits },
+    by,
+  )
+}
+
+/** "Marcar como Enviado": one transaction on the locked order. */
+export async function shipOrder(
+  db: DbOrTx,
+  jobs: JobQueue,
+  orderId: string,
+  shipment: Shipment,
+  by: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId)
+    if (!order) throw orderNotFound()
+    await shipLockedOrder(tx, jobs, order, shipment, by)
+  })
+}
