@@ -60,6 +60,22 @@ export const adminKardexCsvPath = (sku: string, query?: URLSearchParams) =>
   `/admin/productos/movimientos/${encodeURIComponent(sku)}/csv${query?.size ? `?${query}` : ''}`
 export const ADMIN_CATEGORIES_PATH = '/admin/categorias'
 export const ADMIN_CATEGORY_CREATE_PATH = '/admin/categorias/crear'
+export const ADMIN_ORDERS_PATH = '/admin/pedidos'
+export const ADMIN_ORDERS_PAID_PATH = '/admin/pedidos/pagados'
+export const ADMIN_ORDERS_PENDING_PATH = '/admin/pedidos/pendientes'
+/** The order list with a filter (`ver`: one of the desk's views), a search and a page. */
+export const adminOrdersPath = (params: { ver?: string; q?: string; pagina?: number } = {}) => {
+  const search = new URLSearchParams()
+  if (params.ver) search.set('ver', params.ver)
+  if (params.q) search.set('q', params.q)
+  if (params.pagina && params.pagina > 1) search.set('pagina', String(params.pagina))
+  const query = search.toString()
+  return query ? `${ADMIN_ORDERS_PATH}?${query}` : ADMIN_ORDERS_PATH
+}
+export const adminOrderPath = (id: string) => `/admin/pedidos/detalle/${encodeURIComponent(id)}`
+export const adminPackingSlipPath = (id: string) => `/admin/pedidos/guia/${encodeURIComponent(id)}`
+/** Packing slips of several orders on one page (`id` repeated). */
+export const ADMIN_PACKING_SLIPS_PATH = '/admin/pedidos/guias'
 export const adminCategoryEditPath = (id: string) => `/admin/categorias/editar/${encodeURIComponent(id)}`
 export const ADMIN_CHANNELS_PATH = '/admin/canales'
 /** The channels page on one channel's list, searched and paged (empty values are left out). */

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { media, products } from '#app/modules/catalog/schema.ts'
+import { recordEntry } from '#app/modules/inventory/movement.server.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { createCategory, createProduct } from '../factories.ts'
 
@@ -36,7 +38,13 @@ export const FIXTURES = {
     cost: 0,
     showRetail: false,
   },
+  /** Stocked through inventory (ledger and location), for the order desk's shipping and returns. */
+  deskShipped: { sku: 'COL-E2E-DESPACHO', name: 'Collar Despacho de Prueba', pesos: 50000, stock: 6 },
+  deskCancelled: { sku: 'COL-E2E-DEVUELTO', name: 'Collar Devuelto de Prueba', pesos: 40000, stock: 6 },
 } as const
+
+/** Where the order desk's fixtures are kept. */
+export const DESK_LOCATION = 'P9-C1-A1-E1-X1-Y1-Z1'
 
 /** The shop settings the test server runs with (see global-setup). */
 export const STORE = {
@@ -67,6 +75,22 @@ export async function createE2EFixtures(db: Db) {
   await createProduct(db, { ...FIXTURES.single, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.shortName, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.stockMoves, withImage: false })
+  for (const { stock, ...product } of [FIXTURES.deskShipped, FIXTURES.deskCancelled]) {
+    await createProduct(db, { ...product, stock: 0, cost: 0, withImage: false })
+    await recordEntry(
+      db,
+      recordingJobQueue(),
+      {
+        sku: product.sku,
+        quantity: stock,
+        unitCost: 15_000_00,
+        location: DESK_LOCATION,
+        receipt: 'E2E',
+        note: '',
+      },
+      'sistema',
+    )
+  }
   const [video] = await db
     .insert(media)
     .values({ kind: 'video', mimeType: 'video/webm', path: VIDEO_BANNER.path, variants: [] })

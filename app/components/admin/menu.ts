@@ -20,6 +20,7 @@ import {
 import {
   ADMIN_CATEGORIES_PATH,
   ADMIN_CHANNELS_PATH,
+  ADMIN_ORDERS_PATH,
   ADMIN_PATH,
   ADMIN_PRODUCTS_PATH,
   ADMIN_PROFILE_PATH,
@@ -42,7 +43,7 @@ export type AdminMenuEntry = {
 export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Inicio', icon: House, to: ADMIN_PATH, end: true },
   { label: 'Productos', icon: Package, to: ADMIN_PRODUCTS_PATH },
-  { label: 'Gestión de pedidos', icon: ClipboardList },
+  { label: 'Gestión de pedidos', icon: ClipboardList, to: ADMIN_ORDERS_PATH },
   { label: 'Usuarios', icon: Users },
   { label: 'Ventas', icon: BadgeDollarSign },
   { label: 'Reportes', icon: ChartColumn },

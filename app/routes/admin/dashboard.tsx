@@ -3,6 +3,9 @@ import { FormMessage, secondaryButtonClass } from '#app/components/admin/form-me
 import { dismissFailedJob, FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
+import { deskCounts } from '#app/modules/order/desk.server.ts'
+import { adminOrdersPath } from '#app/utils/paths.ts'
+import { Link } from 'react-router'
 import { formatCOP } from '#app/utils/money.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
@@ -14,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request)
   return {
     totals: await inventoryTotals(getServices().database.db),
+    orders: await deskCounts(getServices().database.db),
     failedJobs: await listFailedJobs(getServices().database),
   }
 }
@@ -39,7 +43,23 @@ const failedAtFormat = new Intl.DateTimeFormat('es-CO', {
 })
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, failedJobs } = loaderData
+  const { totals, failedJobs, orders } = loaderData
+  const queues = [
+    {
+      id: 'to-confirm',
+      label: 'Pedidos por confirmar',
+      hint: 'Contra entrega sin confirmar',
+      count: orders.toConfirm,
+      to: adminOrdersPath({ ver: 'por-confirmar' }),
+    },
+    {
+      id: 'to-ship',
+      label: 'Pedidos por enviar',
+      hint: 'Pagados o confirmados, sin enviar',
+      count: orders.toShip,
+      to: adminOrdersPath({ ver: 'por-enviar' }),
+    },
+  ]
   const cards = [
     { id: 'cost', label: 'Inventario a costo', hint: 'Costo × stock', value: formatCOP(totals.costValue) },
     {
@@ -79,6 +99,25 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           </div>
         ))}
       </dl>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="order-queues">
+        {queues.map((queue) => (
+          <li key={queue.id}>
+            <Link
+              to={queue.to}
+              data-testid={`orders-${queue.id}`}
+              className="flex items-center justify-between gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm hover:border-brand-300"
+            >
+              <span className="text-sm text-gray-600">
+                {queue.label}
+                <span className="block text-xs text-gray-500">{queue.hint}</span>
+              </span>
+              <span className="text-2xl font-semibold text-brand-700" data-testid={`count-${queue.id}`}>
+                {queue.count}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
       <section
         aria-labelledby="failed-jobs-title"
         className="mt-6 rounded-xl border border-brand-100 bg-white p-4 shadow-sm"

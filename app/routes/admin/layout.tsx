@@ -32,19 +32,21 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const loading = useNavigation().state === 'loading'
   return (
     <div className="min-h-screen bg-brand-50/40">
-      <AdminHeader
-        user={loaderData.admin}
-        menuOpen={menuOpen}
-        onToggleMenu={() => setMenuOpen((open) => !open)}
-      />
+      <div className="print:hidden">
+        <AdminHeader
+          user={loaderData.admin}
+          menuOpen={menuOpen}
+          onToggleMenu={() => setMenuOpen((open) => !open)}
+        />
+      </div>
       <div className="mx-auto flex max-w-7xl flex-col md:flex-row md:gap-6 md:px-4 md:py-6">
         <aside
           id="admin-sidebar"
-          className={`${menuOpen ? 'block' : 'hidden'} border-b border-brand-100 bg-white p-3 md:block md:w-64 md:shrink-0 md:self-start md:rounded-xl md:border`}
+          className={`${menuOpen ? 'block' : 'hidden'} border-b print:hidden border-brand-100 bg-white p-3 md:block md:w-64 md:shrink-0 md:self-start md:rounded-xl md:border`}
         >
           <AdminSidebar onNavigate={() => setMenuOpen(false)} />
         </aside>
-        <main className="min-w-0 flex-1 p-4 md:p-0" aria-busy={loading}>
+        <main className="min-w-0 flex-1 p-4 md:p-0 print:p-0" aria-busy={loading}>
           {loading ? (
             <p role="status" className="mb-3 text-sm text-gray-600">
               Cargando...

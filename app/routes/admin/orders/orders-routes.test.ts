@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
+import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
+import { useServices } from '#app/services.server.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
+import { testServices } from '#tests/services.ts'
+import * as dashboard from '../dashboard.tsx'
+import * as detail from './detail.tsx'
+import * as list from './list.tsx'
+import * as slips from './slips.tsx'
+
+/** The desk's thin routes on a real database: bad ids are 404s (never 500s), refusals are words. */
+
+const BASE = 'http://127.0.0.1:5557'
+const t = setupTestDatabase()
+let admin: Awaited<ReturnType<typeof signedInAs>>
+
+beforeAll(async () => {
+  const config = testAuthConfig(BASE)
+  useServices(testServices({ database: t.database, auth: config }))
+  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
+})
+afterAll(() => {
+  useServices(undefined)
+})
+
+type Answered<T> = T extends { type: 'DataWithResponseInit'; data: infer D } ? D & { status: number } : T
+
+async function call<T>(
+  handler: (args: never) => Promise<T>,
+  path: string,
+  params: Record<string, string> = {},
+  fields?: Record<string, string>,
+): Promise<Answered<T>> {
+  let body: FormData | undefined
+  if (fields) {
+    body = new FormData()
+    for (const [name, value] of Object.entries(fields)) body.set(name, value)
+    body.set('csrf', admin.csrfToken)
+  }
+  const request = new Request(`${BASE}${path}`, {
+    method: body ? 'POST' : 'GET',
+    body,
+    headers: { Cookie: admin.cookie, ...(body ? { Origin: BASE } : {}) },
+  })
+  const answer = (await handler({
+    request,
+    url: new URL(request.url),
+    params,
+    context: {},
+  } as never)) as unknown
+  const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
+  if (wrapped?.type === 'DataWithResponseInit') {
+    return { ...wrapped.data, status: wrapped.init?.status ?? 200 } as Answered<T>
+  }
+  return answer as Answered<T>
+}
+
+/** What a loader threw, as `{ status, message }`. */
+async function thrownBy(run: () => Promise<unknown>) {
+  try {
+    await run()
+  } catch (thrown) {
+    const wrapped = thrown as { data?: { message?: string }; init?: ResponseInit | null }
+    return { status: wrapped.init?.status, message: wrapped.data?.message }
+  }
+  throw new Error('no lanzó nada')
+}
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000'
+const notFound = { status: 404, message: 'Pedido no encontrado.' }
+
+test('unknown or malformed ids are "Pedido no encontrado." with 404, never a 500', async () => {
+  for (const id of ['prueba', "1' or 1=1", UNKNOWN, 'a\u0000b']) {
+    expect(await thrownBy(() => call(detail.loader, `/admin/pedidos/detalle/x`, { id }))).toEqual(notFound)
+    expect(await thrownBy(() => call(slips.loader, `/admin/pedidos/guia/x`, { id }))).toEqual(notFound)
+    expect(await call(detail.action, `/admin/pedidos/detalle/x`, { id }, { intent: 'pagado' })).toMatchObject(
+      {
+        ok: false,
+        ...notFound,
+      },
+    )
+  }
+  expect(await thrownBy(() => call(slips.loader, `/admin/pedidos/guias?id=nada&id=${UNKNOWN}`))).toEqual(
+    notFound,
+  )
+  expect(await thrownBy(() => call(slips.loader, `/admin/pedidos/guias`))).toMatchObject({ status: 400 })
+})
+
+test('the detail page acts on the order: each change by the admin, refusals worded, nothing half-done', async () => {
+  const product = await stockedProduct(t.db, 5)
+  const order = await placeTestOrder(t.db, { sku: product.sku, quantity: 2, phone: '3007770000' })
+  const path = `/admin/pedidos/detalle/${order.id}`
+  const act = (fields: Record<string, string>) => call(detail.action, path, { id: order.id }, fields)
+
+  const page = await call(detail.loader, path, { id: order.id })
+  expect(page.order.number).toBe(order.number)
+  expect(page.whatsAppUrl).toMatch(/^https:\/\/wa\.me\/573007770000\?text=/)
+  expect(page.release).toMatch(/^Se libera en 4[78] h$/)
+
+  expect(await act({ intent: 'borrar' })).toMatchObject({
+    ok: false,
+    status: 400,
+    message: ORDER_DESK_MESSAGES.unknownAction,
+  })
+  expect(await act({ intent: 'cancelar', reason: ' ' })).toMatchObject({
+    ok: false,
+    status: 400,
+    message: ORDER_DESK_MESSAGES.reasonRequired,
+  })
+  expect(await act({ intent: 'confirmar' })).toMatchObject({
+    ok: true,
+    message: ORDER_DESK_MESSAGES.confirmed,
+  })
+  expect((await call(detail.loader, path, { id: order.id })).whatsAppUrl).toBeNull()
+  expect(await act({ intent: 'pagado' })).toMatchObject({ ok: true, message: ORDER_DESK_MESSAGES.paid })
+  expect(await act({ intent: 'pagado' })).toMatchObject({
+    ok: false,
+    status: 409,
+    message: 'No se puede cambiar el estado del pedido de "pagado" a "pagado".',
+  })
+  expect(await act({ intent: 'enviar', carrier: 'Coordinadora', trackingNumber: 'G-77' })).toMatchObject({
+    ok: true,
+    message: ORDER_DESK_MESSAGES.shipped,
+  })
+  expect(await act({ intent: 'completar' })).toMatchObject({
+    ok: true,
+    message: ORDER_DESK_MESSAGES.completed,
+  })
+  expect(await act({ intent: 'cancelar', reason: 'tarde' })).toMatchObject({ ok: false, status: 409 })
+
+  expect(await getOrder(t.db, order.id)).toMatchObject({
+    status: 'Completado',
+    carrier: 'Coordinadora',
+    trackingNumber: 'G-77',
+    reservationHeld: false,
+  })
+  expect(await stockOf(t.db, product.sku)).toMatchObject({ stock: 3, reserved: 0 })
+  const events = await listOrderEvents(t.db, order.id)
+  expect(events.filter((e) => e.createdBy === ADMIN_EMAIL).map((e) => e.type)).toEqual([
+    'confirmed',
+    'paid',
+    'shipped',
+    'completed',
+  ])
+
+  const slip = await call(slips.loader, `/admin/pedidos/guia/${order.id}`, { id: order.id })
+  expect(slip.slips).toHaveLength(1)
+  expect(slip.slips[0]).toMatchObject({ number: order.number, toCollect: 0 })
+})
+
+test('the list reads its view from the path or the filter; junk filters and pages fall back', async () => {
+  const product = await stockedProduct(t.db, 5)
+  const order = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, phone: '3008880000' })
+  const pending = await call(list.loader, '/admin/pedidos/pendientes?ver=cancelados')
+  expect(pending.view).toBe('pendientes')
+  expect((await call(list.loader, '/admin/pedidos/pagados')).view).toBe('pagados')
+  const junk = await call(list.loader, '/admin/pedidos?ver=hackeo&pagina=-3&q=3008880000')
+  expect(junk).toMatchObject({ view: 'abiertos', page: 1, total: 1 })
+  expect(junk.items[0]).toMatchObject({
+    number: order.number,
+    release: expect.stringMatching(/^Se libera en 4[78] h$/),
+  })
+  const toConfirm = await call(list.loader, '/admin/pedidos?ver=por-confirmar&q=3008880000')
+  expect(toConfirm.items.map((item) => item.number)).toEqual([order.number])
+
+  const home = await call(dashboard.loader, '/admin')
+  expect(home.orders.toConfirm).toBeGreaterThanOrEqual(1)
+})

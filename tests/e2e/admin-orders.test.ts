@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
+import { acceptNextDialog, expectMessage, signInAsAdmin } from './admin-session.ts'
+import { collectErrors, DESKTOP, gotoHydrated, PHONE, plain, setupBrowser, startWithCart } from './browser.ts'
+import { DESK_LOCATION, FIXTURES } from './fixtures.ts'
+
+/**
+ * The order desk from the storefront to delivery: an order placed by a shopper is confirmed, paid,
+ * shipped and completed by the admin, and stock, reservation and ledger end right; a cancelled
+ * order gives its units back.
+ */
+
+const browser = setupBrowser()
+const SHOTS = 'test-results/admin-orders'
+
+beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
+
+async function available(page: Page, sku: string) {
+  const response = await page.request.get(`/api/carrito?skus=${encodeURIComponent(sku)}`)
+  return ((await response.json()) as { products: { available: number }[] }).products[0]?.available ?? 0
+}
+
+/** A cash-on-delivery order through the real checkout; answers its id and number. */
+async function placeOrder(page: Page, sku: string, quantity: number, phone: string) {
+  await startWithCart(page, [{ sku, quantity }])
+  await gotoHydrated(page, '/finalizar-pedido')
+  await page.getByLabel('Nombre', { exact: false }).first().fill('Marta')
+  await page.getByLabel('Apellido').fill('Restrepo')
+  await page.getByLabel('Teléfono (WhatsApp)').fill(phone)
+  await page.getByLabel('Dirección').fill('Calle 45 # 12-34, apto 301')
+  await page.getByLabel('Ciudad o municipio').fill('Bucaramanga')
+  await page.getByLabel('Departamento').selectOption('Santander')
+  await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+  await page.waitForURL('**/finalizar-pedido/success?pedido=*')
+  const id = new URL(page.url()).searchParams.get('pedido')!
+  const number = Number(await page.getByTestId('order-number').innerText())
+  return { id, number }
+}
+
+/** Presses a status button, accepting the spec's confirm, and waits for the outcome. */
+async function changeStatus(page: Page, button: string, state: string, outcome: string) {
+  const dialog = acceptNextDialog(page)
+  await page.getByRole('button', { name: button, exact: true }).click()
+  expect(await dialog).toBe(`Va a cambiar el estado del pedido a: ${state}`)
+  await expectMessage(page, outcome)
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true })
+  }
+  await page.setViewportSize(DESKTOP)
+}
+
+test('confirmed, paid, shipped and completed from the desk: stock, reservation and ledger end right', async () => {
+  const page = await browser.page()
+  const errors = collectErrors(page)
+  const { sku } = FIXTURES.deskShipped
+  const before = await available(page, sku)
+  const order = await placeOrder(page, sku, 2, '3156667788')
+  expect(await available(page, sku)).toBe(before - 2)
+
+  // The list finds it by number, with its flags; the dashboard counts it as one to confirm.
+  await gotoHydrated(page, '/admin')
+  const toConfirm = Number(await page.getByTestId('count-to-confirm').innerText())
+  expect(toConfirm).toBeGreaterThanOrEqual(1)
+  await page.getByTestId('orders-to-confirm').click()
+  await page.waitForURL((url) => url.searchParams.get('ver') === 'por-confirmar')
+  await page.getByRole('searchbox').fill(String(order.number))
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await page.waitForURL((url) => url.searchParams.get('q') === String(order.number))
+  const row = page.getByTestId('order-row')
+  expect(await row.count()).toBe(1)
+  expect(plain(await row.innerText())).toContain('Marta Restrepo')
+  expect(await row.getByTestId('order-confirmed').getAttribute('data-on')).toBe('false')
+  expect(plain(await row.innerText())).toMatch(/Se libera en 4[78] h/)
+  await gotoHydrated(page, `/admin/pedidos?q=${order.number}`)
+  await shoot(page, 'list')
+  await page
+    .getByRole('link', { name: `#${order.number}` })
+    .last()
+    .click()
+  await page.waitForURL(`**/admin/pedidos/detalle/${order.id}`)
+  await page.getByRole('heading', { name: `Pedido #${order.number}` }).waitFor()
+
+  // Cash on delivery: the WhatsApp chat is prefilled, then "Confirmado" is recorded.
+  const chat = new URL((await page.getByTestId('whatsapp-confirm').getAttribute('href'))!)
+  expect(chat.origin + chat.pathname).toBe('https://wa.me/573156667788')
+  expect(chat.searchParams.get('text')).toContain(`pedido #${order.number}`)
+  expect(chat.searchParams.get('text')).toContain('Total a pagar contra entrega:')
+  expect(chat.searchParams.get('text')).toContain('Calle 45 # 12-34, apto 301, Bucaramanga, Santander')
+  await shoot(page, 'detail')
+  await page.getByRole('button', { name: 'Confirmado', exact: true }).click()
+  await expectMessage(page, ORDER_DESK_MESSAGES.confirmed)
+  expect(await page.getByTestId('whatsapp-confirm').count()).toBe(0)
+
+  await changeStatus(page, 'Marcar como pagado', 'pagado', ORDER_DESK_MESSAGES.paid)
+  expect(await page.getByTestId('order-status').first().innerText()).toBe('pagado')
+  expect(await page.getByRole('button', { name: 'Marcar como pagado' }).count()).toBe(0)
+
+  await page.getByLabel('Transportadora (opcional)').fill('Servientrega')
+  await page.getByLabel('Número de guía (opcional)').fill('SV-998877')
+  await changeStatus(page, 'Marcar como Enviado', 'enviado', ORDER_DESK_MESSAGES.shipped)
+  expect(await page.getByRole('button', { name: 'Marcar como Enviado' }).count()).toBe(0)
+  expect(await page.getByTestId('order-carrier').innerText()).toBe('Servientrega')
+  expect(await page.getByTestId('order-tracking').innerText()).toBe('SV-998877')
+  // Shipped: the reservation became exits (stock − 2, reserved back to 0), so available is unchanged.
+  expect(await available(page, sku)).toBe(before - 2)
+  const exits = page.getByTestId('order-movement')
+  expect(await exits.count()).toBe(1)
+  expect(plain(await exits.innerText())).toContain(`Salida 2 × ${sku} · ${DESK_LOCATION}`)
+  expect(plain(await exits.innerText())).toContain(`recibo ${order.number}`)
+
+  await changeStatus(page, 'Completado', 'Completado', ORDER_DESK_MESSAGES.completed)
+  expect(await page.getByTestId('order-status').first().innerText()).toBe('Completado')
+  expect(await page.getByTestId('order-actions').count()).toBe(0)
+  const timeline = await page
+    .getByTestId('order-event')
+    .evaluateAll((items) =>
+      items.map((item) => ({ type: item.getAttribute('data-type'), text: item.textContent ?? '' })),
+    )
+  const byAdmin = timeline.filter(({ text }) => text.includes('admin@vitrina.local')).map(({ type }) => type)
+  expect(byAdmin).toEqual(['confirmed', 'paid', 'shipped', 'completed'])
+  expect(await available(page, sku)).toBe(before - 2)
+
+  // The packing slip: where to pick, and nothing to collect (paid).
+  await gotoHydrated(page, `/admin/pedidos/guia/${order.id}`)
+  const slip = page.getByTestId('packing-slip')
+  expect(await slip.count()).toBe(1)
+  expect(await slip.getByTestId('slip-collect').innerText()).toMatch(/^\$\s0,00$/)
+  expect(plain(await slip.innerText())).toContain('Tel. 3156667788')
+  await shoot(page, 'slip')
+  expect(errors).toEqual([])
+})
+
+test('a cancelled order gives its units back; refused at delivery, they come back as a return', async () => {
+  const page = await browser.page()
+  const { sku } = FIXTURES.deskCancelled
+  const before = await available(page, sku)
+
+  const first = await placeOrder(page, sku, 2, '3171234500')
+  expect(await available(page, sku)).toBe(before - 2)
+  await gotoHydrated(page, `/admin/pedidos/detalle/${first.id}`)
+  // The confirm refused: nothing happens.
+  page.once('dialog', (dialog) => void dialog.dismiss())
+  await page.getByLabel('Motivo de la cancelación').fill('el cliente canceló')
+  await page.getByRole('button', { name: 'Cancelado', exact: true }).click()
+  expect(await page.getByTestId('order-status').first().innerText()).toBe('pendiente de pago')
+  await changeStatus(page, 'Cancelado', 'cancelado', ORDER_DESK_MESSAGES.cancelled)
+  expect(await page.getByTestId('order-status').first().innerText()).toBe('cancelado')
+  expect(await page.getByTestId('order-actions').count()).toBe(0)
+  expect(await available(page, sku)).toBe(before)
+
+  const second = await placeOrder(page, sku, 1, '3171234500')
+  await gotoHydrated(page, `/admin/pedidos/detalle/${second.id}`)
+  expect(plain(await page.getByTestId('order-history').innerText())).toContain('1 pedido anterior')
+  await changeStatus(page, 'Marcar como Enviado', 'enviado', ORDER_DESK_MESSAGES.shipped)
+  expect(await available(page, sku)).toBe(before - 1)
+  await page.getByLabel('Motivo de la cancelación').fill('rechazado en la entrega')
+  await changeStatus(page, 'Cancelado', 'cancelado', ORDER_DESK_MESSAGES.cancelled)
+  expect(await available(page, sku)).toBe(before)
+  const movements = await page
+    .getByTestId('order-movement')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))
+  expect(movements).toEqual(['out', 'in'])
+
+  // The cancelled filter lists both.
+  await gotoHydrated(page, `/admin/pedidos?ver=cancelados&q=3171234500`)
+  expect(await page.getByTestId('order-row').count()).toBe(2)
+})
+
+test('an unknown order is "Pedido no encontrado." with a 404', async () => {
+  const page = await browser.page()
+  const response = await page.goto('/admin/pedidos/detalle/00000000-0000-4000-8000-000000000000')
+  expect(response?.status()).toBe(404)
+  expect(await page.getByTestId('admin-error').innerText()).toBe('Pedido no encontrado.')
+  expect((await page.goto('/admin/pedidos/detalle/no-es-un-id'))?.status()).toBe(404)
+})
