@@ -255,11 +255,12 @@ describe('a step that fails rolls the whole change back', () => {
   })
   async function failEvent(type: string) {
     await t.db.execute(
-      sql.raw(`
-      create or replace function fail_event() returns trigger language plpgsql as $$
-      begin raise exception 'fallo simulado'; end $$;
-      create trigger fail_event before insert on order_events
-        for each row when (new.type = '${type}') execute function fail_event();`),
+      sql.raw(`create or replace function fail_event() returns trigger language plpgsql as $$
+        begin raise exception 'fallo simulado'; end $$`),
+    )
+    await t.db.execute(
+      sql.raw(`create trigger fail_event before insert on order_events
+        for each row when (new.type = '${type}') execute function fail_event()`),
     )
   }
 
