@@ -98,16 +98,17 @@ test('confirmed, paid, shipped and completed from the desk: stock, reservation a
   await shoot(page, 'detail')
   await page.getByRole('button', { name: 'Confirmado', exact: true }).click()
   await expectMessage(page, ORDER_DESK_MESSAGES.confirmed)
-  expect(await page.getByTestId('whatsapp-confirm').count()).toBe(0)
+  await expect.poll(() => page.getByTestId('whatsapp-confirm').count()).toBe(0)
 
   await changeStatus(page, 'Marcar como pagado', 'pagado', ORDER_DESK_MESSAGES.paid)
-  expect(await page.getByTestId('order-status').first().innerText()).toBe('pagado')
-  expect(await page.getByRole('button', { name: 'Marcar como pagado' }).count()).toBe(0)
+  await expect.poll(() => page.getByTestId('order-status').first().innerText()).toBe('pagado')
+  await expect.poll(() => page.getByRole('button', { name: 'Marcar como pagado' }).count()).toBe(0)
 
   await page.getByLabel('Transportadora (opcional)').fill('Servientrega')
   await page.getByLabel('Número de guía (opcional)').fill('SV-998877')
   await changeStatus(page, 'Marcar como Enviado', 'enviado', ORDER_DESK_MESSAGES.shipped)
-  expect(await page.getByRole('button', { name: 'Marcar como Enviado' }).count()).toBe(0)
+  await expect.poll(() => page.getByRole('button', { name: 'Marcar como Enviado' }).count()).toBe(0)
+  await expect.poll(() => page.getByTestId('order-carrier').count()).toBe(1)
   expect(await page.getByTestId('order-carrier').innerText()).toBe('Servientrega')
   expect(await page.getByTestId('order-tracking').innerText()).toBe('SV-998877')
   // Shipped: the reservation became exits (stock − 2, reserved back to 0), so available is unchanged.
@@ -118,8 +119,8 @@ test('confirmed, paid, shipped and completed from the desk: stock, reservation a
   expect(plain(await exits.innerText())).toContain(`recibo ${order.number}`)
 
   await changeStatus(page, 'Completado', 'Completado', ORDER_DESK_MESSAGES.completed)
-  expect(await page.getByTestId('order-status').first().innerText()).toBe('Completado')
-  expect(await page.getByTestId('order-actions').count()).toBe(0)
+  await expect.poll(() => page.getByTestId('order-status').first().innerText()).toBe('Completado')
+  await expect.poll(() => page.getByTestId('order-actions').count()).toBe(0)
   const timeline = await page
     .getByTestId('order-event')
     .evaluateAll((items) =>
@@ -151,10 +152,10 @@ test('a cancelled order gives its units back; refused at delivery, they come bac
   page.once('dialog', (dialog) => void dialog.dismiss())
   await page.getByLabel('Motivo de la cancelación').fill('el cliente canceló')
   await page.getByRole('button', { name: 'Cancelado', exact: true }).click()
-  expect(await page.getByTestId('order-status').first().innerText()).toBe('pendiente de pago')
+  await expect.poll(() => page.getByTestId('order-status').first().innerText()).toBe('pendiente de pago')
   await changeStatus(page, 'Cancelado', 'cancelado', ORDER_DESK_MESSAGES.cancelled)
-  expect(await page.getByTestId('order-status').first().innerText()).toBe('cancelado')
-  expect(await page.getByTestId('order-actions').count()).toBe(0)
+  await expect.poll(() => page.getByTestId('order-status').first().innerText()).toBe('cancelado')
+  await expect.poll(() => page.getByTestId('order-actions').count()).toBe(0)
   expect(await available(page, sku)).toBe(before)
 
   const second = await placeOrder(page, sku, 1, '3171234500')
@@ -165,6 +166,7 @@ test('a cancelled order gives its units back; refused at delivery, they come bac
   await page.getByLabel('Motivo de la cancelación').fill('rechazado en la entrega')
   await changeStatus(page, 'Cancelado', 'cancelado', ORDER_DESK_MESSAGES.cancelled)
   expect(await available(page, sku)).toBe(before)
+  await expect.poll(() => page.getByTestId('order-movement').count()).toBe(2)
   const movements = await page
     .getByTestId('order-movement')
     .evaluateAll((items) => items.map((item) => item.getAttribute('data-type')))

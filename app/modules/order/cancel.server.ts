@@ -6,7 +6,7 @@ import { releaseUnits } from '#app/modules/inventory/stock.server.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { ORDER_DESK_MESSAGES } from './messages.ts'
+import { CANCEL_REASON_MAX, ORDER_DESK_MESSAGES } from './messages.ts'
 import { orderNotFound } from './ship.server.ts'
 import { assertTransition, TransitionRefused } from './status.ts'
 
@@ -104,5 +104,3 @@ export async function cancelOrderAtDesk(
   })
   if (!cancelled) throw new Refusal(ORDER_DESK_MESSAGES.alreadyCancelled, { status: 409 })
 }
-
-export const CANCEL_REASON_MAX = 200

@@ -20,39 +20,9 @@ import { confirmationDeadline } from './expire-unconfirmed.server.ts'
 import { getOrder, listOrderEvents } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import type { OrderStatus } from './status.ts'
-
-/**
- * The desk's lists. "abiertos" is the spec's order list ("pendiente de pago" and "pagado"); the
- * others are its header links, the closed orders, and the dashboard's work queues.
- */
-export const DESK_VIEWS = [
-  'abiertos',
-  'pagados',
-  'pendientes',
-  'por-confirmar',
-  'por-enviar',
-  'cancelados',
-  'completados',
-  'todos',
-] as const
-export type DeskView = (typeof DESK_VIEWS)[number]
-
-export const DESK_VIEW_LABELS: Record<DeskView, string> = {
-  abiertos: 'Pendientes de pago y pagados',
-  pagados: 'Pagados',
-  pendientes: 'Pendientes por pagar',
-  'por-confirmar': 'Por confirmar (contra entrega)',
-  'por-enviar': 'Por enviar',
-  cancelados: 'Cancelados',
-  completados: 'Completados',
-  todos: 'Todos',
-}
+import type { DeskView } from './desk-views.ts'
 
 export const DESK_PAGE_SIZE = 20
-
-export function isDeskView(value: unknown): value is DeskView {
-  return typeof value === 'string' && (DESK_VIEWS as readonly string[]).includes(value)
-}
 
 /** A cash-on-delivery order nobody confirmed yet, still holding its units. */
 const awaitingConfirmation = and(

@@ -28,3 +28,7 @@ export const CANCEL_REASONS = [
   'el cliente canceló',
   'datos de entrega incorrectos',
 ] as const
+
+/** Longest cancellation reason, carrier and tracking number the desk keeps. */
+export const CANCEL_REASON_MAX = 200
+export const SHIPMENT_TEXT_MAX = 80

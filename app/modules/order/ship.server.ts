@@ -3,11 +3,9 @@ import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { shipOrderUnits } from '#app/modules/inventory/movement.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { ORDER_DESK_MESSAGES } from './messages.ts'
+import { ORDER_DESK_MESSAGES, SHIPMENT_TEXT_MAX } from './messages.ts'
 import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
-
-export const SHIPMENT_TEXT_MAX = 80
 
 /** Carrier and tracking number ("guía"), both optional. */
 export type Shipment = { carrier?: string | null; trackingNumber?: string | null }

@@ -15,13 +15,18 @@ import {
   StatusBadge,
 } from '#app/components/admin/order-bits.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import { cancelOrderAtDesk, CANCEL_REASON_MAX } from '#app/modules/order/cancel.server.ts'
+import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
 import { getDeskOrder } from '#app/modules/order/desk.server.ts'
 import { markOrderPaidAtDesk } from '#app/modules/order/mark-paid.server.ts'
-import { CANCEL_REASONS, ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
-import { shipOrder, SHIPMENT_TEXT_MAX } from '#app/modules/order/ship.server.ts'
+import {
+  CANCEL_REASON_MAX,
+  CANCEL_REASONS,
+  ORDER_DESK_MESSAGES,
+  SHIPMENT_TEXT_MAX,
+} from '#app/modules/order/messages.ts'
+import { shipOrder } from '#app/modules/order/ship.server.ts'
 import { canTransition } from '#app/modules/order/status.ts'
 import { confirmationChatUrl } from '#app/modules/order/whatsapp-confirmation.ts'
 import { getServices } from '#app/services.server.ts'

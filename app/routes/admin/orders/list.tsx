@@ -8,13 +8,8 @@ import {
   StatusBadge,
 } from '#app/components/admin/order-bits.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import {
-  DESK_VIEW_LABELS,
-  DESK_VIEWS,
-  isDeskView,
-  listDeskOrders,
-  type DeskView,
-} from '#app/modules/order/desk.server.ts'
+import { listDeskOrders } from '#app/modules/order/desk.server.ts'
+import { DESK_VIEW_LABELS, DESK_VIEWS, isDeskView, type DeskView } from '#app/modules/order/desk-views.ts'
 import { getServices } from '#app/services.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import {
