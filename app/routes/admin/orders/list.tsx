@@ -194,10 +194,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     Estado
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Envío
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Confirmación
+                    Seguimiento
                   </th>
                 </tr>
               </thead>
@@ -219,7 +216,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                         #{order.number}
                       </Link>
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(order.createdAt)}</td>
+                    <td className="px-3 py-2">{formatOrderDate(order.createdAt)}</td>
                     <td className="px-3 py-2">
                       {order.customerName} {order.customerLastName}
                       <span className="block text-xs text-gray-500">{order.customerPhone}</span>
@@ -231,17 +228,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <StatusBadge status={order.status} />
                     </td>
                     <td className="px-3 py-2">
-                      <Flag on={Boolean(order.shippedAt)} label="Enviado" testId="order-shipped" />
-                    </td>
-                    <td className="px-3 py-2">
-                      {order.paymentMethod === 'acordar' ? (
-                        <Flag on={Boolean(order.confirmedAt)} label="Confirmado" testId="order-confirmed" />
-                      ) : (
-                        <span className="text-xs text-gray-400">—</span>
-                      )}
-                      {order.release ? (
-                        <span className="mt-1 block text-xs font-medium text-amber-800">{order.release}</span>
-                      ) : null}
+                      <span className="flex flex-col items-start gap-1">
+                        <Flag on={Boolean(order.shippedAt)} label="Enviado" testId="order-shipped" />
+                        {order.paymentMethod === 'acordar' ? (
+                          <Flag on={Boolean(order.confirmedAt)} label="Confirmado" testId="order-confirmed" />
+                        ) : null}
+                        {order.release ? (
+                          <span className="text-xs font-medium text-amber-800">{order.release}</span>
+                        ) : null}
+                      </span>
                     </td>
                   </tr>
                 ))}

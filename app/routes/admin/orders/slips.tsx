@@ -97,7 +97,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
                   <td className="py-1.5 font-mono text-xs" data-testid="slip-locations">
                     {item.locations.length
                       ? item.locations.map((location) => (
-                          <span key={location.code} className="block">
+                          <span key={location.code} className="block whitespace-nowrap">
                             {location.code} ({location.stock})
                           </span>
                         ))
