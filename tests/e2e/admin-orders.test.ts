@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { acceptNextDialog, expectMessage, signInAsAdmin } from './admin-session.ts'
-import { collectErrors, DESKTOP, gotoHydrated, PHONE, plain, setupBrowser, startWithCart } from './browser.ts'
+import {
+  collectErrors,
+  DESKTOP,
+  gotoHydrated,
+  PHONE,
+  plain,
+  seriousViolations,
+  setupBrowser,
+  startWithCart,
+} from './browser.ts'
 import { DESK_LOCATION, FIXTURES } from './fixtures.ts'
 
 /**
@@ -83,6 +92,7 @@ test('confirmed, paid, shipped and completed from the desk: stock, reservation a
   expect(plain(await row.innerText())).toMatch(/Se libera en 4[78] h/)
   await gotoHydrated(page, `/admin/pedidos?q=${order.number}`)
   await shoot(page, 'list')
+  expect(await seriousViolations(page)).toEqual([])
   await page
     .getByRole('link', { name: `#${order.number}` })
     .last()
@@ -97,6 +107,7 @@ test('confirmed, paid, shipped and completed from the desk: stock, reservation a
   expect(chat.searchParams.get('text')).toContain('Total a pagar contra entrega:')
   expect(chat.searchParams.get('text')).toContain('Calle 45 # 12-34, apto 301, Bucaramanga, Santander')
   await shoot(page, 'detail')
+  expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Confirmado', exact: true }).click()
   await expectMessage(page, ORDER_DESK_MESSAGES.confirmed)
   await expect.poll(() => page.getByTestId('whatsapp-confirm').count()).toBe(0)
@@ -138,6 +149,7 @@ test('confirmed, paid, shipped and completed from the desk: stock, reservation a
   expect(await slip.getByTestId('slip-collect').innerText()).toMatch(/^\$\s0,00$/)
   expect(plain(await slip.innerText())).toContain('Tel. 3156667788')
   await shoot(page, 'slip')
+  expect(await seriousViolations(page)).toEqual([])
   expect(errors).toEqual([])
 })
 

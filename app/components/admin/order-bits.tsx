@@ -41,7 +41,7 @@ export function Flag({ on, label, testId }: { on: boolean; label: string; testId
       data-testid={testId}
       data-on={on}
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${
-        on ? 'bg-green-100 text-green-800' : 'bg-gray-100 text-gray-500'
+        on ? 'bg-green-100 text-green-800' : 'bg-gray-100 text-gray-700'
       }`}
     >
       {on ? label : `No ${label.toLowerCase()}`}

@@ -66,6 +66,9 @@ test('the lists, the work queues and the search', async () => {
   expect(await search(String(paid.number))).toContain(paid.number)
   expect(await search(`#${paid.number}`)).toContain(paid.number)
   expect(await search('300 555 0101')).toHaveLength(6)
+  expect(await search('+57 300-555-0101')).toHaveLength(6)
+  // A short number is an order number, never a piece of a phone.
+  expect(await search('5550')).toEqual([])
   expect(await search('luis góm')).toEqual(expect.arrayContaining(numbers([paid, cancelled])))
   expect(await search('nadie-se-llama-asi')).toEqual([])
   expect(await search('100%_')).toEqual([])

@@ -67,7 +67,10 @@ function viewFilter(view: DeskView): SQL | undefined {
   }
 }
 
-/** By order number (digits, with or without "#"), customer name, or phone digits. */
+/**
+ * By order number (up to 6 digits, with or without "#"), customer name, or phone (7 digits or
+ * more, spaces and dashes ignored): a short number is an order, never part of a phone.
+ */
 function searchFilter(query: string): SQL | undefined {
   const text = query.trim().slice(0, 80)
   if (!text) return undefined
@@ -75,10 +78,13 @@ function searchFilter(query: string): SQL | undefined {
   const conditions: SQL[] = [
     ilike(sql`${orders.customerName} || ' ' || ${orders.customerLastName}`, `%${escaped}%`),
   ]
-  const digits = text.replace(/^#/, '')
-  if (/^\d{1,9}$/.test(digits)) conditions.push(eq(orders.number, Number(digits)))
-  const phoneDigits = text.replace(/\D/g, '')
-  if (phoneDigits.length >= 4) conditions.push(ilike(orders.customerPhone, `%${phoneDigits}%`))
+  const number = text.replace(/^#/, '')
+  if (/^\d{1,6}$/.test(number)) conditions.push(eq(orders.number, Number(number)))
+  const phoneDigits = text.replace(/[\s().-]/g, '')
+  if (/^\+?\d{7,}$/.test(phoneDigits)) {
+    const national = phoneDigits.replace(/^\+/, '').replace(/^57(?=\d{10}$)/, '')
+    conditions.push(ilike(orders.customerPhone, `%${national}%`))
+  }
   return or(...conditions)
 }
 
