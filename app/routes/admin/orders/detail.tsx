@@ -175,7 +175,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
                   href={whatsAppUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="rounded-full bg-green-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-green-700"
+                  className="rounded-full bg-green-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-green-800"
                   data-testid="whatsapp-confirm"
                 >
                   Confirmar por WhatsApp
