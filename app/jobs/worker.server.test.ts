@@ -30,6 +30,9 @@ beforeAll(async () => {
     WHATSAPP_API_URL: whatsapp.url,
     WHATSAPP_NOTIFY_NUMBERS: NUMBERS.join(','),
     ORDER_PAYMENT_TIMEOUT_HOURS: '48',
+    COD_CONFIRMATION_HOURS: '24',
+    // One phone places every order of this file.
+    COD_MAX_OPEN_ORDERS: '100',
   })
   services = await startServices(env, t.database, { workers: true })
   await startWorkers(services.runtime.boss, jobHandlers(services))
@@ -82,6 +85,11 @@ describe('queues', () => {
       expect.arrayContaining([
         expect.objectContaining({
           name: 'order-expire-unpaid',
+          cron: '*/15 * * * *',
+          timezone: 'America/Bogota',
+        }),
+        expect.objectContaining({
+          name: 'order-expire-unconfirmed',
           cron: '*/15 * * * *',
           timezone: 'America/Bogota',
         }),
@@ -151,4 +159,22 @@ test('a new order’s notices run end to end through the queue to WhatsApp', asy
       },
     )
     .toBe(3)
+})
+
+test('the cash-on-delivery expiry job runs through pg-boss with COD_CONFIRMATION_HOURS', async () => {
+  const stale = await place('acordar')
+  const fresh = await place('acordar')
+  await t.db
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+    .where(eq(orders.id, stale.id))
+  await t.db
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - 23 * 3_600_000) })
+    .where(eq(orders.id, fresh.id))
+  const id = await services.runtime.boss.send('order-expire-unconfirmed', {})
+  const job = await settled('order-expire-unconfirmed', id!)
+  expect(job.state).toBe('completed')
+  expect((await getOrder(t.db, stale.id))?.status).toBe('cancelado')
+  expect((await getOrder(t.db, fresh.id))?.status).toBe('pendiente de pago')
 })
