@@ -106,6 +106,8 @@ test('confirmed, paid, shipped and completed from the desk: stock, reservation a
   expect(chat.searchParams.get('text')).toContain(`pedido #${order.number}`)
   expect(chat.searchParams.get('text')).toContain('Total a pagar contra entrega:')
   expect(chat.searchParams.get('text')).toContain('Calle 45 # 12-34, apto 301, Bucaramanga, Santander')
+  // The checkout kept the shopper's address as the server saw it (this test's browser: loopback).
+  expect(await page.getByTestId('order-client-address').innerText()).toMatch(/^(::ffff:)?127\.0\.0\.1$/)
   await shoot(page, 'detail')
   expect(await seriousViolations(page)).toEqual([])
   await page.getByRole('button', { name: 'Confirmado', exact: true }).click()

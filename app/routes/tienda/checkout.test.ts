@@ -12,6 +12,8 @@ import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '#tests/stand-ins/mercadopago.ts'
+import { HOLD_LIMIT_MESSAGES } from '#app/modules/checkout/hold-limits.server.ts'
+import { clientAddressContext } from '#app/utils/client-address.ts'
 import * as checkout from './checkout.tsx'
 
 /** The checkout route's action on a real database, with Mercado Pago played by its stand-in. */
@@ -57,13 +59,15 @@ function form(fields: Record<string, string>) {
 }
 
 /** Runs the action; answers `{status, data}` for data(), `{status, location}` for a redirect. */
-async function submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function submit(
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  clientAddress: string | null = null,
+) {
   const request = new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body: form(fields), headers })
-  const result = (await checkout.action({
-    request,
-    params: {},
-    context: new RouterContextProvider(),
-  } as never)) as unknown
+  const context = new RouterContextProvider()
+  context.set(clientAddressContext, clientAddress)
+  const result = (await checkout.action({ request, params: {}, context } as never)) as unknown
   if (result instanceof Response) {
     return {
       status: result.status,
@@ -229,4 +233,22 @@ test('an unexpected failure reads spec §8 "no answer" on the form with a fresh 
     broken.mockRestore()
     log.mockRestore()
   }
+})
+
+test('cash on delivery: the order keeps the client address, and past the hold limits the form says why', async () => {
+  const product = await createProduct(t.db, { stock: 20 })
+  const cart = JSON.stringify([{ sku: product.sku, quantity: 1 }])
+  const address = '198.51.100.23'
+  const cash = (phone: string) =>
+    submit({ cart, phone, payment_method: 'acordar', checkout_key: randomUUID() }, {}, address)
+  const first = await cash('3161110001')
+  expect(first.status).toBe(302)
+  const orderId = new URL(first.location!, BASE).searchParams.get('pedido')!
+  expect((await getOrder(t.db, orderId))?.clientAddress).toBe(address)
+  expect((await cash('3161110002')).status).toBe(302)
+  // A third phone from the same address: over COD_MAX_OPEN_ORDERS (2 by default).
+  const refused = await cash('3161110003')
+  expect(refused.status).toBe(409)
+  expect(refused.data?.errors.form).toEqual([HOLD_LIMIT_MESSAGES.orders(2) + HOLD_LIMIT_MESSAGES.payOnline])
+  expect(await reservedOf(product.sku)).toBe(2)
 })

@@ -271,6 +271,8 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
             <dd className="break-all">{order.customerEmail || '—'}</dd>
             <dt className="text-gray-600">Dirección</dt>
             <dd>{place}</dd>
+            <dt className="text-gray-600">IP del cliente</dt>
+            <dd data-testid="order-client-address">{order.clientAddress ?? '—'}</dd>
           </dl>
           <p className="mt-3 text-sm" data-testid="order-history">
             {order.history.count === 0
