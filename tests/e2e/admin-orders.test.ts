@@ -86,7 +86,7 @@ test('confirmed, paid, shipped and completed from the desk: stock, reservation a
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await page.waitForURL((url) => url.searchParams.get('q') === String(order.number))
   const row = page.getByTestId('order-row')
-  expect(await row.count()).toBe(1)
+  await expect.poll(() => row.count()).toBe(1)
   expect(plain(await row.innerText())).toContain('Marta Restrepo')
   expect(await row.getByTestId('order-confirmed').getAttribute('data-on')).toBe('false')
   expect(plain(await row.innerText())).toMatch(/Se libera en 4[78] h/)
