@@ -1,6 +1,7 @@
 import type { Database } from '#app/db/client.server.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { DEAD_LETTER_QUEUE } from './jobs.server.ts'
+import { isStockChannel, STOCK_CHANNEL_NAMES } from './stock-channels.ts'
 
 /** Dead letters nobody has dismissed yet (no worker takes them: they wait in "created"). */
 const WAITING_STATES = `state in ('created', 'retry', 'active')`
@@ -31,9 +32,6 @@ type Row = {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
-/** The stock channels' names as the owner knows them (jobs sit below the channels module). */
-const CHANNEL_LABELS: Record<string, string> = { mercadolibre: 'MercadoLibre', shopify: 'Shopify' }
-
 function describe(data: Record<string, unknown> | null, orderNumber: number | null): string {
   const orderId = text(data?.orderId)
   if (orderId && text(data?.to)) {
@@ -42,7 +40,7 @@ function describe(data: Record<string, unknown> | null, orderNumber: number | nu
   if (text(data?.paymentId)) return `Notificación de pago de Mercado Pago ${text(data?.paymentId)}`
   const channel = text(data?.channel)
   if (channel && text(data?.sku)) {
-    return `Sincronización del stock de ${text(data?.sku)} con ${CHANNEL_LABELS[channel] ?? channel}`
+    return `Sincronización del stock de ${text(data?.sku)} con ${isStockChannel(channel) ? STOCK_CHANNEL_NAMES[channel] : channel}`
   }
   return 'Tarea en segundo plano'
 }

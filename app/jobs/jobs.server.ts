@@ -1,12 +1,8 @@
 import PgBoss from 'pg-boss'
 import type { Database, DbOrTx } from '#app/db/client.server.ts'
+import type { StockChannel } from './stock-channels.ts'
 
-/** The outside sales channels whose stock mirrors the shop's available units (spec §7). */
-export const STOCK_CHANNELS = ['mercadolibre', 'shopify'] as const
-export type StockChannel = (typeof STOCK_CHANNELS)[number]
-
-/** The singleton key that makes stock-sync jobs of one channel and SKU coalesce. */
-export const stockSyncKey = (channel: StockChannel, sku: string) => `${channel}:${sku}`
+export { STOCK_CHANNELS, stockSyncKey, type StockChannel } from './stock-channels.ts'
 
 /** Every durable job of the shop, with its payload. */
 export type JobPayloads = {

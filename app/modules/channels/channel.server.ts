@@ -1,9 +1,4 @@
-import type { StockChannel } from '#app/jobs/jobs.server.ts'
-
-export const CHANNEL_NAMES: Record<StockChannel, string> = {
-  mercadolibre: 'MercadoLibre',
-  shopify: 'Shopify',
-}
+import type { StockChannel } from '#app/jobs/stock-channels.ts'
 
 /** What pushing one SKU's units to a channel came to, when the channel answered. */
 export type PushOutcome =

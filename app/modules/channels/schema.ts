@@ -1,8 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-
-/** What the last stock push of a SKU to a channel came to. */
-export const SYNC_STATUSES = ['ok', 'skipped', 'failed', 'not-listed'] as const
-export type SyncStatus = (typeof SYNC_STATUSES)[number]
+import { SYNC_STATUSES } from './validators.ts'
 
 /**
  * A channel's OAuth pair as it stands (MercadoLibre hands out a new refresh token with every

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
-import type { StockChannel } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { reserveUnits, releaseUnits } from '#app/modules/inventory/stock.server.ts'
-import { setupTestDatabase } from '#tests/db.ts'
+import { stockSyncKey, type StockChannel } from '#app/jobs/stock-channels.ts'
+import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
-import { clearJobs, setupJobQueue } from '#tests/jobs.ts'
+import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
 import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { STAND_IN_SELLER_ID, startMercadoLibreStandIn } from '#tests/stand-ins/mercadolibre.ts'
 import { SHOPIFY_VERSION, STAND_IN_SHOPIFY_TOKEN, startShopifyStandIn } from '#tests/stand-ins/shopify.ts'
@@ -117,6 +117,61 @@ test('running a job twice pushes the same current units; a later change pushes t
   expect(mlPuts().at(-1)!.body).toEqual({ available_quantity: 6 })
   expect(mercadoLibre().items.get('MCO1')!.available_quantity).toBe(6)
 })
+
+/** Resolves once another session waits on a row lock in this database (so a query is parked on it). */
+async function someoneWaitsOnALock(): Promise<void> {
+  for (;;) {
+    const { rows } = await t.database.executeSql(
+      `select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where not l.granted and a.datname = current_database()`,
+      [],
+    )
+    if ((rows[0] as { waiting: number }).waiting > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+// PGlite runs one statement at a time, so the race needs two real sessions.
+test.runIf(usingPostgres())(
+  'a job picked while a stock change is still uncommitted waits for it and pushes the new units',
+  async () => {
+    const product = await createProduct(t.db, { stock: 10, reserved: 0 })
+    mercadoLibre().addItem('MCO1', product.sku, 10)
+    const job = { channel: 'mercadolibre', sku: product.sku } as const
+    // A sync already waits for this channel and SKU: the change's own send is dropped below.
+    await jobs.queue.send(t.db, 'channel-stock-sync', job, {
+      singletonKey: stockSyncKey(job.channel, job.sku),
+    })
+
+    let commit!: () => void
+    const held = new Promise<void>((resolve) => (commit = resolve))
+    let changed!: () => void
+    const changeMade = new Promise<void>((resolve) => (changed = resolve))
+    const change = t.db.transaction(async (tx) => {
+      await reserveUnits(tx, jobs.queue, [{ sku: product.sku, quantity: 3 }])
+      changed()
+      await held
+    })
+    await changeMade
+
+    // The worker picks the waiting job before the change commits.
+    const [picked] = await jobs.boss.fetch<typeof job>('channel-stock-sync')
+    expect(picked!.data).toEqual(job)
+    const run = syncChannelStock({ db: t.db, channels: channels() }, picked!.data)
+    const finished = run.then(() => 'finished' as const)
+    // Either the handler waits on the product row (the fix) or it already pushed the old units.
+    await Promise.race([someoneWaitsOnALock(), finished])
+    commit()
+    await change
+    await run
+
+    // No MercadoLibre job is left for the change: the one that ran had to carry it.
+    const left = await queuedJobs<typeof job>(t.database, 'channel-stock-sync')
+    expect(left.filter((waiting) => waiting.channel === 'mercadolibre')).toEqual([])
+    expect(mlPuts().map((request) => request.body)).toEqual([{ available_quantity: 7 }])
+    expect(await lastSync('mercadolibre', product.sku)).toMatchObject({ status: 'ok', quantity: 7 })
+  },
+)
 
 test('available units never go below zero', async () => {
   const product = await createProduct(t.db, { stock: 2, reserved: 2 })

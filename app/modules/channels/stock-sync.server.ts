@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import type { JobPayloads, StockChannel } from '#app/jobs/jobs.server.ts'
+import type { JobPayloads } from '#app/jobs/jobs.server.ts'
+import { STOCK_CHANNEL_NAMES, type StockChannel } from '#app/jobs/stock-channels.ts'
 import { products } from '#app/modules/catalog/schema.ts'
-import { CHANNEL_NAMES, ChannelError, type StockChannelClient } from './channel.server.ts'
-import { channelSyncs, type SyncStatus } from './schema.ts'
+import { ChannelError, type StockChannelClient } from './channel.server.ts'
+import { channelSyncs } from './schema.ts'
+import type { SyncStatus } from './validators.ts'
 
 /** The outside channels that are configured; a missing one is skipped. */
 export type StockChannels = Partial<Record<StockChannel, StockChannelClient>>
@@ -12,14 +14,24 @@ export type StockSyncDeps = { db: DbOrTx; channels: StockChannels }
 
 export type SyncResult = { status: SyncStatus; quantity: number | null; message: string }
 
-export const notConfiguredMessage = (channel: StockChannel) => `${CHANNEL_NAMES[channel]} no está configurado`
+export const notConfiguredMessage = (channel: StockChannel) =>
+  `${STOCK_CHANNEL_NAMES[channel]} no está configurado`
 
-/** Units the shop can sell now: stock − reserved, never below 0; null when the product is gone. */
+/**
+ * Units the shop can sell now: stock − reserved, never below 0; null when the product is gone.
+ *
+ * FOR SHARE waits for a stock change still in flight. Every change holds the product row locked
+ * until it commits and enqueues its sync in that transaction; when a job of the same channel and
+ * SKU is already waiting, that send is dropped (stately queue) and the waiting job is the one that
+ * must carry the change. A worker that picks the waiting job before the change commits would
+ * otherwise read the old units, push them, and leave no job for the new ones.
+ */
 export async function availableUnits(db: DbOrTx, sku: string): Promise<number | null> {
   const [row] = await db
     .select({ available: sql<number>`greatest(${products.stock} - ${products.reserved}, 0)::int` })
     .from(products)
     .where(eq(products.sku, sku))
+    .for('share')
   return row ? row.available : null
 }
 
