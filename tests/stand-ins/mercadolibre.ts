@@ -20,6 +20,8 @@ export type StandInItem = {
   id: string
   title: string
   status: 'active' | 'paused' | 'closed' | 'under_review'
+  /** Why a paused item is paused: `out_of_stock` when MercadoLibre paused it at 0 units. */
+  sub_status: string[]
   available_quantity: number
   attributes: Attribute[]
   variations: StandInVariation[]
@@ -62,6 +64,7 @@ export async function startMercadoLibreStandIn() {
     title: item.title,
     seller_id: Number(STAND_IN_SELLER_ID),
     status: item.status,
+    sub_status: item.sub_status,
     available_quantity: item.variations.length
       ? item.variations.reduce((sum, v) => sum + v.available_quantity, 0)
       : item.available_quantity,
@@ -166,6 +169,14 @@ export async function startMercadoLibreStandIn() {
       }
       item.available_quantity = update.available_quantity as number
     }
+    // An item MercadoLibre paused for running out of units comes back once it has some.
+    const units = item.variations.length
+      ? item.variations.reduce((sum, v) => sum + v.available_quantity, 0)
+      : item.available_quantity
+    if (item.status === 'paused' && item.sub_status.includes('out_of_stock') && units > 0) {
+      item.status = 'active'
+      item.sub_status = []
+    }
     return sendJson(response, 200, shown(item, true))
   }
 
@@ -235,11 +246,18 @@ export async function startMercadoLibreStandIn() {
     requests,
     items,
     /** A listing with one SKU and no variations. */
-    addItem(id: string, sku: string, quantity: number, status: StandInItem['status'] = 'active') {
+    addItem(
+      id: string,
+      sku: string,
+      quantity: number,
+      status: StandInItem['status'] = 'active',
+      subStatus: string[] = [],
+    ) {
       items.set(id, {
         id,
         title: `Publicación ${id}`,
         status,
+        sub_status: subStatus,
         available_quantity: quantity,
         attributes: [sellerSku(sku)],
         variations: [],
@@ -251,6 +269,7 @@ export async function startMercadoLibreStandIn() {
         id,
         title: `Publicación ${id}`,
         status: 'active',
+        sub_status: [],
         available_quantity: 0,
         attributes: [],
         variations: variations.map((v) => ({

@@ -38,6 +38,8 @@ function memoryTokens(): TokenSource & { renewals: number } {
 const client = (tokens: TokenSource = memoryTokens()) =>
   mercadoLibreClient({ baseUrl: standIn().url, sellerId: STAND_IN_SELLER_ID, tokens, retry: FAST })
 
+const puts = () => standIn().requests.filter((request) => request.method === 'PUT')
+
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(
     () => null,
@@ -91,16 +93,60 @@ describe('pushStock', () => {
     expect(multiget.query.get('include_attributes')).toBe('all')
   })
 
-  test('every open listing of the SKU is set; a closed one is left alone', async () => {
+  test('a closed listing is left out: the open one is set', async () => {
+    standIn().addItem('MCO1', 'COL-ABC-1', 2)
+    standIn().addItem('MCO3', 'COL-ABC-1', 2, 'closed')
+    expect(await client().pushStock('COL-ABC-1', 4)).toEqual({ status: 'ok', quantity: 4, message: 'MCO1' })
+    expect(puts().map((r) => r.path)).toEqual(['/items/MCO1'])
+  })
+
+  test('a SKU on two listings is a failure and nothing is written (each would offer every unit)', async () => {
     standIn().addItem('MCO1', 'COL-ABC-1', 2)
     standIn().addItem('MCO2', 'COL-ABC-1', 2)
-    standIn().addItem('MCO3', 'COL-ABC-1', 2, 'closed')
-    expect((await client().pushStock('COL-ABC-1', 4)).message).toBe('MCO1, MCO2')
-    expect(
-      standIn()
-        .requests.filter((r) => r.method === 'PUT')
-        .map((r) => r.path),
-    ).toEqual(['/items/MCO1', '/items/MCO2'])
+    expect(await client().pushStock('COL-ABC-1', 4)).toEqual({
+      status: 'failed',
+      message:
+        'el SKU COL-ABC-1 está en 2 publicaciones o variaciones (MCO1, MCO2): cada una ofrecería todas las unidades; déjalo en una sola',
+    })
+    expect(puts()).toEqual([])
+  })
+
+  test('a SKU on two variations of one listing is a failure too', async () => {
+    standIn().addItemWithVariations('MCO222', [
+      { id: 1001, sku: 'ARE-DOR-1', quantity: 5 },
+      { id: 1002, sku: 'ARE-DOR-1', quantity: 8 },
+    ])
+    const outcome = await client().pushStock('ARE-DOR-1', 3)
+    expect(outcome.status).toBe('failed')
+    expect(outcome.message).toMatch(
+      /2 publicaciones o variaciones \(MCO222 \(variación 1001\), MCO222 \(variación 1002\)\)/,
+    )
+    expect(puts()).toEqual([])
+  })
+
+  test('a listing MercadoLibre paused at 0 units takes the units and is back on sale', async () => {
+    standIn().addItem('MCO1', 'COL-ABC-1', 0, 'paused', ['out_of_stock'])
+    expect(await client().pushStock('COL-ABC-1', 4)).toEqual({ status: 'ok', quantity: 4, message: 'MCO1' })
+    expect(standIn().items.get('MCO1')).toMatchObject({ status: 'active', available_quantity: 4 })
+  })
+
+  test('a listing the seller paused is left as it is and said so', async () => {
+    standIn().addItem('MCO1', 'COL-ABC-1', 2, 'paused')
+    expect(await client().pushStock('COL-ABC-1', 4)).toEqual({
+      status: 'not-listed',
+      message: 'sin publicación activa: MCO1 pausada',
+    })
+    expect(puts()).toEqual([])
+
+    // Beside an active one, only the active one is set and does not count as a second place.
+    standIn().addItem('MCO2', 'COL-ABC-1', 2)
+    expect(await client().pushStock('COL-ABC-1', 4)).toEqual({
+      status: 'ok',
+      quantity: 4,
+      message: 'MCO2; MCO1 pausada: no se cambia',
+    })
+    expect(puts().map((r) => r.path)).toEqual(['/items/MCO2'])
+    expect(standIn().items.get('MCO1')).toMatchObject({ status: 'paused', available_quantity: 2 })
   })
 
   test('no listing: "sin publicación", nothing written, not an error', async () => {
@@ -190,7 +236,41 @@ test('readStock reads the listing or variation quantity of each SKU', async () =
   expect(Object.fromEntries(quantities)).toEqual({
     'COL-ABC-1': { quantity: 2 },
     'ARE-2': { quantity: 0 },
-    'PUL-1': { missing: 'publicaciones con cantidades distintas: MCO3=1, MCO4=3' },
+    'PUL-1': {
+      missing:
+        'el SKU PUL-1 está en 2 publicaciones o variaciones (MCO3, MCO4): cada una ofrecería todas las unidades; déjalo en una sola',
+    },
     'NONE-1': { missing: 'sin publicación' },
   })
+})
+
+test('readStock looks up at most 4 SKUs at once, and one that fails is reported beside the others', async () => {
+  const skus = Array.from({ length: 10 }, (_, i) => `SKU-${i}`)
+  skus.forEach((sku, i) => standIn().addItem(`MCO${i}`, sku, i))
+  let inFlight = 0
+  let most = 0
+  const counting: typeof fetch = async (input, init) => {
+    inFlight++
+    most = Math.max(most, inFlight)
+    try {
+      return await fetch(input, init)
+    } finally {
+      inFlight--
+    }
+  }
+  const tokens = memoryTokens()
+  const quantities = await mercadoLibreClient({
+    baseUrl: standIn().url,
+    sellerId: STAND_IN_SELLER_ID,
+    tokens,
+    retry: FAST,
+    fetch: counting,
+  }).readStock(skus)
+  expect(skus.map((sku) => quantities.get(sku))).toEqual(skus.map((_, i) => ({ quantity: i })))
+  expect(most).toBeGreaterThan(1)
+  expect(most).toBeLessThanOrEqual(4)
+
+  standIn().failNext(FAST.attempts, 503)
+  const after = await client(tokens).readStock(['SKU-1'])
+  expect(after.get('SKU-1')).toEqual({ missing: `MercadoLibre respondió 503 tras ${FAST.attempts} intentos` })
 })

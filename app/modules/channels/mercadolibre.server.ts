@@ -1,3 +1,4 @@
+import pLimit from 'p-limit'
 import {
   backoffDelay,
   ChannelError,
@@ -20,7 +21,9 @@ import type { TokenPair, TokenSource } from './mercadolibre-tokens.server.ts'
 const TIMEOUT_MS = 15_000
 /** `/items?ids=` takes at most 20 ids. */
 const MULTIGET_SIZE = 20
-/** Listings that can no longer be changed. */
+/** SKUs "Revisar diferencias" looks up at once (each is a search and a multiget). */
+const READ_CONCURRENCY = 4
+/** Listings that can no longer be changed: left out as if they did not exist. */
 const FINAL_STATUSES = new Set(['closed'])
 
 type Attribute = { id: string; value_name?: string | null }
@@ -28,6 +31,7 @@ type Variation = { id: number; available_quantity?: number; attributes?: Attribu
 type Item = {
   id: string
   status?: string
+  sub_status?: string[]
   available_quantity?: number
   attributes?: Attribute[]
   variations?: Variation[]
@@ -37,8 +41,30 @@ type ErrorBody = { message?: string; error?: string; status?: number }
 const sellerSkuOf = (attributes: Attribute[] | undefined) =>
   attributes?.find((attribute) => attribute.id === 'SELLER_SKU')?.value_name ?? null
 
+/**
+ * Whether our units go to the listing. integrations.md: the item must be active. MercadoLibre
+ * itself pauses an item whose units reach 0 (sub_status `out_of_stock`) and puts it back on sale
+ * when units are set again, so such an item takes the push too: skipping it would leave it paused
+ * for ever once the shop has stock again. An item paused by the seller or by a moderation, or
+ * under review, is left as it is and said so.
+ */
+const takesUnits = (item: Item) =>
+  item.status === 'active' || (item.status === 'paused' && (item.sub_status ?? []).includes('out_of_stock'))
+
+const STATUS_NAMES: Record<string, string> = {
+  paused: 'pausada',
+  under_review: 'en revisión',
+  inactive: 'inactiva',
+}
+const idleNote = (item: Item) =>
+  `${item.id} ${STATUS_NAMES[item.status ?? ''] ?? `en estado ${item.status ?? 'desconocido'}`}`
+
 /** Where the SKU's units live in one listing: the item itself, or some of its variations. */
 type Placement = { item: Item; variationIds: number[] | null }
+
+type Located =
+  | { kind: 'found'; placement: Placement; place: string; notes: string[] }
+  | { kind: 'not-listed' | 'failed'; message: string }
 
 function placementOf(item: Item, sku: string): Placement | { item: Item; problem: string } {
   const variations = item.variations ?? []
@@ -217,36 +243,53 @@ export function mercadoLibreClient(options: MercadoLibreOptions): StockChannelCl
     return found
   }
 
-  /** The SKU's listings that can still change, with where the SKU sits in each, or why none. */
-  async function placements(sku: string): Promise<{ found: Placement[]; problems: string[] } | null> {
+  /**
+   * Where the SKU's units go, or why they go nowhere. Exactly one item or variation may carry the
+   * SKU among the listings that take units: each place shows buyers every unit it is given, so two
+   * of them would offer the shop's units twice (reported, as Shopify's duplicate variants are).
+   */
+  async function locate(sku: string): Promise<Located> {
     const ids = await listingIds(sku)
-    if (ids.length === 0) return null
-    const open = (await items(ids)).filter((item) => !FINAL_STATUSES.has(item.status ?? ''))
-    if (open.length === 0) return null
+    const open = ids.length ? (await items(ids)).filter((item) => !FINAL_STATUSES.has(item.status ?? '')) : []
+    if (open.length === 0) return { kind: 'not-listed', message: 'sin publicación' }
+    const idle = open.filter((item) => !takesUnits(item)).map(idleNote)
     const found: Placement[] = []
     const problems: string[] = []
-    for (const item of open) {
+    for (const item of open.filter(takesUnits)) {
       const placement = placementOf(item, sku)
       if ('problem' in placement) problems.push(placement.problem)
       else found.push(placement)
     }
-    return { found, problems }
+    const places = found.flatMap((placement) =>
+      placement.variationIds === null
+        ? [placement.item.id]
+        : placement.variationIds.map((id) => `${placement.item.id} (variación ${id})`),
+    )
+    if (places.length > 1) {
+      return {
+        kind: 'failed',
+        message: `el SKU ${sku} está en ${places.length} publicaciones o variaciones (${places.join(', ')}): cada una ofrecería todas las unidades; déjalo en una sola`,
+      }
+    }
+    const notes = [...problems, ...idle.map((note) => `${note}: no se cambia`)]
+    if (places.length === 0) {
+      return problems.length
+        ? { kind: 'failed', message: notes.join('; ') }
+        : { kind: 'not-listed', message: `sin publicación activa: ${idle.join(', ')}` }
+    }
+    return { kind: 'found', placement: found[0]!, place: places[0]!, notes }
   }
 
   return {
     channel: 'mercadolibre',
 
     async pushStock(sku, quantity) {
-      const located = await placements(sku)
-      if (!located) return { status: 'not-listed', message: 'sin publicación' }
-      if (located.found.length === 0) return { status: 'failed', message: located.problems.join('; ') }
-      const done: string[] = []
-      for (const { item, variationIds } of located.found) {
-        if (variationIds === null) {
-          await call('PUT', `/items/${encodeURIComponent(item.id)}`, { available_quantity: quantity })
-          done.push(item.id)
-          continue
-        }
+      const located = await locate(sku)
+      if (located.kind !== 'found') return { status: located.kind, message: located.message }
+      const { item, variationIds } = located.placement
+      if (variationIds === null) {
+        await call('PUT', `/items/${encodeURIComponent(item.id)}`, { available_quantity: quantity })
+      } else {
         // Every variation goes in the body: one left out would be deleted with its sales history.
         const chosen = new Set(variationIds)
         await call('PUT', `/items/${encodeURIComponent(item.id)}`, {
@@ -256,34 +299,28 @@ export function mercadoLibreClient(options: MercadoLibreOptions): StockChannelCl
               : { id: variation.id },
           ),
         })
-        done.push(`${item.id} (variación ${variationIds.join(', ')})`)
       }
-      const outcome: PushOutcome = { status: 'ok', quantity, message: done.join(', ') }
-      if (located.problems.length) outcome.message += `; ${located.problems.join('; ')}`
+      const outcome: PushOutcome = { status: 'ok', quantity, message: located.place }
+      if (located.notes.length) outcome.message += `; ${located.notes.join('; ')}`
       return outcome
     },
 
     async readStock(skus) {
-      const quantities = new Map<string, ChannelQuantity>()
-      for (const sku of skus) {
-        const located = await placements(sku)
-        if (!located || located.found.length === 0) {
-          quantities.set(sku, { missing: located?.problems.join('; ') || 'sin publicación' })
-          continue
+      const limit = pLimit(READ_CONCURRENCY)
+      // One SKU the channel would not answer for is reported beside the others, not for the batch.
+      const read = async (sku: string): Promise<ChannelQuantity> => {
+        try {
+          const located = await locate(sku)
+          return located.kind === 'found'
+            ? { quantity: quantityOf(located.placement) }
+            : { missing: located.message }
+        } catch (error) {
+          if (!(error instanceof ChannelError)) throw error
+          return { missing: error.message }
         }
-        const values = located.found.map(quantityOf)
-        quantities.set(
-          sku,
-          values.every((value) => value === values[0])
-            ? { quantity: values[0]! }
-            : {
-                missing: `publicaciones con cantidades distintas: ${located.found
-                  .map((placement, i) => `${placement.item.id}=${values[i]}`)
-                  .join(', ')}`,
-              },
-        )
       }
-      return quantities
+      const answers = await Promise.all(skus.map((sku) => limit(() => read(sku))))
+      return new Map(skus.map((sku, i) => [sku, answers[i]!]))
     },
   }
 }
