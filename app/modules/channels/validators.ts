@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { STOCK_CHANNELS } from '#app/jobs/stock-channels.ts'
 
-/** The channels the page knows, in the order it shows them (the job queue's STOCK_CHANNELS). */
-export const CHANNEL_IDS = ['mercadolibre', 'shopify'] as const
-export const SYNC_STATUS_IDS = ['ok', 'failed', 'not-listed', 'skipped'] as const
+/** What the last stock push of a SKU to a channel came to, in the order the page shows them. */
+export const SYNC_STATUSES = ['ok', 'failed', 'not-listed', 'skipped'] as const
+export type SyncStatus = (typeof SYNC_STATUSES)[number]
 
-export const SYNC_STATUS_LABELS: Record<(typeof SYNC_STATUS_IDS)[number], string> = {
+export const SYNC_STATUS_LABELS: Record<SyncStatus, string> = {
   ok: 'Sincronizado',
   failed: 'Falló',
   'not-listed': 'Sin publicación',
@@ -22,28 +23,39 @@ export const CHANNEL_MESSAGES = {
     `Sin diferencias: los ${count} SKU revisados tienen en el canal las mismas unidades disponibles que en la tienda.`,
   differencesFound: (differences: number, count: number) =>
     `${differences} de ${count} SKU revisados tienen otra cantidad en el canal.`,
-  nothingToCheck: 'Todavía no hay SKU sincronizados con este canal para revisar.',
+  nothingToCheck: 'No hay productos en la tienda para revisar.',
+  syncAllQueued: (channel: string, count: number) =>
+    count === 1
+      ? `Sincronización de 1 producto con ${channel} en cola.`
+      : `Sincronización de ${count.toLocaleString('es-CO')} productos con ${channel} en cola.`,
+  noProductsToSync: 'No hay productos en la tienda para sincronizar.',
 } as const
 
 const SKU_MAX = 64
 
 /** The page's query string; anything unreadable falls back to the first channel, all results, page 1. */
 export const ChannelsQuerySchema = z.object({
-  canal: z.enum(CHANNEL_IDS).catch('mercadolibre'),
+  canal: z.enum(STOCK_CHANNELS).catch('mercadolibre'),
   sku: z
     .string()
     .trim()
     .max(SKU_MAX)
     .transform((value) => value.toUpperCase())
     .catch(''),
-  estado: z.enum([...SYNC_STATUS_IDS, 'todos']).catch('todos'),
+  estado: z.enum([...SYNC_STATUSES, 'todos']).catch('todos'),
 })
 
 export const ChannelActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('reintentar'),
-    canal: z.enum(CHANNEL_IDS),
+    canal: z.enum(STOCK_CHANNELS),
     sku: z.string().trim().min(1).max(SKU_MAX),
   }),
-  z.object({ intent: z.literal('diferencias'), canal: z.enum(CHANNEL_IDS) }),
+  z.object({
+    intent: z.literal('diferencias'),
+    canal: z.enum(STOCK_CHANNELS),
+    /** "Revisar siguientes": the last SKU of the batch already checked (products go by SKU). */
+    desde: z.string().trim().max(SKU_MAX).default(''),
+  }),
+  z.object({ intent: z.literal('sincronizar-todo'), canal: z.enum(STOCK_CHANNELS) }),
 ])

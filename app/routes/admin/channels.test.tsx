@@ -1,9 +1,12 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { DIFFERENCES_BATCH, syncAllProducts } from '#app/modules/channels/admin-channels.server.ts'
 import { channelSyncs } from '#app/modules/channels/schema.ts'
 import { channelCredentials } from '#app/modules/channels/schema.ts'
-import { buildServices, useServices } from '#app/services.server.ts'
+import { buildServices, getServices, useServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
@@ -191,32 +194,112 @@ describe('Reintentar', () => {
   })
 })
 
-test('Revisar diferencias lists the SKUs whose channel quantity differs from the available units', async () => {
+type Report = {
+  first: number
+  last: number
+  total: number
+  checked: number
+  next: string | null
+  differences: { sku: string; available: number; channel: number }[]
+  unchecked: { sku: string; reason: string }[]
+}
+
+/** Presses "Revisar diferencias", then "Revisar siguientes" until the last batch. */
+async function checkAllBatches(canal: string) {
+  const reports: Report[] = []
+  let desde = ''
+  for (;;) {
+    const answer = outcome(await post({ intent: 'diferencias', canal, desde }))
+    expect(answer.ok).toBe(true)
+    const report = answer.report as Report
+    reports.push(report)
+    if (report.next === null) return reports
+    desde = report.next
+  }
+}
+
+test('Revisar diferencias checks every product, pushed before or not, in batches of 25 by SKU', async () => {
   useMercadoLibre()
   const same = await createProduct(t.db, { stock: 5, reserved: 1 })
-  const differs = await createProduct(t.db, { stock: 9, reserved: 0 })
+  const neverPushed = await createProduct(t.db, { stock: 9, reserved: 0 })
   const unlisted = await createProduct(t.db, { stock: 2 })
+  for (let i = 0; i < 26; i++) await createProduct(t.db, { stock: 1 })
   mercadoLibre().addItem('MCO1', same.sku, 4)
-  mercadoLibre().addItem('MCO2', differs.sku, 3)
+  mercadoLibre().addItem('MCO2', neverPushed.sku, 3)
   await t.db.insert(channelSyncs).values([
     { channel: 'mercadolibre', sku: same.sku, status: 'ok', quantity: 4 },
-    { channel: 'mercadolibre', sku: differs.sku, status: 'ok', quantity: 9 },
     { channel: 'mercadolibre', sku: unlisted.sku, status: 'not-listed', quantity: 2 },
   ])
-  const answer = outcome(await post({ intent: 'diferencias', canal: 'mercadolibre' }))
-  expect(answer).toMatchObject({
-    ok: true,
-    message: '1 de 2 SKU revisados tienen otra cantidad en el canal.',
-    report: {
-      checked: 2,
-      truncated: false,
-      differences: [{ sku: differs.sku, available: 9, channel: 3 }],
-      unchecked: [],
-    },
-  })
+
+  const reports = await checkAllBatches('mercadolibre')
+  const everySku = (await t.db.select({ sku: products.sku }).from(products)).map((row) => row.sku).sort()
+  expect(reports.length).toBe(Math.ceil(everySku.length / DIFFERENCES_BATCH))
+  expect(reports.every((report) => report.checked <= DIFFERENCES_BATCH)).toBe(true)
+  expect(reports.map((report) => [report.first, report.last, report.total])).toEqual(
+    reports.map((_, i) => [
+      i * DIFFERENCES_BATCH + 1,
+      Math.min((i + 1) * DIFFERENCES_BATCH, everySku.length),
+      everySku.length,
+    ]),
+  )
+  expect(reports.flatMap((report) => report.differences)).toEqual([
+    { sku: neverPushed.sku, available: 9, channel: 3 },
+  ])
+  const unchecked = reports.flatMap((report) => report.unchecked)
+  expect(unchecked.map((item) => item.sku).sort()).toEqual(
+    everySku.filter((sku) => sku !== same.sku && sku !== neverPushed.sku),
+  )
+  expect(unchecked.find((item) => item.sku === unlisted.sku)!.reason).toBe('sin publicación')
   // Read only: nothing was written to the channel.
   expect(mercadoLibre().requests.some((request) => request.method === 'PUT')).toBe(false)
 
   const off = await post({ intent: 'diferencias', canal: 'shopify' })
   expect(statusOf(off)).toBe(409)
+})
+
+describe('Sincronizar todo', () => {
+  test('queues the sync of every product with that channel and says how many', async () => {
+    useMercadoLibre()
+    await createProduct(t.db, { stock: 3 })
+    await t.db.insert(channelSyncs).values({ channel: 'mercadolibre', sku: 'OTRO-1', status: 'ok' })
+    const everySku = (await t.db.select({ sku: products.sku }).from(products)).map((row) => row.sku).sort()
+    expect((await load()).summaries[0]!.neverSynced).toBe(everySku.length)
+    expect(await render()).toContain(`${everySku.length} productos nunca se han enviado.`)
+
+    const answer = outcome(await post({ intent: 'sincronizar-todo', canal: 'mercadolibre' }))
+    expect(answer).toMatchObject({
+      ok: true,
+      message: `Sincronización de ${everySku.length} productos con MercadoLibre en cola.`,
+    })
+    const queued = await queuedJobs<{ channel: string; sku: string }>(t.database, 'channel-stock-sync')
+    expect(queued.every((job) => job.channel === 'mercadolibre')).toBe(true)
+    expect(queued.map((job) => job.sku).sort()).toEqual(everySku)
+
+    // Pressed again while those wait: the jobs coalesce, one per SKU still.
+    await post({ intent: 'sincronizar-todo', canal: 'mercadolibre' })
+    expect(await queuedJobs(t.database, 'channel-stock-sync')).toHaveLength(everySku.length)
+  })
+
+  test('goes through the products in batches, each in its own transaction, missing none', async () => {
+    useMercadoLibre()
+    for (let i = 0; i < 5; i++) await createProduct(t.db, { stock: 1 })
+    const everySku = (await t.db.select({ sku: products.sku }).from(products)).map((row) => row.sku).sort()
+    const sent = recordingJobQueue()
+    const message = await syncAllProducts(
+      { db: t.db, jobs: sent, channels: { mercadolibre: getServices().channels.mercadolibre! } },
+      'mercadolibre',
+      2,
+    )
+    expect(message).toBe(`Sincronización de ${everySku.length} productos con MercadoLibre en cola.`)
+    expect(sent.sent.map((job) => (job.data as { sku: string }).sku).sort()).toEqual(everySku)
+  })
+
+  test('a channel that is not configured is refused and nothing is queued', async () => {
+    useMercadoLibre()
+    await createProduct(t.db, { stock: 3 })
+    const answer = await post({ intent: 'sincronizar-todo', canal: 'shopify' })
+    expect(statusOf(answer)).toBe(409)
+    expect(outcome(answer).message).toBe('Shopify no está configurado: no hay nada que sincronizar.')
+    expect(await queuedJobs(t.database, 'channel-stock-sync')).toEqual([])
+  })
 })

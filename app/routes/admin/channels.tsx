@@ -13,14 +13,15 @@ import {
   channelDifferences,
   channelsOverview,
   retryChannelSync,
+  syncAllProducts,
   type SyncRow,
 } from '#app/modules/channels/admin-channels.server.ts'
 import {
   CHANNEL_MESSAGES,
   ChannelActionSchema,
   ChannelsQuerySchema,
-  SYNC_STATUS_IDS,
   SYNC_STATUS_LABELS,
+  SYNC_STATUSES,
 } from '#app/modules/channels/validators.ts'
 import { getServices } from '#app/services.server.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
@@ -59,7 +60,11 @@ export async function action({ request }: Route.ActionArgs) {
       const message = await retryChannelSync({ db: database.db, jobs, channels }, input.canal, input.sku)
       return { ok: true as const, intent: input.intent, message, at: Date.now() }
     }
-    const report = await channelDifferences(database.db, channels, input.canal)
+    if (input.intent === 'sincronizar-todo') {
+      const message = await syncAllProducts({ db: database.db, jobs, channels }, input.canal)
+      return { ok: true as const, intent: input.intent, message, at: Date.now() }
+    }
+    const report = await channelDifferences(database.db, channels, input.canal, input.desde)
     return { ok: true as const, intent: input.intent, message: report.message, report, at: Date.now() }
   } catch (thrown) {
     return formFailure(thrown, request, { unexpected: CHANNEL_MESSAGES.unexpected })
@@ -149,7 +154,7 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
               </p>
             )}
             <dl className="flex flex-wrap gap-2 text-sm">
-              {SYNC_STATUS_IDS.map((status) => (
+              {SYNC_STATUSES.map((status) => (
                 <div key={status} className="flex items-baseline gap-1.5 rounded-full bg-brand-50 px-3 py-1">
                   <dt className="text-xs text-gray-600">{SYNC_STATUS_LABELS[status]}</dt>
                   <dd className="font-semibold" data-testid={`count-${status}`}>
@@ -158,6 +163,29 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
                 </div>
               ))}
             </dl>
+            {summary.configured && (
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span data-testid="never-synced">
+                  {summary.neverSynced === 0
+                    ? 'Todos los productos se han enviado al menos una vez.'
+                    : summary.neverSynced === 1
+                      ? '1 producto nunca se ha enviado.'
+                      : `${summary.neverSynced.toLocaleString('es-CO')} productos nunca se han enviado.`}
+                </span>
+                <AdminForm method="post">
+                  <input type="hidden" name="intent" value="sincronizar-todo" />
+                  <input type="hidden" name="canal" value={summary.channel} />
+                  <button
+                    type="submit"
+                    className={secondaryButtonClass}
+                    disabled={busy}
+                    aria-label={`Sincronizar todo con ${summary.name}`}
+                  >
+                    Sincronizar todo
+                  </button>
+                </AdminForm>
+              </div>
+            )}
             {summary.failures.length > 0 && (
               <div>
                 <h3 className="mb-1 text-sm font-medium text-red-800">Últimas fallas</h3>
@@ -243,10 +271,22 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
                 </ul>
               </details>
             )}
-            {report.truncated && (
-              <p className="text-gray-600">
-                Se revisaron los primeros {report.checked} SKU; vuelve a revisar más tarde para el resto.
-              </p>
+            {report.total > 0 && (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-gray-600" data-testid="differences-range">
+                  Productos {report.first}–{report.last} de {report.total} revisados (por SKU).
+                </p>
+                {report.next !== null && (
+                  <AdminForm method="post">
+                    <input type="hidden" name="intent" value="diferencias" />
+                    <input type="hidden" name="canal" value={selected.channel} />
+                    <input type="hidden" name="desde" value={report.next} />
+                    <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                      Revisar siguientes
+                    </button>
+                  </AdminForm>
+                )}
+              </div>
             )}
           </div>
         )}
@@ -275,7 +315,7 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
             </label>
             <select id="channel-status" name="estado" defaultValue={query.estado} className={inputClass}>
               <option value="todos">Todos</option>
-              {SYNC_STATUS_IDS.map((status) => (
+              {SYNC_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {SYNC_STATUS_LABELS[status]}
                 </option>
