@@ -55,6 +55,7 @@ test('an order changes stock; the sync jobs run and the page shows each channel 
     ).toBe('No configurado')
   }
   expect(await page.getByRole('button', { name: 'Revisar diferencias' }).count()).toBe(0)
+  expect(await page.getByRole('button', { name: /Sincronizar todo/ }).count()).toBe(0)
 
   // The worker records the job's result: searched by SKU, the row reads "Omitido".
   await expect

@@ -252,9 +252,11 @@ export async function channelDifferences(
   const message =
     checked.length === 0
       ? CHANNEL_MESSAGES.nothingToCheck
-      : differences.length === 0
-        ? CHANNEL_MESSAGES.noDifferences(compared)
-        : CHANNEL_MESSAGES.differencesFound(differences.length, compared)
+      : compared === 0
+        ? CHANNEL_MESSAGES.nothingComparable(checked.length)
+        : differences.length === 0
+          ? CHANNEL_MESSAGES.noDifferences(compared)
+          : CHANNEL_MESSAGES.differencesFound(differences.length, compared)
   return {
     channel,
     first: checked.length ? before + 1 : 0,

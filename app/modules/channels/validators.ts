@@ -24,6 +24,8 @@ export const CHANNEL_MESSAGES = {
   differencesFound: (differences: number, count: number) =>
     `${differences} de ${count} SKU revisados tienen otra cantidad en el canal.`,
   nothingToCheck: 'No hay productos en la tienda para revisar.',
+  nothingComparable: (count: number) =>
+    `Ninguno de los ${count} productos revisados tiene en el canal una cantidad para comparar.`,
   syncAllQueued: (channel: string, count: number) =>
     count === 1
       ? `Sincronización de 1 producto con ${channel} en cola.`

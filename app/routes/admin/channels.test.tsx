@@ -212,6 +212,14 @@ async function checkAllBatches(canal: string) {
     const answer = outcome(await post({ intent: 'diferencias', canal, desde }))
     expect(answer.ok).toBe(true)
     const report = answer.report as Report
+    const compared = report.checked - report.unchecked.length
+    expect(answer.message).toBe(
+      compared === 0
+        ? `Ninguno de los ${report.checked} productos revisados tiene en el canal una cantidad para comparar.`
+        : report.differences.length === 0
+          ? `Sin diferencias: los ${compared} SKU revisados tienen en el canal las mismas unidades disponibles que en la tienda.`
+          : `${report.differences.length} de ${compared} SKU revisados tienen otra cantidad en el canal.`,
+    )
     reports.push(report)
     if (report.next === null) return reports
     desde = report.next
