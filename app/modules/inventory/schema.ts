@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { products } from '#app/modules/catalog/schema.ts'
 
 /**
@@ -15,7 +15,8 @@ export const stockMovements = pgTable(
     type: text({ enum: ['in', 'out', 'adjust'] }).notNull(),
     quantity: integer().notNull(),
     unitPrice: integer().notNull(),
-    total: integer().notNull(),
+    // quantity × unit price passes 2^31 centavos at 200 units of $ 150.000, so 64 bits.
+    total: bigint({ mode: 'number' }).notNull(),
     receipt: text().notNull().default(''),
     note: text().notNull().default(''),
     location: text().notNull(),
@@ -26,7 +27,8 @@ export const stockMovements = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('stock_movements_product_idx').on(t.productSku, t.createdAt),
+    // The kardex lists a product's rows by id: ids follow the per-product lock order.
+    index('stock_movements_product_id_idx').on(t.productSku, t.id),
     index('stock_movements_order_idx').on(t.orderId),
   ],
 )
