@@ -17,6 +17,19 @@ export function PriceFields({
   initial: { cost: number; level1: number; level5: number; discountPercent: number }
 }) {
   const [cost, setCost] = useState(String(initial.cost))
+  // The loaded cost the typed one is based on, posted as `loadedCost`: the server changes the cost
+  // only when the admin typed another, and refuses when a movement moved it meanwhile.
+  const [baseCost, setBaseCost] = useState(initial.cost)
+  const [seenCost, setSeenCost] = useState(initial.cost)
+  if (initial.cost !== seenCost) {
+    // Reloaded data (after a save): an untouched or just-saved cost follows it; a pending edit
+    // keeps the cost it was typed against.
+    setSeenCost(initial.cost)
+    if (asNumber(cost) === baseCost || asNumber(cost) === initial.cost) {
+      setCost(String(initial.cost))
+      setBaseCost(initial.cost)
+    }
+  }
   const [level1, setLevel1] = useState(String(initial.level1))
   const [level5, setLevel5] = useState(String(initial.level5))
   const level1Pesos = asNumber(level1)
@@ -24,6 +37,7 @@ export function PriceFields({
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <legend className="mb-2 text-base font-semibold">Precios</legend>
+      <input type="hidden" name="loadedCost" value={baseCost} />
       <PesosField id="product-cost" name="cost" label="Costo" value={cost} onChange={setCost} />
       <PesosField
         id="product-level1"

@@ -2,6 +2,7 @@ import type { Db } from '#app/db/client.server.ts'
 import type { Upload } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
+import { pesosToCentavos } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { createProduct, updateProduct } from './admin-products.server.ts'
 import { parseMainChoice } from './product-media.server.ts'
@@ -18,6 +19,18 @@ export async function uploadsFrom(form: FormData, field: string): Promise<Upload
   return Promise.all(
     chosen.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })),
   )
+}
+
+/**
+ * The cost (centavos) the edit form was loaded with, posted in the hidden `loadedCost` (pesos, as
+ * the cost field). A form without it predates the field: reloading the page is the way out.
+ */
+function loadedCost(form: FormData): number {
+  const value = form.get('loadedCost')
+  if (typeof value !== 'string' || !/^\d{1,9}(\.\d{1,2})?$/.test(value.trim())) {
+    throw new Refusal(PRODUCT_MESSAGES.staleForm, { standsAlone: true })
+  }
+  return pesosToCentavos(Number(value))
 }
 
 export type ProductSaved = { sku: string; message: string }
@@ -50,6 +63,12 @@ export async function saveProductForm(
     })
     return { sku: created.sku, message: PRODUCT_MESSAGES.created }
   }
-  await updateProduct(db, storage, sku, { fields: parsed.data, uploads, main, by })
+  await updateProduct(db, storage, sku, {
+    fields: parsed.data,
+    uploads,
+    main,
+    by,
+    loadedCost: loadedCost(form),
+  })
   return { sku, message: PRODUCT_MESSAGES.updated }
 }

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
-import { recordEntry } from '#app/modules/inventory/movement.server.ts'
+import { recordEntry, StockRefused } from '#app/modules/inventory/movement.server.ts'
+import { STOCK_MESSAGES } from '#app/modules/inventory/validators.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
@@ -182,12 +183,13 @@ describe('edit', () => {
   test('a new cost once the product has stock is a cost adjustment in the ledger, naming the admin', async () => {
     const storage = memoryStorage()
     const { sku } = await createProduct(t.db, storage, await input({ fields: fields({ cost: 1000 }) }))
-    const edit = async (cost: number) =>
+    const edit = async (cost: number, loadedCost: number) =>
       updateProduct(t.db, storage, sku, {
-        fields: fields({ cost }),
+        fields: fields({ cost, name: 'Collar Editado' }),
         uploads: [],
         main: { existing: (await t.db.select().from(media).where(eq(media.productSku, sku)))[0]!.id },
         by: 'duena@vitrina.test',
+        loadedCost,
       })
     const ledger = () =>
       t.db
@@ -202,23 +204,26 @@ describe('edit', () => {
         .from(stockMovements)
         .where(eq(stockMovements.productSku, sku))
         .orderBy(asc(stockMovements.id))
-    const costOf = async () => (await t.db.select().from(products).where(eq(products.sku, sku)))[0]!.cost
+    const product = async () => (await t.db.select().from(products).where(eq(products.sku, sku)))[0]!
+    const entry = (quantity: number, unitCost: number) =>
+      recordEntry(
+        t.db,
+        recordingJobQueue(),
+        { sku, quantity, unitCost, location: 'P1-C1-A1-E1-X1-Y1-Z1', receipt: '', note: '' },
+        'duena@vitrina.test',
+      )
 
-    // No stock yet: the cost is simply what was typed, with nothing to explain in the ledger.
-    await edit(1200)
-    expect(await costOf()).toBe(1200_00)
+    // Created with the typed cost; no stock yet: the cost is simply what was typed, nothing in the ledger.
+    expect((await product()).cost).toBe(1000_00)
+    await edit(1200, 1000_00)
+    expect((await product()).cost).toBe(1200_00)
     expect(await ledger()).toEqual([])
 
-    await recordEntry(
-      t.db,
-      recordingJobQueue(),
-      { sku, quantity: 4, unitCost: 1200_00, location: 'P1-C1-A1-E1-X1-Y1-Z1', receipt: '', note: '' },
-      'duena@vitrina.test',
-    )
-    await edit(1200)
+    await entry(4, 1200_00)
+    await edit(1200, 1200_00)
     expect((await ledger()).map((row) => row.type)).toEqual(['in'])
-    await edit(1500.5)
-    expect(await costOf()).toBe(1500_50)
+    await edit(1500.5, 1200_00)
+    expect((await product()).cost).toBe(1500_50)
     expect((await ledger())[1]).toEqual({
       type: 'adjust',
       quantity: 0,
@@ -229,11 +234,55 @@ describe('edit', () => {
     })
   })
 
+  test('an entry landing while the edit page is open is kept when the admin left the cost alone', async () => {
+    const storage = memoryStorage()
+    const { sku } = await createProduct(t.db, storage, await input({ fields: fields({ cost: 1000 }) }))
+    const mainId = (await t.db.select().from(media).where(eq(media.productSku, sku)))[0]!.id
+    await recordEntry(
+      t.db,
+      recordingJobQueue(),
+      { sku, quantity: 2, unitCost: 1000_00, location: 'P1-C1-A1-E1-X1-Y1-Z1', receipt: '', note: '' },
+      'duena@vitrina.test',
+    )
+    // The page is loaded (cost $ 1.000), then 2 units at $ 2.000 come in: the average is $ 1.500.
+    await recordEntry(
+      t.db,
+      recordingJobQueue(),
+      { sku, quantity: 2, unitCost: 2000_00, location: 'P1-C1-A1-E1-X1-Y1-Z1', receipt: '', note: '' },
+      'duena@vitrina.test',
+    )
+    const save = (cost: number, name: string) =>
+      updateProduct(t.db, storage, sku, {
+        fields: fields({ cost, name }),
+        uploads: [],
+        main: { existing: mainId },
+        by: 'duena@vitrina.test',
+        loadedCost: 1000_00,
+      })
+    const types = async () =>
+      (await t.db.select().from(stockMovements).where(eq(stockMovements.productSku, sku))).map((r) => r.type)
+
+    // Saved with the stale cost it was loaded with: the name changes, the entry's average stays.
+    await save(1000, 'Collar Renombrado')
+    const [kept] = await t.db.select().from(products).where(eq(products.sku, sku))
+    expect(kept).toMatchObject({ name: 'Collar Renombrado', cost: 1500_00 })
+    expect(await types()).toEqual(['in', 'in'])
+
+    // The admin typed a new cost against the stale one: refused, asking to reload; nothing saved.
+    const refused = save(1800, 'Collar Otro Nombre')
+    await expect(refused).rejects.toThrow(StockRefused)
+    await expect(refused).rejects.toThrow(STOCK_MESSAGES.costMoved)
+    const [after] = await t.db.select().from(products).where(eq(products.sku, sku))
+    expect(after).toMatchObject({ name: 'Collar Renombrado', cost: 1500_00 })
+    expect(await types()).toEqual(['in', 'in'])
+  })
+
   test('updates fields, keeps the sku, adds images and can make a new one main', async () => {
     const storage = memoryStorage()
     const { sku } = await createProduct(t.db, storage, await input())
     await updateProduct(t.db, storage, sku, {
       by: 'duena@vitrina.test',
+      loadedCost: 12000_00,
       fields: fields({
         name: 'Collar Sol',
         categoryIds: [categoryB, categoryA],
@@ -257,6 +306,7 @@ describe('edit', () => {
     await expect(
       updateProduct(t.db, storage, 'NO-EXISTE', {
         by: 'duena@vitrina.test',
+        loadedCost: 12000_00,
         fields: fields(),
         uploads: [],
         main: { existing: 1 },
@@ -269,6 +319,7 @@ describe('edit', () => {
       await expect(
         updateProduct(t.db, storage, sku, {
           by: 'duena@vitrina.test',
+          loadedCost: 12000_00,
           fields: fields({ name: 'Cambiado' }),
           uploads: [],
           main,
@@ -288,6 +339,7 @@ describe('edit', () => {
     await expect(
       updateProduct(t.db, storage, sku, {
         by: 'duena@vitrina.test',
+        loadedCost: 12000_00,
         fields: fields({ name: 'Collar Cambiado', level1: 99000, categoryIds: [categoryB] }),
         uploads: [await pngUpload('tres.png', '#0000aa', 900, 600), await pngUpload('cuatro.png', '#00aaaa')],
         main: { upload: 1 },
@@ -314,6 +366,7 @@ describe('edit', () => {
     await expect(
       updateProduct(t.db, halfWriting, sku, {
         by: 'duena@vitrina.test',
+        loadedCost: 12000_00,
         fields: fields({ name: 'Collar Cambiado' }),
         uploads: [await pngUpload('tres.png', '#0000aa')],
         main: { upload: 0 },
@@ -332,6 +385,7 @@ describe('edit', () => {
     await expect(
       updateProduct(t.db, storage, sku, {
         by: 'duena@vitrina.test',
+        loadedCost: 12000_00,
         fields: { ...fields({ name: 'Collar Cambiado' }), discountPercent: 150 },
         uploads: [await pngUpload('tres.png', '#0000aa')],
         main: { upload: 0 },

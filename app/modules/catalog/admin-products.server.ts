@@ -2,7 +2,6 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
 import { adjustCost } from '#app/modules/inventory/movement.server.ts'
-import { setCost } from '#app/modules/inventory/stock.server.ts'
 import { deleteStoredFiles, storedPaths, type Upload } from '#app/modules/media/media.server.ts'
 import { imageSource, mediaUrl, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
@@ -70,7 +69,8 @@ export async function createProduct(
         sku = row?.sku
       }
       if (!sku) throw new Error('No se pudo generar un SKU único')
-      await setCost(tx, sku, pesosToCentavos(fields.cost))
+      // The cost column starts at 0 and only inventory writes it; with no stock yet, no ledger row names anyone.
+      await adjustCost(tx, sku, { from: 0, to: pesosToCentavos(fields.cost) }, '')
       await tx
         .insert(productCategories)
         .values(fields.categoryIds.map((categoryId, position) => ({ productSku: sku, categoryId, position })))
@@ -86,6 +86,11 @@ export type UpdateProductInput = {
   main: MainChoice
   /** The admin's e-mail, named on the ledger row of a cost adjustment. */
   by: string
+  /**
+   * The cost (centavos) the form was loaded with: the cost changes only when the admin typed
+   * another, and is refused when a movement moved it meanwhile.
+   */
+  loadedCost: number
 }
 
 /** Spec §5 edit: same fields (the sku never changes), new images added, main image chosen. */
@@ -93,7 +98,7 @@ export async function updateProduct(
   db: Db,
   storage: MediaStorage,
   sku: string,
-  { fields, uploads, main, by }: UpdateProductInput,
+  { fields, uploads, main, by, loadedCost }: UpdateProductInput,
 ): Promise<void> {
   const existing = await db.select({ id: media.id }).from(media).where(eq(media.productSku, sku))
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.sku, sku))
@@ -116,7 +121,7 @@ export async function updateProduct(
         .returning({ sku: products.sku })
       if (!updated) throw new Refusal(PRODUCT_MESSAGES.notFound)
       // Once the product has stock a new cost is a ledger row (a cost adjustment) naming the admin.
-      await adjustCost(tx, sku, pesosToCentavos(fields.cost), by)
+      await adjustCost(tx, sku, { from: loadedCost, to: pesosToCentavos(fields.cost) }, by)
       await assertCategoriesExist(tx, fields.categoryIds)
       await tx.delete(productCategories).where(eq(productCategories.productSku, sku))
       await tx

@@ -24,6 +24,9 @@ export const PRODUCT_MESSAGES = {
   hasHistory:
     'No se puede eliminar un producto con movimientos de inventario o pedidos. Para ocultarlo de la tienda, desactiva Mayor y Detal.',
   unknownCategory: 'Una de las categorías elegidas ya no existe.',
+  /** An edit post without the cost the page was loaded with (a page older than that field). */
+  staleForm:
+    'Este formulario está desactualizado. Recarga la página y vuelve a guardar; no se guardó ningún cambio.',
   /** The whole post is over the server's 120 MB limit for the back office (answered 413). */
   requestTooLarge:
     'Error: los archivos elegidos suman más de 120 MB. Sube menos archivos a la vez e inténtalo de nuevo.',

@@ -14,7 +14,7 @@ import {
   StockRefused,
 } from './movement.server.ts'
 import { productLocations, stockMovements } from './schema.ts'
-import { reserveUnits } from './stock.server.ts'
+import { releaseUnits, reserveUnits } from './stock.server.ts'
 import { STOCK_MESSAGES } from './validators.ts'
 
 const t = setupTestDatabase()
@@ -285,16 +285,49 @@ describe('shipping and returning an order', () => {
   })
 })
 
+describe('shipping an order whose reservation was released', () => {
+  test("is refused and writes nothing: it never takes another order's reserved units", async () => {
+    const product = await empty()
+    await entry(product.sku, 5, 1000)
+    const released = [{ sku: product.sku, quantity: 3 }]
+    await t.db.transaction((tx) => reserveUnits(tx, jobs, released))
+    await t.db.transaction((tx) => releaseUnits(tx, jobs, released))
+    // Another order holds 2 units.
+    await t.db.transaction((tx) => reserveUnits(tx, jobs, [{ sku: product.sku, quantity: 2 }]))
+    const before = await stockOf(product.sku)
+    const attempt = t.db.transaction((tx) =>
+      shipOrderUnits(tx, jobs, { id: 'pedido-liberado', number: 88, lines: released }, ADMIN),
+    )
+    await expect(attempt).rejects.toThrow(StockRefused)
+    await expect(attempt).rejects.toThrow(STOCK_MESSAGES.notReserved(product.sku, 3, 88, 2))
+    expect(await stockOf(product.sku)).toEqual(before)
+    expect(before).toMatchObject({ stock: 5, reserved: 2 })
+    expect((await ledgerOf(product.sku)).filter((row) => row.orderId)).toEqual([])
+  })
+})
+
+describe('big movements', () => {
+  test('200 units × $ 150.000 (a total past 2^31 centavos) is kept exactly', async () => {
+    const product = await empty()
+    await entry(product.sku, 200, 150_000_00)
+    const [row] = await ledgerOf(product.sku)
+    expect(row!.total).toBe(3_000_000_000)
+    expect(row!.total).toBeGreaterThan(2 ** 31)
+    await exit(product.sku, 200, 150_000_00)
+    expect((await ledgerOf(product.sku)).map((r) => r.total)).toEqual([3_000_000_000, 3_000_000_000])
+  })
+})
+
 describe('cost adjustments', () => {
   test('with stock the new cost is a ledger row of quantity 0; the same cost or no stock writes none', async () => {
     const product = await empty()
-    await t.db.transaction((tx) => adjustCost(tx, product.sku, 5_000, ADMIN))
+    await t.db.transaction((tx) => adjustCost(tx, product.sku, { from: 0, to: 5_000 }, ADMIN))
     expect(await ledgerOf(product.sku)).toEqual([])
     expect((await stockOf(product.sku)).cost).toBe(5_000)
 
     await entry(product.sku, 4, 5_000)
-    await t.db.transaction((tx) => adjustCost(tx, product.sku, 5_000, ADMIN))
-    await t.db.transaction((tx) => adjustCost(tx, product.sku, 6_250, ADMIN))
+    await t.db.transaction((tx) => adjustCost(tx, product.sku, { from: 5_000, to: 5_000 }, ADMIN))
+    await t.db.transaction((tx) => adjustCost(tx, product.sku, { from: 5_000, to: 6_250 }, ADMIN))
     const ledger = await ledgerOf(product.sku)
     expect(ledger).toHaveLength(2)
     expect(ledger[1]).toMatchObject({

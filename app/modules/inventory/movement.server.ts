@@ -251,6 +251,12 @@ export async function shipOrderUnits(
   }
   for (const line of inLockOrder(order.lines)) {
     const before = await lockOrRefuse(tx, line.sku)
+    // Units the order no longer holds (its reservation was released) belong to other orders.
+    if (before.reserved < line.quantity) {
+      throw new StockRefused(
+        STOCK_MESSAGES.notReserved(line.sku, line.quantity, order.number, before.reserved),
+      )
+    }
     let state = before
     let missing = line.quantity
     const largestFirst = [...before.locations].sort(([codeA, a], [codeB, b]) =>
@@ -275,10 +281,7 @@ export async function shipOrderUnits(
         `Las ubicaciones de ${line.sku} no tienen las ${line.quantity} unidad(es) del pedido ${order.number}; registra una entrada con su ubicación antes de enviarlo.`,
       )
     }
-    await saveStock(tx, line.sku, before, {
-      ...state,
-      reserved: Math.max(before.reserved - line.quantity, 0),
-    })
+    await saveStock(tx, line.sku, before, { ...state, reserved: before.reserved - line.quantity })
   }
   await enqueueStockSync(
     jobs,
@@ -338,13 +341,24 @@ export async function returnShippedUnits(
 }
 
 /**
- * A unit cost typed in the product form (centavos). Once the product has stock the change is a
- * ledger row (a cost adjustment, quantity 0), so every change of stock and cost is explained there.
+ * A unit cost typed in the product form (centavos): `from` is the cost the form was loaded with,
+ * `to` what it posts. Nothing happens unless the admin changed it (the form always posts the
+ * cost, and a movement may have moved the average since the page loaded); a change made against
+ * a cost that has moved meanwhile is refused, so it never undoes that movement. Once the product
+ * has stock the change is a ledger row (a cost adjustment, quantity 0), so every change of stock
+ * and cost is explained there.
  */
-export async function adjustCost(tx: Tx, sku: string, cost: number, by: string): Promise<void> {
+export async function adjustCost(
+  tx: Tx,
+  sku: string,
+  { from, to: cost }: { from: number; to: number },
+  by: string,
+): Promise<void> {
   if (!Number.isInteger(cost) || cost < 0) throw new StockRefused(STOCK_MESSAGES.unitCost, 'unitPrice', 400)
+  if (cost === from) return
   const before = await lockOrRefuse(tx, sku)
   if (before.cost === cost) return
+  if (before.cost !== from) throw new StockRefused(STOCK_MESSAGES.costMoved, 'unitPrice')
   const after = { ...before, cost }
   await saveStock(tx, sku, before, after)
   if (before.stock > 0) {

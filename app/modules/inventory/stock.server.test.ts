@@ -5,14 +5,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { productLocations, stockMovements } from './schema.ts'
-import {
-  OutOfStock,
-  releaseUnits,
-  replayHistories,
-  reserveUnits,
-  setCost,
-  type PastMovement,
-} from './stock.server.ts'
+import { OutOfStock, releaseUnits, replayHistories, reserveUnits, type PastMovement } from './stock.server.ts'
 
 const t = setupTestDatabase()
 const jobs = recordingJobQueue()
@@ -84,12 +77,6 @@ describe('reservations', () => {
     expect((await stockOf(plenty.sku)).reserved).toBe(0)
     expect((await stockOf(scarce.sku)).reserved).toBe(2)
   })
-})
-
-test('setCost writes the unit cost only', async () => {
-  const product = await createProduct(t.db, { stock: 4, cost: 100 })
-  await setCost(t.db, product.sku, 250_050)
-  expect(await stockOf(product.sku)).toMatchObject({ stock: 4, cost: 250_050 })
 })
 
 describe('replaying past movements', () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
-import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import type { Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { applyMovement, EMPTY_STOCK, type Movement, type StockState } from './movements.ts'
@@ -11,6 +11,9 @@ import { enqueueStockSync } from './stock-sync.server.ts'
 export const STOCK_COLUMNS = ['stock', 'reserved', 'unitsIn', 'unitsOut', 'cost'] as const
 
 export type StockLine = { sku: string; quantity: number }
+
+/** Units the shop can still sell or move: stock − reserved, never below 0 (one home for the rule). */
+export const availableUnitsSql = sql<number>`greatest(${products.stock} - ${products.reserved}, 0)::int`
 
 /** A reservation found fewer available units (stock − reserved) than asked for. */
 export class OutOfStock extends Error {
@@ -43,9 +46,7 @@ export async function reserveUnits(tx: Tx, jobs: JobQueue, lines: StockLine[]): 
     const [row] = await tx
       .update(products)
       .set({ reserved: sql`${products.reserved} + ${line.quantity}`, updatedAt: new Date() })
-      .where(
-        and(eq(products.sku, line.sku), sql`${products.stock} - ${products.reserved} >= ${line.quantity}`),
-      )
+      .where(and(eq(products.sku, line.sku), sql`${availableUnitsSql} >= ${line.quantity}`))
       .returning({ sku: products.sku })
     if (!row) throw new OutOfStock(line.sku)
   }
@@ -70,11 +71,6 @@ export async function releaseUnits(tx: Tx, jobs: JobQueue, lines: StockLine[]): 
     tx,
     ordered.map((line) => line.sku),
   )
-}
-
-/** The unit cost the admin typed in the product form (centavos). */
-export async function setCost(db: DbOrTx, sku: string, cost: number): Promise<void> {
-  await db.update(products).set({ cost, updatedAt: new Date() }).where(eq(products.sku, sku))
 }
 
 /** A movement from the past, with who made it and when. */

@@ -15,6 +15,11 @@ export const STOCK_MESSAGES = {
     `No hay suficiente stock disponible para la salida: ${reserved} unidad(es) están reservadas por pedidos y solo ${available} están disponibles.`,
   unknownLocation: (code: string) => `La ubicación ${code} no existe.`,
   notEnoughAtLocation: (code: string) => `No hay suficiente stock en la ubicación ${code}.`,
+  notReserved: (sku: string, quantity: number, order: number, reserved: number) =>
+    `No se puede enviar el pedido ${order}: necesita ${quantity} unidad(es) reservadas de ${sku} y solo hay ${reserved} reservada(s). Su reserva pudo haberse liberado; revisa el pedido antes de enviarlo.`,
+  costMoved:
+    'El costo de este producto cambió mientras editabas (por una entrada, salida o envío). Recarga la página y vuelve a escribir el costo; no se guardó ningún cambio.',
+  rangeReversed: 'La fecha "Desde" no puede ser posterior a la fecha "Hasta". Corrige el filtro.',
 } as const
 
 /** Texts of the entry and exit forms: spec §5 (validation) and §8 (outcome), then our field hints. */
@@ -24,7 +29,6 @@ export const STOCK_FORM_MESSAGES = {
   entryFailed: 'Hubo un error al registrar la entrada. Intenta nuevamente.',
   exitSaved: 'Salida registrada con éxito.',
   exitFailed: 'Hubo un error al registrar la salida. Intenta nuevamente.',
-  productRequired: 'Elige un producto.',
   productNotFound: STOCK_MESSAGES.productNotFound,
   quantity: STOCK_MESSAGES.quantity,
   quantityMax: 'La cantidad no puede ser mayor que 100.000.',
@@ -38,9 +42,13 @@ export const STOCK_FORM_MESSAGES = {
 export const ENTRY_FAILURE: FailureWords = { unexpected: STOCK_FORM_MESSAGES.entryFailed }
 export const EXIT_FAILURE: FailureWords = { unexpected: STOCK_FORM_MESSAGES.exitFailed }
 
-/** Same ceiling as the product form's prices: centavos fit PostgreSQL `integer` with room for totals. */
+/** Same ceiling as the product form's prices: a unit price in centavos fits PostgreSQL `integer`. */
 const MAX_PESOS = 20_000_000
-/** A movement bigger than this is a typo; it also keeps quantity × price inside `integer`. */
+/**
+ * A movement bigger than this is a typo. A movement's total (quantity × unit price) passes
+ * `integer` well below these ceilings, so the ledger keeps it as `bigint`; at most 2·10^14
+ * centavos, exact in a JavaScript number.
+ */
 const MAX_QUANTITY = 100_000
 
 /** The fields of both forms, as named in the posted form. */
@@ -198,6 +206,11 @@ export const KardexFiltersSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 })
 export type KardexFilters = z.infer<typeof KardexFiltersSchema>
+
+/** Why a day range shows nothing whatever the ledger holds ("desde" after "hasta"), or null. */
+export function kardexRangeMessage({ from, to }: Pick<KardexFilters, 'from' | 'to'>): string | null {
+  return from && to && from > to ? STOCK_MESSAGES.rangeReversed : null
+}
 
 export function kardexFiltersFrom(params: URLSearchParams): KardexFilters {
   return KardexFiltersSchema.parse({
