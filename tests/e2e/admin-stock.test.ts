@@ -142,11 +142,15 @@ test('entries and exits through the forms, every message, then the kardex and it
   expect(plain(cells[2]![3]!)).toBe('$ 2.000,00')
   expect(plain(cells[2]![4]!)).toBe('$ 6.000,00')
 
-  // A day range that leaves every row out; then the CSV of all of them.
+  // A day range that leaves every row out; one backwards says so; then the CSV of all of them.
   await page.getByLabel('Desde').fill('2020-01-01')
   await page.getByLabel('Hasta').fill('2020-01-31')
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await page.getByTestId('kardex-empty').waitFor()
+  await page.getByLabel('Desde').fill('2020-02-01')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await page.getByRole('alert').filter({ hasText: STOCK_MESSAGES.rangeReversed }).waitFor()
+  expect(await page.getByTestId('kardex-empty').count()).toBe(0)
   await page.getByRole('link', { name: 'Quitar filtro' }).click()
   await expect.poll(() => rows.count()).toBe(3)
 
@@ -159,12 +163,12 @@ test('entries and exits through the forms, every message, then the kardex and it
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n')
   expect(lines[0]).toBe(
-    'Fecha,Tipo,Cantidad,Precio unitario,Total,Recibo,Nota,Ubicación,Stock después,Costo promedio después,Usuario',
+    'Fecha;Tipo;Cantidad;Precio unitario;Total;Recibo;Nota;Ubicación;Stock después;Costo promedio después;Usuario',
   )
-  expect(lines.slice(1).map((line) => line.replace(/^[^,]+,/, ''))).toEqual([
-    `Entrada,10,1500.50,15005.00,F-E2E-1,"Compra inicial, ""lote"" 1",${MAIN},10,1500.50,${LOCAL_ADMIN_EMAIL}`,
-    `Entrada,2,1500.50,3001.00,,,${SHELF},12,1500.50,${LOCAL_ADMIN_EMAIL}`,
-    expect.stringMatching(new RegExp(`^Salida,3,2000\\.00,6000\\.00,V-E2E-1,,${MAIN},9,`)),
+  expect(lines.slice(1).map((line) => line.replace(/^[^;]+;/, ''))).toEqual([
+    `Entrada;10;1500,50;15005,00;F-E2E-1;"Compra inicial, ""lote"" 1";${MAIN};10;1500,50;${LOCAL_ADMIN_EMAIL}`,
+    `Entrada;2;1500,50;3001,00;;;${SHELF};12;1500,50;${LOCAL_ADMIN_EMAIL}`,
+    expect.stringMatching(new RegExp(`^Salida;3;2000,00;6000,00;V-E2E-1;;${MAIN};9;`)),
   ])
   // Toasts vanish after 3 s; the page itself is what is checked.
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' })

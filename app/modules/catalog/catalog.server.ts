@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
+import { availableUnitsSql } from '#app/modules/inventory/stock.server.ts'
 import {
   imageSource,
   joinedImage,
@@ -33,8 +34,7 @@ const productCardColumns = {
   name: products.name,
   price: products.priceLevel1,
   discountPercent: products.discountPercent,
-  stock: products.stock,
-  reserved: products.reserved,
+  available: availableUnitsSql.as('available'),
   shuffleKey: products.shuffleKey,
 }
 
@@ -51,8 +51,7 @@ type ProductCardRow = {
   name: string
   price: number
   discountPercent: number
-  stock: number
-  reserved: number
+  available: number
   shuffleKey: number
 }
 
@@ -72,7 +71,7 @@ function toCard(row: CardRow, publicBase: string): ProductCard {
     price: row.price,
     finalPrice: discountedPrice(row.price, row.discountPercent),
     discountPercent: row.discountPercent,
-    available: Math.max(0, row.stock - row.reserved),
+    available: row.available,
     image: joinedImage(row, row.name, publicBase),
   }
 }
@@ -241,8 +240,7 @@ async function dealRound(db: DbOrTx, round: number, buckets: { lo: number; hi: n
       name: pick.name,
       price: pick.price,
       discountPercent: pick.discountPercent,
-      stock: pick.stock,
-      reserved: pick.reserved,
+      available: pick.available,
       shuffleKey: pick.shuffleKey,
     })
     .from(slots)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm'
 import { productLocations } from '#app/modules/inventory/schema.ts'
+import { availableUnitsSql } from '#app/modules/inventory/stock.server.ts'
 import { imageSource, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import { media, products } from './schema.ts'
 import { INVENTORY_PAGE_SIZE, type InventoryFilters } from './validators.ts'
@@ -51,6 +52,7 @@ export async function listInventory(
       name: products.name,
       stock: products.stock,
       reserved: products.reserved,
+      available: availableUnitsSql,
       priceLevel1: products.priceLevel1,
       cost: products.cost,
       showWholesale: products.showWholesale,
@@ -83,7 +85,6 @@ export async function listInventory(
       const image = imageBySku.get(row.sku)
       return {
         ...row,
-        available: Math.max(row.stock - row.reserved, 0),
         image: image && image.kind === 'image' ? imageSource(image, row.name, publicBase) : null,
         locations: locations
           .filter((location) => location.productSku === row.sku)

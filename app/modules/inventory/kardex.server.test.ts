@@ -3,6 +3,7 @@ import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { bogotaDayRange, kardexCsv, locationsOf, readKardex } from './kardex.server.ts'
 import { productLocations, stockMovements } from './schema.ts'
+import { kardexRangeMessage, STOCK_MESSAGES } from './validators.ts'
 
 const t = setupTestDatabase()
 
@@ -95,7 +96,7 @@ test('kardex lists every ledger row of the product in order, filtered by Bogotá
   expect(await readKardex(t.db, 'NO-EXISTE', { page: 1 })).toBeNull()
 })
 
-test('CSV: BOM, Spanish headers, Bogotá times, pesos, quoting and formulas kept as text', async () => {
+test('CSV for Excel es-CO: BOM, ";" between fields, decimal comma, Spanish headers, Bogotá times, pesos, quoting and formulas kept as text', async () => {
   const product = await createProduct(t.db, { stock: 10 })
   await ledger(product.sku)
   const answer = await kardexCsv(t.db, product.sku, { from: '2026-10-31', to: '2026-11-15' })
@@ -104,10 +105,10 @@ test('CSV: BOM, Spanish headers, Bogotá times, pesos, quoting and formulas kept
   expect(csv.charCodeAt(0)).toBe(0xfeff)
   const lines = csv.slice(1).split('\r\n')
   expect(lines).toEqual([
-    'Fecha,Tipo,Cantidad,Precio unitario,Total,Recibo,Nota,Ubicación,Stock después,Costo promedio después,Usuario',
-    `2026-10-31 23:30,Entrada,10,1000.00,10000.00,F-1,"Compra, ""inicial""",${LOCATION},10,1000.00,duena@vitrina.test`,
-    `2026-11-01 00:30,Salida,4,1000.00,4000.00,"'=HYPERLINK(""x"")",,${LOCATION},6,1000.00,duena@vitrina.test`,
-    `2026-11-15 10:00,Entrada,6,1500.50,9003.00,,"Ñandú, café",${LOCATION},12,1250.25,duena@vitrina.test`,
+    'Fecha;Tipo;Cantidad;Precio unitario;Total;Recibo;Nota;Ubicación;Stock después;Costo promedio después;Usuario',
+    `2026-10-31 23:30;Entrada;10;1000,00;10000,00;F-1;"Compra, ""inicial""";${LOCATION};10;1000,00;duena@vitrina.test`,
+    `2026-11-01 00:30;Salida;4;1000,00;4000,00;"'=HYPERLINK(""x"")";;${LOCATION};6;1000,00;duena@vitrina.test`,
+    `2026-11-15 10:00;Entrada;6;1500,50;9003,00;;Ñandú, café;${LOCATION};12;1250,25;duena@vitrina.test`,
     '',
   ])
   expect(await kardexCsv(t.db, 'NO-EXISTE', {})).toBeNull()
@@ -125,4 +126,52 @@ test('exit suggestions: the locations holding units, by code', async () => {
     { code: LOCATION, stock: 7 },
     { code: 'P2-C1-A1-E1-X1-Y1-Z1', stock: 3 },
   ])
+})
+
+test('rows follow their ids (the per-product lock order), not the instant their transaction began', async () => {
+  const product = await createProduct(t.db, { stock: 205 })
+  const base = {
+    productSku: product.sku,
+    location: LOCATION,
+    averageCostAfter: 150_000_00,
+    createdBy: 'duena@vitrina.test',
+  }
+  // The second movement's transaction began first (an earlier createdAt) but took the lock second.
+  await t.db.insert(stockMovements).values([
+    {
+      ...base,
+      type: 'in',
+      quantity: 5,
+      unitPrice: 150_000_00,
+      total: 750_000_00,
+      stockAfter: 5,
+      createdAt: new Date('2026-11-20T15:00:01Z'),
+    },
+    {
+      ...base,
+      type: 'in',
+      quantity: 200,
+      unitPrice: 150_000_00,
+      // 3.000.000.000 centavos: past a 32-bit integer.
+      total: 30_000_000_00,
+      stockAfter: 205,
+      createdAt: new Date('2026-11-20T15:00:00Z'),
+    },
+  ])
+  const kardex = await readKardex(t.db, product.sku, { page: 1 })
+  expect(kardex?.rows.map((row) => [row.quantity, row.stockAfter, row.total])).toEqual([
+    [5, 5, 750_000_00],
+    [200, 205, 30_000_000_00],
+  ])
+  const lines = (await kardexCsv(t.db, product.sku, {}))!.csv.split('\r\n')
+  expect(lines.slice(1, 3).map((line) => line.split(';').slice(2, 5))).toEqual([
+    ['5', '150000,00', '750000,00'],
+    ['200', '150000,00', '30000000,00'],
+  ])
+})
+
+test('a range whose "desde" is after its "hasta" has its own message', () => {
+  expect(kardexRangeMessage({ from: '2026-11-30', to: '2026-11-01' })).toBe(STOCK_MESSAGES.rangeReversed)
+  expect(kardexRangeMessage({ from: '2026-11-01', to: '2026-11-01' })).toBeNull()
+  expect(kardexRangeMessage({ from: '2026-11-30' })).toBeNull()
 })

@@ -2,7 +2,9 @@ import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import { stringify } from 'csv-stringify/sync'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
+import { KARDEX_COLUMNS } from './kardex-columns.ts'
 import { productLocations, stockMovements } from './schema.ts'
+import { availableUnitsSql } from './stock.server.ts'
 import type { KardexFilters } from './validators.ts'
 
 /** Rows per kardex page. */
@@ -56,6 +58,7 @@ export type KardexProduct = {
   name: string
   stock: number
   reserved: number
+  available: number
   cost: number
 }
 
@@ -90,7 +93,7 @@ async function ledgerRows(
     .select()
     .from(stockMovements)
     .where(kardexWhere(sku, filters))
-    .orderBy(asc(stockMovements.createdAt), asc(stockMovements.id))
+    .orderBy(asc(stockMovements.id))
   const rows = page ? await query.offset(page.offset).limit(page.limit) : await query
   return rows.map((row) => ({
     id: row.id,
@@ -118,6 +121,7 @@ export async function kardexProduct(db: DbOrTx, sku: string): Promise<KardexProd
       name: products.name,
       stock: products.stock,
       reserved: products.reserved,
+      available: availableUnitsSql,
       cost: products.cost,
     })
     .from(products)
@@ -154,26 +158,16 @@ export async function locationsOf(db: DbOrTx, sku: string): Promise<{ code: stri
   return rows.filter((row) => row.stock > 0)
 }
 
-export const KARDEX_CSV_HEADERS = [
-  'Fecha',
-  'Tipo',
-  'Cantidad',
-  'Precio unitario',
-  'Total',
-  'Recibo',
-  'Nota',
-  'Ubicación',
-  'Stock después',
-  'Costo promedio después',
-  'Usuario',
-] as const
-
-/** Centavos as pesos with two decimals and a point ("12500.50"): what a spreadsheet reads as a number. */
-const pesos = (centavos: number) => (centavos / 100).toFixed(2)
+/**
+ * Centavos as pesos with two decimals and a decimal comma ("12500,50"), no thousands separator:
+ * what a spreadsheet set to Colombian Spanish reads as a number.
+ */
+const pesos = (centavos: number) => (centavos / 100).toFixed(2).replace('.', ',')
 
 /**
  * The kardex rows of the day range as CSV: UTF-8 with a byte-order mark (so Excel reads the
- * accents), Spanish headers, Bogotá times, money in pesos. Null when the SKU is unknown.
+ * accents), `;` between fields and a decimal comma (Excel es-CO), Spanish headers, Bogotá times,
+ * money in pesos. Null when the SKU is unknown.
  */
 export async function kardexCsv(
   db: DbOrTx,
@@ -198,7 +192,9 @@ export async function kardexCsv(
   ])
   const csv = stringify(records, {
     header: true,
-    columns: [...KARDEX_CSV_HEADERS],
+    columns: [...KARDEX_COLUMNS],
+    // Excel in Colombian Spanish splits on ";" (the comma is its decimal mark).
+    delimiter: ';',
     bom: true,
     record_delimiter: 'windows',
     // A receipt or note typed as "=…" must stay text, not become a spreadsheet formula.

@@ -37,7 +37,6 @@ export async function searchStockProducts(db: DbOrTx, query: string): Promise<Pi
 
 /** The chosen product of an entry or exit form: its stock, reservation, cost and locations. */
 export type StockFormProduct = KardexProduct & {
-  available: number
   locations: { code: string; stock: number }[]
 }
 
@@ -46,7 +45,6 @@ export async function stockFormProduct(db: DbOrTx, sku: string): Promise<StockFo
   if (!product) return null
   return {
     ...product,
-    available: Math.max(product.stock - product.reserved, 0),
     locations: await locationsOf(db, product.sku),
   }
 }

@@ -244,13 +244,13 @@ test('an entry and exits through the routes: refusals of spec §5, then the kard
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = new TextDecoder().decode(bytes).split('\r\n')
   expect(lines[0]).toBe(
-    'Fecha,Tipo,Cantidad,Precio unitario,Total,Recibo,Nota,Ubicación,Stock después,Costo promedio después,Usuario',
+    'Fecha;Tipo;Cantidad;Precio unitario;Total;Recibo;Nota;Ubicación;Stock después;Costo promedio después;Usuario',
   )
-  expect(lines.slice(1, 5).map((line) => line.split(',').slice(1, 5))).toEqual([
-    ['Entrada', '10', '1500.50', '15005.00'],
-    ['Entrada', '2', '1500.50', '3001.00'],
-    ['Salida', '3', '1500.50', '4501.50'],
-    ['Salida', '1', '2000.00', '2000.00'],
+  expect(lines.slice(1, 5).map((line) => line.split(';').slice(1, 5))).toEqual([
+    ['Entrada', '10', '1500,50', '15005,00'],
+    ['Entrada', '2', '1500,50', '3001,00'],
+    ['Salida', '3', '1500,50', '4501,50'],
+    ['Salida', '1', '2000,00', '2000,00'],
   ])
   const none = (await call(kardexCsv.loader, '/admin/productos/movimientos/NO-EXISTE/csv', {
     sku: 'NO-EXISTE',

@@ -7,8 +7,13 @@ import {
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { KARDEX_COLUMNS } from '#app/modules/inventory/kardex-columns.ts'
 import { readKardex } from '#app/modules/inventory/kardex.server.ts'
-import { kardexFiltersFrom, STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
+import {
+  kardexFiltersFrom,
+  kardexRangeMessage,
+  STOCK_FORM_MESSAGES,
+} from '#app/modules/inventory/validators.ts'
 import { getServices } from '#app/services.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import {
@@ -42,20 +47,6 @@ function rangeParams(filters: { from?: string; to?: string }, page?: number) {
   return params
 }
 
-const COLUMNS = [
-  'Fecha',
-  'Tipo',
-  'Cantidad',
-  'Precio unitario',
-  'Total',
-  'Recibo',
-  'Nota',
-  'Ubicación',
-  'Stock después',
-  'Costo promedio después',
-  'Usuario',
-]
-
 const TYPE_CLASSES: Record<string, string> = {
   in: 'bg-green-50 text-green-800',
   out: 'bg-amber-50 text-amber-800',
@@ -75,6 +66,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
     )
   }
   const { product, rows, hasMore } = kardex
+  const rangeMessage = kardexRangeMessage(filters)
   const range = rangeParams(filters)
   return (
     <section aria-labelledby="kardex-title" className="flex flex-col gap-4">
@@ -101,7 +93,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
         </div>
         <div>
           <dt className="text-gray-600">Disponible</dt>
-          <dd className="text-lg font-semibold">{Math.max(product.stock - product.reserved, 0)}</dd>
+          <dd className="text-lg font-semibold">{product.available}</dd>
         </div>
         <div>
           <dt className="text-gray-600">Costo promedio</dt>
@@ -166,7 +158,9 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
         </div>
       </Form>
 
-      {rows.length === 0 ? (
+      {rangeMessage ? (
+        <FormMessage message={rangeMessage} tone="error" />
+      ) : rows.length === 0 ? (
         <p data-testid="kardex-empty" className="rounded-xl border border-brand-100 bg-white p-6 text-center">
           {filters.from || filters.to
             ? 'No hay movimientos en esas fechas.'
@@ -184,7 +178,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
             <caption className="sr-only">Movimientos de {product.sku}</caption>
             <thead className="bg-brand-50 text-left text-xs text-gray-700">
               <tr>
-                {COLUMNS.map((column) => (
+                {KARDEX_COLUMNS.map((column) => (
                   <th key={column} scope="col" className="px-2 py-2 align-bottom font-medium">
                     {column}
                   </th>
