@@ -38,9 +38,10 @@ export const FIXTURES = {
     cost: 0,
     showRetail: false,
   },
-  /** Stocked through inventory (ledger and location), for the order desk's shipping and returns. */
-  deskShipped: { sku: 'COL-E2E-DESPACHO', name: 'Collar Despacho de Prueba', pesos: 50000, stock: 6 },
-  deskCancelled: { sku: 'COL-E2E-DEVUELTO', name: 'Collar Devuelto de Prueba', pesos: 40000, stock: 6 },
+  /** Stocked through inventory (ledger and location), for the order desk's shipping and returns;
+   * named apart from the "de prueba" products the search tests look for. */
+  deskShipped: { sku: 'COL-E2E-DESPACHO', name: 'Collar Despacho Mostrador', pesos: 50000, stock: 6 },
+  deskCancelled: { sku: 'COL-E2E-DEVUELTO', name: 'Collar Devuelto Mostrador', pesos: 40000, stock: 6 },
 } as const
 
 /** Where the order desk's fixtures are kept. */

@@ -13,6 +13,7 @@ import type { ChannelQuantity } from './channel.server.ts'
 import { channelSyncs } from './schema.ts'
 import type { StockChannels } from './stock-sync.server.ts'
 import { CHANNEL_MESSAGES, type SyncStatus } from './validators.ts'
+import { availableUnitsSql } from '#app/modules/inventory/stock.server.ts'
 
 export const SYNCS_PAGE_SIZE = 25
 /**
@@ -219,7 +220,7 @@ export async function channelDifferences(
   const candidates = await db
     .select({
       sku: products.sku,
-      available: sql<number>`greatest(${products.stock} - ${products.reserved}, 0)::int`,
+      available: availableUnitsSql,
     })
     .from(products)
     .where(after ? gt(products.sku, after) : undefined)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobPayloads } from '#app/jobs/jobs.server.ts'
 import { STOCK_CHANNEL_NAMES, type StockChannel } from '#app/jobs/stock-channels.ts'
@@ -6,6 +6,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { ChannelError, type StockChannelClient } from './channel.server.ts'
 import { channelSyncs } from './schema.ts'
 import type { SyncStatus } from './validators.ts'
+import { availableUnitsSql } from '#app/modules/inventory/stock.server.ts'
 
 /** The outside channels that are configured; a missing one is skipped. */
 export type StockChannels = Partial<Record<StockChannel, StockChannelClient>>
@@ -28,7 +29,7 @@ export const notConfiguredMessage = (channel: StockChannel) =>
  */
 export async function availableUnits(db: DbOrTx, sku: string): Promise<number | null> {
   const [row] = await db
-    .select({ available: sql<number>`greatest(${products.stock} - ${products.reserved}, 0)::int` })
+    .select({ available: availableUnitsSql })
     .from(products)
     .where(eq(products.sku, sku))
     .for('share')
