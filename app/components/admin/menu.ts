@@ -61,4 +61,3 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
 ]
 
 export const SIGN_OUT_LABEL = 'Cerrar sesión'
-export const COMING_SOON_LABEL = 'Próximamente'

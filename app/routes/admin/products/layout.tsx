@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
+import { SectionLinks } from '#app/components/admin/section-links.tsx'
 import {
   ADMIN_PRODUCTS_PATH,
   ADMIN_PRODUCT_CREATE_PATH,
@@ -7,7 +8,7 @@ import {
 } from '#app/utils/paths.ts'
 
 /** /admin/productos/*: the header links of spec §2 above every products page. */
-const LINKS: { label: string; to: string; end?: boolean }[] = [
+const LINKS = [
   { label: 'Inventario', to: ADMIN_PRODUCTS_PATH, end: true },
   { label: 'Crear producto', to: ADMIN_PRODUCT_CREATE_PATH },
   { label: 'Entrada', to: ADMIN_STOCK_ENTRY_PATH },
@@ -17,27 +18,7 @@ const LINKS: { label: string; to: string; end?: boolean }[] = [
 export default function ProductsLayout() {
   return (
     <div className="flex flex-col gap-4">
-      <nav aria-label="Productos" data-testid="products-nav">
-        <ul className="flex flex-wrap gap-2">
-          {LINKS.map(({ label, to, end }) => (
-            <li key={label}>
-              <NavLink
-                to={to}
-                end={end}
-                className={({ isActive }) =>
-                  `inline-block rounded-full px-4 py-1.5 text-sm font-medium ${
-                    isActive
-                      ? 'bg-brand-600 text-white'
-                      : 'border border-brand-200 bg-white text-brand-700 hover:bg-brand-50'
-                  }`
-                }
-              >
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionLinks label="Productos" links={LINKS} testId="products-nav" />
       <Outlet />
     </div>
   )
