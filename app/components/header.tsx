@@ -130,11 +130,22 @@ function CategoryLink({
  */
 function MobileCategories({ categories }: { categories: CategorySummary[] }) {
   const details = useRef<HTMLDetailsElement>(null)
+  /** The path a choice from this list closed it for: that navigation must not close it again. */
+  const chosenPath = useRef<string | null>(null)
+  const navigation = useNavigation()
   // The key names one navigation, whatever the router updates while it runs.
-  const pending = useNavigation().location?.key
+  const pending = navigation.location?.key
+  const pendingPath = navigation.location?.pathname
   useEffect(() => {
-    if (pending && details.current) details.current.open = false
-  }, [pending])
+    if (!pending || !details.current) return
+    // A choice closed the list at once; on a slow phone the person may have opened it again
+    // before this navigation's state arrives, and it must stay open for them.
+    if (chosenPath.current !== null && chosenPath.current === pendingPath) {
+      chosenPath.current = null
+      return
+    }
+    details.current.open = false
+  }, [pending, pendingPath])
   return (
     <details ref={details} className="relative md:hidden" data-testid="mobile-categories">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-1.5 hover:bg-brand-50">
@@ -145,7 +156,8 @@ function MobileCategories({ categories }: { categories: CategorySummary[] }) {
           <li key={category.id}>
             <CategoryLink
               category={category}
-              onChoose={() => {
+              onChoose={(link) => {
+                chosenPath.current = link.pathname
                 if (details.current) details.current.open = false
               }}
             />

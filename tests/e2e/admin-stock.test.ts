@@ -174,6 +174,20 @@ test('entries and exits through the forms, every message, then the kardex and it
   // Toasts vanish after 3 s; the page itself is what is checked.
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' })
   expect(await seriousViolations(page)).toEqual([])
+
+  // The product leaves as it came (no units, so no cost): the shop's inventory totals, which the
+  // sign-in test compares with the seeded ones, do not depend on the order the tests run in.
+  for (const [quantity, location, stockAfter] of [
+    ['7', MAIN, '2'],
+    ['2', SHELF, '0'],
+  ] as const) {
+    await gotoHydrated(page, `/admin/productos/salida?sku=${PRODUCT.sku}`)
+    await page.getByLabel('Cantidad').fill(quantity)
+    await page.getByLabel('Ubicación').fill(location)
+    await submit(page, 'Registrar salida')
+    await expectMessage(page, STOCK_FORM_MESSAGES.exitSaved)
+    await expect.poll(() => page.getByTestId('picked-stock').textContent()).toBe(stockAfter)
+  }
   // Refused posts answer 4xx, which Chromium also logs as failed loads; nothing else may appear.
   expect(errors.filter((error) => !error.startsWith('Failed to load resource'))).toEqual([])
   await page.close()
