@@ -55,6 +55,11 @@ export async function cancelOrder(
     unlessPaymentStarted?: boolean
     /** Leaves a cash-on-delivery order alone once confirmed or shipped (the confirmation window). */
     unlessConfirmed?: boolean
+    /**
+     * Leaves a shipped order alone: an automatic expiry must never turn units already handed to the
+     * courier back into stock (only the desk cancels a shipped order, as a refused delivery).
+     */
+    unlessShipped?: boolean
   } = {},
 ) {
   const by = options.by ?? 'sistema'
@@ -64,6 +69,7 @@ export async function cancelOrder(
     if (options.onlyIfPending && order.status !== 'pendiente de pago') return false
     if (options.unlessPaymentStarted && order.paymentPreferenceId) return false
     if (options.unlessConfirmed && (order.confirmedAt || order.shippedAt)) return false
+    if (options.unlessShipped && order.shippedAt) return false
     assertTransition(order.status, 'cancelado')
     await tx
       .update(orders)

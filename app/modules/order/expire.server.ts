@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from './cancel.server.ts'
@@ -15,7 +15,8 @@ export type PaymentCheck = (orderId: string) => Promise<'paid' | 'unpaid' | 'unk
  * Cancels Mercado Pago orders still unpaid after `maxAgeHours`, releasing their units. The provider
  * is asked first, so a payment whose notification got lost settles the order instead; when it
  * cannot be asked the order waits for the next run (never cancelled blind). Cash on delivery orders
- * are paid on delivery and never expire.
+ * are paid on delivery and never expire here; an order the desk already shipped is never expired
+ * either (its units left with the courier; checked again on the locked row).
  */
 export async function expireUnpaidOrders(
   db: DbOrTx,
@@ -32,6 +33,7 @@ export async function expireUnpaidOrders(
       and(
         eq(orders.status, 'pendiente de pago'),
         eq(orders.paymentMethod, 'mercadopago'),
+        isNull(orders.shippedAt),
         lt(orders.createdAt, cutoff),
       ),
     )
@@ -41,7 +43,8 @@ export async function expireUnpaidOrders(
     const check = await checkPayment(id)
     if (check === 'paid') result.paid++
     else if (check === 'unknown') result.skipped++
-    else if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true })) result.cancelled++
+    else if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true, unlessShipped: true }))
+      result.cancelled++
   }
   return result
 }

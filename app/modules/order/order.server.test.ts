@@ -10,6 +10,7 @@ import { expireUnpaidOrders, type PaymentCheck } from './expire.server.ts'
 import { markOrderPaid } from './mark-paid.server.ts'
 import { getOrder, listOrderEvents } from './order.server.ts'
 import { orders } from './schema.ts'
+import { shipOrder } from './ship.server.ts'
 import { TransitionRefused } from './status.ts'
 
 const t = setupTestDatabase()
@@ -37,6 +38,9 @@ async function place(sku: string, quantity: number, paymentMethod: 'acordar' | '
   )
   return result.order
 }
+
+const stockOf = async (sku: string) =>
+  (await t.db.select({ stock: products.stock }).from(products).where(eq(products.sku, sku)))[0]!.stock
 
 const reservedOf = async (sku: string) =>
   (await t.db.select({ reserved: products.reserved }).from(products).where(eq(products.sku, sku)))[0]!
@@ -174,5 +178,37 @@ describe('expiring unpaid online orders', () => {
     await expireUnpaidOrders(t.db, jobs, 48, unpaid)
     expect((await getOrder(t.db, paid.id))?.status).toBe('pagado')
     expect(await reservedOf(product.sku)).toBe(1)
+  })
+
+  test('an unpaid order the desk already shipped never expires: its units stay out of stock', async () => {
+    const product = await createProduct(t.db, { stock: 5 })
+    const order = await place(product.sku, 2, 'mercadopago')
+    await shipOrder(t.db, jobs, order.id, {}, 'admin@example.com')
+    await age(order.id, 49)
+    expect(await stockOf(product.sku)).toBe(3)
+
+    expect(await expireUnpaidOrders(t.db, jobs, 48, unpaid)).toEqual({ cancelled: 0, paid: 0, skipped: 0 })
+    expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
+    expect(await stockOf(product.sku)).toBe(3)
+    expect(await reservedOf(product.sku)).toBe(0)
+  })
+
+  test('an order shipped while the provider was being asked is left alone on the locked row', async () => {
+    const product = await createProduct(t.db, { stock: 5 })
+    const order = await place(product.sku, 2, 'mercadopago')
+    await age(order.id, 49)
+    const shipsMeanwhile: PaymentCheck = async (orderId) => {
+      await shipOrder(t.db, jobs, orderId, {}, 'admin@example.com')
+      return 'unpaid'
+    }
+
+    expect(await expireUnpaidOrders(t.db, jobs, 48, shipsMeanwhile)).toEqual({
+      cancelled: 0,
+      paid: 0,
+      skipped: 0,
+    })
+    expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
+    expect(await stockOf(product.sku)).toBe(3)
+    expect((await listOrderEvents(t.db, order.id)).map((e) => e.type)).not.toContain('cancelled')
   })
 })
