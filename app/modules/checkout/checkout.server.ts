@@ -9,7 +9,7 @@ import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { HOLD_LIMIT_MESSAGES, holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
+import { holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
 import {
   CHECKOUT_MESSAGES,
   MAX_LINE_QUANTITY,
@@ -26,7 +26,7 @@ export type CheckoutContext = {
   notifyNumbers: string[]
   /** False in a deployment without Mercado Pago: only cash on delivery is taken. */
   onlinePayments: boolean
-  /** What one customer may hold with unconfirmed cash-on-delivery orders (COD_MAX_OPEN_*). */
+  /** What one customer may hold with unpaid, unconfirmed orders of either method (COD_MAX_OPEN_*). */
   holdLimits: HoldLimits
 }
 
@@ -110,17 +110,13 @@ export async function placeOrder(
           ),
         )
       if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
-      if (customer.payment_method === 'acordar') {
-        const refusal = await holdLimitRefusal(
-          tx,
-          ctx.holdLimits,
-          { phone: customer.phone, clientAddress },
-          lines.reduce((sum, line) => sum + line.quantity, 0),
-        )
-        if (refusal) {
-          throw new CheckoutRefused(refusal + (ctx.onlinePayments ? HOLD_LIMIT_MESSAGES.payOnline : ''), 409)
-        }
-      }
+      const refusal = await holdLimitRefusal(
+        tx,
+        ctx.holdLimits,
+        { phone: customer.phone, clientAddress },
+        lines.reduce((sum, line) => sum + line.quantity, 0),
+      )
+      if (refusal) throw new CheckoutRefused(refusal, 409)
 
       await reserveUnits(tx, ctx.jobs, lines)
       // Read after reserving: the rows are locked now, so these are the prices the order keeps.

@@ -2,13 +2,14 @@ import { expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from '#app/modules/order/cancel.server.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
+import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { placeTestOrder, stockedProduct, stockOf, type Placement } from '#tests/orders.ts'
 import { CheckoutRefused } from './checkout.server.ts'
 import { HOLD_LIMIT_MESSAGES } from './hold-limits.server.ts'
 
-/** Nobody holds the stock hostage with cash-on-delivery orders they never confirm. */
+/** Nobody holds the stock hostage with orders they never pay or confirm. */
 
 const t = setupTestDatabase()
 const limits = { maxOpenOrders: 2, maxOpenUnits: 10 }
@@ -27,8 +28,8 @@ async function refusalOf(run: () => Promise<unknown>) {
   throw new Error('no fue rechazado')
 }
 
-const ordersRefusal = HOLD_LIMIT_MESSAGES.orders(2) + HOLD_LIMIT_MESSAGES.payOnline
-const unitsRefusal = HOLD_LIMIT_MESSAGES.units(10) + HOLD_LIMIT_MESSAGES.payOnline
+const ordersRefusal = HOLD_LIMIT_MESSAGES.orders(2)
+const unitsRefusal = HOLD_LIMIT_MESSAGES.units(10)
 
 test('a phone holds at most two open unconfirmed cash orders; the third is refused and reserves nothing', async () => {
   const product = await stockedProduct(t.db, 20)
@@ -41,11 +42,38 @@ test('a phone holds at most two open unconfirmed cash orders; the third is refus
   expect((refused as CheckoutRefused).errors.form).toEqual([ordersRefusal])
   expect((await stockOf(t.db, product.sku)).reserved).toBe(2)
   expect(HOLD_LIMIT_MESSAGES.orders(2)).toBe(
-    'Ya tienes 2 pedidos contra entrega sin confirmar. Te escribiremos por WhatsApp para confirmarlo; después podrás hacer otro pedido.',
+    'Ya tienes 2 pedidos pendientes sin pagar ni confirmar. Cuando pagues o confirmemos por WhatsApp alguno de ellos, podrás hacer otro pedido.',
   )
 
-  // Paying online is not limited: the shop is paid before it ships.
+  // Choosing to pay online is no way around it: an unpaid online order holds units just as long.
+  expect(
+    await refusalOf(() => place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })),
+  ).toMatchObject({ message: ordersRefusal, status: 409 })
+  expect((await stockOf(t.db, product.sku)).reserved).toBe(2)
+})
+
+test('unpaid online orders count under the same limits, against either method', async () => {
+  const product = await stockedProduct(t.db, 30)
+  const phone = newPhone()
+  const online = await place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })
   await place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })
+  expect(await refusalOf(() => place({ sku: product.sku, quantity: 1, phone }))).toMatchObject({
+    message: ordersRefusal,
+  })
+  expect(
+    await refusalOf(() => place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })),
+  ).toMatchObject({ message: ordersRefusal })
+  // Paid, it holds units for a customer who paid: no longer counted.
+  await t.db.transaction((tx) => markOrderPaid(tx, online.id, { id: '77', status: 'approved' }))
+  await place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })
+
+  const other = newPhone()
+  expect(
+    await refusalOf(() =>
+      place({ sku: product.sku, quantity: 11, phone: other, paymentMethod: 'mercadopago' }),
+    ),
+  ).toMatchObject({ message: unitsRefusal })
+  expect((await stockOf(t.db, product.sku)).reserved).toBe(3)
 })
 
 test('confirming or cancelling an order frees its place', async () => {

@@ -1,28 +1,23 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#app/db/client.server.ts'
+import { holdingUnconfirmed } from '#app/modules/order/holding.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 
-/** How much one customer may hold with cash-on-delivery orders nobody has confirmed yet. */
+/**
+ * How much one customer may hold with orders nobody has paid or confirmed yet: cash on delivery
+ * awaiting its WhatsApp confirmation and Mercado Pago awaiting its payment alike, since both keep
+ * units from other shoppers until they expire.
+ */
 export type HoldLimits = { maxOpenOrders: number; maxOpenUnits: number }
 
 export const HOLD_LIMIT_MESSAGES = {
   orders: (max: number) =>
-    `Ya tienes ${max === 1 ? 'un pedido' : `${max} pedidos`} contra entrega sin confirmar. ` +
-    'Te escribiremos por WhatsApp para confirmarlo; después podrás hacer otro pedido.',
+    `Ya tienes ${max === 1 ? 'un pedido pendiente' : `${max} pedidos pendientes`} sin pagar ni confirmar. ` +
+    'Cuando pagues o confirmemos por WhatsApp alguno de ellos, podrás hacer otro pedido.',
   units: (max: number) =>
-    `Los pedidos contra entrega sin confirmar pueden apartar hasta ${max} unidades en total. ` +
-    'Reduce las cantidades o espera a que confirmemos tus pedidos por WhatsApp.',
-  payOnline: ' También puedes pagar en línea con Mercado Pago.',
+    `Los pedidos sin pagar ni confirmar pueden apartar hasta ${max} unidades en total. ` +
+    'Reduce las cantidades, o paga o confirma por WhatsApp tus pedidos pendientes.',
 } as const
-
-/** Open, unconfirmed cash-on-delivery orders: the ones that hold units on nobody's word. */
-const unconfirmedCashOrder = and(
-  eq(orders.paymentMethod, 'acordar'),
-  eq(orders.status, 'pendiente de pago'),
-  eq(orders.reservationHeld, true),
-  isNull(orders.confirmedAt),
-  isNull(orders.shippedAt),
-)
 
 async function holdings(tx: Tx, who: SQL) {
   const [row] = await tx
@@ -32,12 +27,12 @@ async function holdings(tx: Tx, who: SQL) {
     })
     .from(orders)
     .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(unconfirmedCashOrder, who))
+    .where(and(holdingUnconfirmed, who))
   return { orders: row?.orders ?? 0, units: row?.units ?? 0 }
 }
 
 /**
- * In the checkout's transaction, before a cash-on-delivery order reserves: what the customer (by
+ * In the checkout's transaction, before an order of either payment method reserves: what the customer (by
  * phone, and by client address when known) already holds plus this order must stay within the
  * limits, or the refusal's message says why. Checks of one phone or address run one at a time
  * (transaction advisory locks, phone before address so two checkouts never wait on each other),
