@@ -163,7 +163,12 @@ export function buildServices(
     shipping: getStoreInfo(env).shipping,
     notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
     onlinePayments,
-    holdLimits: { maxOpenOrders: env.COD_MAX_OPEN_ORDERS, maxOpenUnits: env.COD_MAX_OPEN_UNITS },
+    holdLimits: {
+      maxOpenOrders: env.COD_MAX_OPEN_ORDERS,
+      maxOpenUnits: env.COD_MAX_OPEN_UNITS,
+      maxOpenOrdersPerAddress: env.COD_MAX_OPEN_ORDERS_PER_ADDRESS,
+      maxOpenUnitsPerAddress: env.COD_MAX_OPEN_UNITS_PER_ADDRESS,
+    },
   }
   const media = parts.media ?? mediaSettingsFromEnv(env)
   return {

@@ -85,6 +85,8 @@ async function startServer(env) {
       // Every bench checkout is one phone from 127.0.0.1: the hold limits would refuse all but two.
       COD_MAX_OPEN_ORDERS: '100000000',
       COD_MAX_OPEN_UNITS: '100000000',
+      COD_MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
+      COD_MAX_OPEN_UNITS_PER_ADDRESS: '100000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -9,7 +9,12 @@ import { productLocations, stockMovements } from '#app/modules/inventory/schema.
 import { createProduct } from './factories.ts'
 
 /** Limits no test of other rules reaches. */
-export const LOOSE_HOLD_LIMITS: HoldLimits = { maxOpenOrders: 1000, maxOpenUnits: 100_000 }
+export const LOOSE_HOLD_LIMITS: HoldLimits = {
+  maxOpenOrders: 1000,
+  maxOpenUnits: 100_000,
+  maxOpenOrdersPerAddress: 1000,
+  maxOpenUnitsPerAddress: 100_000,
+}
 
 /** A product stocked the way the shop stocks one: an entry through inventory, so the ledger agrees. */
 export async function stockedProduct(

@@ -128,7 +128,7 @@ const EnvSchema = z.object({
     .number({ message: 'debe ser un número de horas' })
     .positive({ message: 'debe ser mayor que 0' })
     .default(48),
-  /** Open unconfirmed cash-on-delivery orders one customer (phone, client address) may hold. */
+  /** Open orders nobody paid or confirmed (either method) one phone may hold. */
   COD_MAX_OPEN_ORDERS: z.coerce
     .number({ message: 'debe ser un número entero' })
     .int({ message: 'debe ser un número entero' })
@@ -140,6 +140,17 @@ const EnvSchema = z.object({
     .int({ message: 'debe ser un número entero' })
     .min(1, { message: 'debe ser al menos 1' })
     .default(10),
+  /** The same, per client network: higher, since carrier NAT puts many shoppers behind one address. */
+  COD_MAX_OPEN_ORDERS_PER_ADDRESS: z.coerce
+    .number({ message: 'debe ser un número entero' })
+    .int({ message: 'debe ser un número entero' })
+    .min(1, { message: 'debe ser al menos 1' })
+    .default(6),
+  COD_MAX_OPEN_UNITS_PER_ADDRESS: z.coerce
+    .number({ message: 'debe ser un número entero' })
+    .int({ message: 'debe ser un número entero' })
+    .min(1, { message: 'debe ser al menos 1' })
+    .default(30),
   SHIPPING_COST: pesos(0),
   FREE_SHIPPING_THRESHOLD: pesos(100000),
   STORE_NAME: z.string().default('Vitrina Accesorios'),

@@ -91,6 +91,8 @@ export default async function setup(project: TestProject) {
       // proven by their own tests, not by the whole suite's orders.
       COD_MAX_OPEN_ORDERS: '100000',
       COD_MAX_OPEN_UNITS: '1000000',
+      COD_MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
+      COD_MAX_OPEN_UNITS_PER_ADDRESS: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -32,7 +32,12 @@ const ctx = (): CheckoutContext => ({
   shipping,
   notifyNumbers: ['573001112233', '573004445566'],
   onlinePayments: true,
-  holdLimits: { maxOpenOrders: 1000, maxOpenUnits: 100_000 },
+  holdLimits: {
+    maxOpenOrders: 1000,
+    maxOpenUnits: 100_000,
+    maxOpenOrdersPerAddress: 1000,
+    maxOpenUnitsPerAddress: 100_000,
+  },
 })
 
 const customer = {

@@ -9,6 +9,7 @@ import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
+import { clientNetworkOf } from './client-network.ts'
 import { holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
 import {
   CHECKOUT_MESSAGES,
@@ -86,6 +87,7 @@ export async function placeOrder(
   }
   const lines = mergeLines(input.lines)
   const clientAddress = input.clientAddress?.trim().slice(0, 64) || null
+  const clientNetwork = clientAddress && clientNetworkOf(clientAddress)
   const checked = validateCheckout(lines, input.customer)
   if (!checked.ok) throw new CheckoutRefused(checked.errors)
   const { customer } = checked
@@ -113,7 +115,7 @@ export async function placeOrder(
       const refusal = await holdLimitRefusal(
         tx,
         ctx.holdLimits,
-        { phone: customer.phone, clientAddress },
+        { phone: customer.phone, clientNetwork },
         lines.reduce((sum, line) => sum + line.quantity, 0),
       )
       if (refusal) throw new CheckoutRefused(refusal, 409)
@@ -165,6 +167,7 @@ export async function placeOrder(
           total: totals.total,
           checkoutKey,
           clientAddress,
+          clientNetwork,
         })
         .returning({ id: orders.id, number: orders.number })
       await tx.insert(orderItems).values(priced.map((item) => ({ ...item, orderId: id })))

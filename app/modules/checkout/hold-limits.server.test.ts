@@ -12,7 +12,7 @@ import { HOLD_LIMIT_MESSAGES } from './hold-limits.server.ts'
 /** Nobody holds the stock hostage with orders they never pay or confirm. */
 
 const t = setupTestDatabase()
-const limits = { maxOpenOrders: 2, maxOpenUnits: 10 }
+const limits = { maxOpenOrders: 2, maxOpenUnits: 10, maxOpenOrdersPerAddress: 3, maxOpenUnitsPerAddress: 12 }
 let phoneCounter = 0
 /** A phone no other test uses (the database is shared by the file's tests). */
 const newPhone = () => `320${String(1_000_000 + phoneCounter++).padStart(7, '0')}`
@@ -103,14 +103,15 @@ test('the units those orders hold together are limited too, this order included'
   expect((await stockOf(t.db, product.sku)).reserved).toBe(10)
 })
 
-test('other phones from one client address count together; an unknown address counts nobody', async () => {
-  const product = await stockedProduct(t.db, 20)
+test("other phones from one client address count together, under the address's own higher limit", async () => {
+  const product = await stockedProduct(t.db, 40)
   const clientAddress = '203.0.113.7'
-  await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress })
-  await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress })
-  expect(
-    await refusalOf(() => place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress })),
-  ).toMatchObject({ message: ordersRefusal })
+  for (let i = 0; i < 3; i++) await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress })
+  const refused = await refusalOf(() =>
+    place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress }),
+  )
+  expect(refused).toMatchObject({ message: HOLD_LIMIT_MESSAGES.addressOrders(3), status: 409 })
+  expect(HOLD_LIMIT_MESSAGES.addressOrders(3)).not.toBe(HOLD_LIMIT_MESSAGES.orders(3))
   const elsewhere = await place({
     sku: product.sku,
     quantity: 1,
@@ -118,8 +119,36 @@ test('other phones from one client address count together; an unknown address co
     clientAddress: '198.51.100.9',
   })
   expect((await getOrder(t.db, elsewhere.id))?.clientAddress).toBe('198.51.100.9')
-  for (let i = 0; i < 3; i++)
+  for (let i = 0; i < 4; i++)
     await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress: null })
+
+  // Units per address: 12 together, whoever's phone.
+  const shared = '192.0.2.50'
+  await place({ sku: product.sku, quantity: 8, phone: newPhone(), clientAddress: shared })
+  expect(
+    await refusalOf(() => place({ sku: product.sku, quantity: 5, phone: newPhone(), clientAddress: shared })),
+  ).toMatchObject({ message: HOLD_LIMIT_MESSAGES.addressUnits(12) })
+})
+
+test('an IPv6 client rotating addresses within its /64 counts as one network', async () => {
+  const product = await stockedProduct(t.db, 20)
+  for (const host of ['1', 'a:b:c', 'ffff:0:1'])
+    await place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress: `2001:db8:1:2::${host}` })
+  expect(
+    await refusalOf(() =>
+      place({ sku: product.sku, quantity: 1, phone: newPhone(), clientAddress: '2001:db8:1:2:9::9' }),
+    ),
+  ).toMatchObject({ message: HOLD_LIMIT_MESSAGES.addressOrders(3) })
+  const order = await place({
+    sku: product.sku,
+    quantity: 1,
+    phone: newPhone(),
+    clientAddress: '2001:db8:1:3::1',
+  })
+  expect(await getOrder(t.db, order.id)).toMatchObject({
+    clientAddress: '2001:db8:1:3::1',
+    clientNetwork: '2001:db8:1:3::/64',
+  })
 })
 
 test('five posts at once from one phone: exactly two orders are taken', async () => {

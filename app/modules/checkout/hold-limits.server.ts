@@ -8,7 +8,16 @@ import { orderItems, orders } from '#app/modules/order/schema.ts'
  * awaiting its WhatsApp confirmation and Mercado Pago awaiting its payment alike, since both keep
  * units from other shoppers until they expire.
  */
-export type HoldLimits = { maxOpenOrders: number; maxOpenUnits: number }
+export type HoldLimits = {
+  maxOpenOrders: number
+  maxOpenUnits: number
+  /**
+   * One client network stands for many shoppers (carrier NAT puts many phones behind one IPv4
+   * address), so it gets its own, higher limits.
+   */
+  maxOpenOrdersPerAddress: number
+  maxOpenUnitsPerAddress: number
+}
 
 export const HOLD_LIMIT_MESSAGES = {
   orders: (max: number) =>
@@ -17,6 +26,12 @@ export const HOLD_LIMIT_MESSAGES = {
   units: (max: number) =>
     `Los pedidos sin pagar ni confirmar pueden apartar hasta ${max} unidades en total. ` +
     'Reduce las cantidades, o paga o confirma por WhatsApp tus pedidos pendientes.',
+  addressOrders: (max: number) =>
+    `Desde tu conexión a internet ya hay ${max} pedidos sin pagar ni confirmar. ` +
+    'Si la compartes con otras personas, intenta desde otra red o escríbenos por WhatsApp para hacer tu pedido.',
+  addressUnits: (max: number) =>
+    `Los pedidos sin pagar ni confirmar hechos desde tu conexión a internet pueden apartar hasta ${max} unidades en total. ` +
+    'Reduce las cantidades, intenta desde otra red o escríbenos por WhatsApp para hacer tu pedido.',
 } as const
 
 async function holdings(tx: Tx, who: SQL) {
@@ -32,27 +47,47 @@ async function holdings(tx: Tx, who: SQL) {
 }
 
 /**
- * In the checkout's transaction, before an order of either payment method reserves: what the customer (by
- * phone, and by client address when known) already holds plus this order must stay within the
- * limits, or the refusal's message says why. Checks of one phone or address run one at a time
- * (transaction advisory locks, phone before address so two checkouts never wait on each other),
- * so two posts at once cannot both slip under the limit.
+ * In the checkout's transaction, before an order of either payment method reserves: what the
+ * customer already holds plus this order must stay within the limits, counted by phone and by client
+ * network (`clientNetworkOf`, when the address is known) with that network's own limits, or the
+ * refusal's message says which one was reached. Checks of one phone or network run one at a time
+ * (transaction advisory locks, phone before network so two checkouts never wait on each other), so
+ * two posts at once cannot both slip under the limit.
  */
 export async function holdLimitRefusal(
   tx: Tx,
   limits: HoldLimits,
-  who: { phone: string; clientAddress: string | null },
+  who: { phone: string; clientNetwork: string | null },
   units: number,
 ): Promise<string | null> {
-  const keys: [string, SQL][] = [[`cod-phone:${who.phone}`, eq(orders.customerPhone, who.phone)]]
-  if (who.clientAddress) {
-    keys.push([`cod-address:${who.clientAddress}`, eq(orders.clientAddress, who.clientAddress)])
+  const checks: { key: string; who: SQL; orders: number; units: number; messages: 'phone' | 'address' }[] = [
+    {
+      key: `cod-phone:${who.phone}`,
+      who: eq(orders.customerPhone, who.phone),
+      orders: limits.maxOpenOrders,
+      units: limits.maxOpenUnits,
+      messages: 'phone',
+    },
+  ]
+  if (who.clientNetwork) {
+    checks.push({
+      key: `cod-network:${who.clientNetwork}`,
+      who: eq(orders.clientNetwork, who.clientNetwork),
+      orders: limits.maxOpenOrdersPerAddress,
+      units: limits.maxOpenUnitsPerAddress,
+      messages: 'address',
+    })
   }
-  for (const [key] of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
-  for (const [, condition] of keys) {
-    const held = await holdings(tx, condition)
-    if (held.orders + 1 > limits.maxOpenOrders) return HOLD_LIMIT_MESSAGES.orders(limits.maxOpenOrders)
-    if (held.units + units > limits.maxOpenUnits) return HOLD_LIMIT_MESSAGES.units(limits.maxOpenUnits)
+  for (const { key } of checks) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+  for (const check of checks) {
+    const held = await holdings(tx, check.who)
+    const byAddress = check.messages === 'address'
+    if (held.orders + 1 > check.orders) {
+      return (byAddress ? HOLD_LIMIT_MESSAGES.addressOrders : HOLD_LIMIT_MESSAGES.orders)(check.orders)
+    }
+    if (held.units + units > check.units) {
+      return (byAddress ? HOLD_LIMIT_MESSAGES.addressUnits : HOLD_LIMIT_MESSAGES.units)(check.units)
+    }
   }
   return null
 }

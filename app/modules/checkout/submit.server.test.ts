@@ -29,7 +29,12 @@ function deps(
       shipping: { shippingCost: 0, freeShippingThreshold: 100_000_00 },
       notifyNumbers: [],
       onlinePayments: true,
-      holdLimits: { maxOpenOrders: 1000, maxOpenUnits: 100_000 },
+      holdLimits: {
+        maxOpenOrders: 1000,
+        maxOpenUnits: 100_000,
+        maxOpenOrdersPerAddress: 1000,
+        maxOpenUnitsPerAddress: 100_000,
+      },
     },
     payments: { db: t.db, jobs, payments },
     publicUrl: PUBLIC_URL,

@@ -32,7 +32,12 @@ async function place(sku: string, quantity: number, paymentMethod: 'acordar' | '
       shipping: { shippingCost: 0, freeShippingThreshold: 0 },
       notifyNumbers: [],
       onlinePayments: true,
-      holdLimits: { maxOpenOrders: 1000, maxOpenUnits: 100_000 },
+      holdLimits: {
+        maxOpenOrders: 1000,
+        maxOpenUnits: 100_000,
+        maxOpenOrdersPerAddress: 1000,
+        maxOpenUnitsPerAddress: 100_000,
+      },
     },
     { lines: [{ sku, quantity }], customer: { ...customer, payment_method: paymentMethod } },
   )

@@ -47,6 +47,11 @@ export const orders = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     /** The shopper's network address at checkout: hold limits count open orders per address too. */
     clientAddress: text(),
+    /**
+     * The network the hold limits count that address as (`clientNetworkOf`: an IPv6 client by its
+     * /64, since it rotates addresses within it).
+     */
+    clientNetwork: text(),
     /** Who carries the parcel and its tracking number ("guía"), once shipped. */
     carrier: text(),
     trackingNumber: text(),
@@ -56,7 +61,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_customer_phone_idx').on(t.customerPhone),
-    index('orders_client_address_idx').on(t.clientAddress),
+    index('orders_client_network_idx').on(t.clientNetwork),
     check('orders_total_matches', sql`${t.total} = ${t.subtotal} + ${t.shippingCost}`),
   ],
 )

@@ -103,7 +103,12 @@ const checkoutCtx = () => ({
   shipping: { shippingCost: 9_000_00, freeShippingThreshold: 100_000_00 },
   notifyNumbers: ['573001112233'],
   onlinePayments: true,
-  holdLimits: { maxOpenOrders: 1000, maxOpenUnits: 100_000 },
+  holdLimits: {
+    maxOpenOrders: 1000,
+    maxOpenUnits: 100_000,
+    maxOpenOrdersPerAddress: 1000,
+    maxOpenUnitsPerAddress: 100_000,
+  },
 })
 
 async function onlineOrder(stock = 5, quantity = 2, checkoutKey?: string) {

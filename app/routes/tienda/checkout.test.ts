@@ -239,7 +239,7 @@ test('an unexpected failure reads spec §8 "no answer" on the form with a fresh 
   }
 })
 
-test('cash on delivery: the order keeps the client address, and past the hold limits the form says why', async () => {
+test('cash on delivery: the order keeps the client address, and past the address hold limit the form says why', async () => {
   const product = await createProduct(t.db, { stock: 20 })
   const cart = JSON.stringify([{ sku: product.sku, quantity: 1 }])
   const address = '198.51.100.23'
@@ -249,10 +249,10 @@ test('cash on delivery: the order keeps the client address, and past the hold li
   expect(first.status).toBe(302)
   const orderId = new URL(first.location!, BASE).searchParams.get('pedido')!
   expect((await getOrder(t.db, orderId))?.clientAddress).toBe(address)
-  expect((await cash('3161110002')).status).toBe(302)
-  // A third phone from the same address: over COD_MAX_OPEN_ORDERS (2 by default).
-  const refused = await cash('3161110003')
+  for (let i = 2; i <= 6; i++) expect((await cash(`316111000${i}`)).status).toBe(302)
+  // A seventh phone from the same address: over COD_MAX_OPEN_ORDERS_PER_ADDRESS (6 by default).
+  const refused = await cash('3161110007')
   expect(refused.status).toBe(409)
-  expect(refused.data?.errors.form).toEqual([HOLD_LIMIT_MESSAGES.orders(2)])
-  expect(await reservedOf(product.sku)).toBe(2)
+  expect(refused.data?.errors.form).toEqual([HOLD_LIMIT_MESSAGES.addressOrders(6)])
+  expect(await reservedOf(product.sku)).toBe(6)
 })
