@@ -3,12 +3,12 @@ import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { returnShippedUnits } from '#app/modules/inventory/movement.server.ts'
 import { releaseUnits } from '#app/modules/inventory/stock.server.ts'
-import { lockOrder, recordOrderEvent } from './order.server.ts'
+import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { CANCEL_REASON_MAX, ORDER_DESK_MESSAGES } from './messages.ts'
 import { orderNotFound } from './ship.server.ts'
-import { assertTransition, TransitionRefused } from './status.ts'
+import { assertTransition } from './status.ts'
 
 /**
  * Gives the order's reserved units back through inventory, once: the flag flip and the stock
@@ -62,7 +62,6 @@ export async function cancelOrder(
     unlessShipped?: boolean
   } = {},
 ) {
-  const by = options.by ?? 'sistema'
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order || order.status === 'cancelado') return false
@@ -70,25 +69,33 @@ export async function cancelOrder(
     if (options.unlessPaymentStarted && order.paymentPreferenceId) return false
     if (options.unlessConfirmed && (order.confirmedAt || order.shippedAt)) return false
     if (options.unlessShipped && order.shippedAt) return false
-    assertTransition(order.status, 'cancelado')
-    await tx
-      .update(orders)
-      .set({
-        status: 'cancelado',
-        updatedAt: new Date(),
-        ...(options.releaseCheckoutKey ? { checkoutKey: null } : {}),
-      })
-      .where(eq(orders.id, orderId))
-    await releaseReservation(tx, jobs, orderId)
-    if (order.shippedAt) await returnShippedUnits(tx, jobs, { id: order.id, number: order.number }, by)
-    await recordOrderEvent(tx, orderId, 'cancelled', reason, { returned: Boolean(order.shippedAt) }, by)
+    await cancelLockedOrder(tx, jobs, order, reason, options.by ?? 'sistema', options.releaseCheckoutKey)
     return true
   })
 }
 
+/** Cancels an order the caller's transaction has locked and found not cancelled yet. */
+async function cancelLockedOrder(
+  tx: Tx,
+  jobs: JobQueue,
+  order: OrderRow,
+  reason: string,
+  by: string,
+  releaseCheckoutKey = false,
+) {
+  assertTransition(order.status, 'cancelado')
+  await tx
+    .update(orders)
+    .set({ status: 'cancelado', updatedAt: new Date(), ...(releaseCheckoutKey ? { checkoutKey: null } : {}) })
+    .where(eq(orders.id, order.id))
+  await releaseReservation(tx, jobs, order.id)
+  if (order.shippedAt) await returnShippedUnits(tx, jobs, { id: order.id, number: order.number }, by)
+  await recordOrderEvent(tx, order.id, 'cancelled', reason, { returned: Boolean(order.shippedAt) }, by)
+}
+
 /**
  * "Cancelado" at the desk, with the admin's reason: like `cancelOrder`, but an order that is not
- * there or already cancelled is a refusal the admin reads.
+ * there or already cancelled is a refusal the admin reads, checked on the row it locks.
  */
 export async function cancelOrderAtDesk(
   db: DbOrTx,
@@ -97,16 +104,16 @@ export async function cancelOrderAtDesk(
   reason: string,
   by: string,
 ) {
-  const text = reason.trim()
+  // The event adds its own period: "motivo." must not end in "..".
+  const text = reason.trim().replace(/[.\s]+$/, '')
   if (!text) throw new Refusal(ORDER_DESK_MESSAGES.reasonRequired, { status: 400, standsAlone: true })
   if (text.length > CANCEL_REASON_MAX) {
     throw new Refusal(ORDER_DESK_MESSAGES.tooLong(CANCEL_REASON_MAX), { status: 400, standsAlone: true })
   }
-  const cancelled = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw orderNotFound()
-    if (order.status === 'cancelado') throw new TransitionRefused('cancelado', 'cancelado')
-    return cancelOrder(tx, jobs, orderId, `Cancelado: ${text}.`, { by })
+    if (order.status === 'cancelado') throw new Refusal(ORDER_DESK_MESSAGES.alreadyCancelled, { status: 409 })
+    await cancelLockedOrder(tx, jobs, order, `Cancelado: ${text}.`, by)
   })
-  if (!cancelled) throw new Refusal(ORDER_DESK_MESSAGES.alreadyCancelled, { status: 409 })
 }

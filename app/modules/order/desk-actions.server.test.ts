@@ -127,7 +127,7 @@ describe('Cancelado', () => {
     const product = await stockedProduct(t.db, 4)
     const order = await placeTestOrder(t.db, { sku: product.sku, quantity: 3 })
     expect((await stockOf(t.db, product.sku)).reserved).toBe(3)
-    await cancelOrderAtDesk(t.db, jobs, order.id, ' el cliente no responde ', ADMIN)
+    await cancelOrderAtDesk(t.db, jobs, order.id, ' el cliente no responde. ', ADMIN)
     expect(await getOrder(t.db, order.id)).toMatchObject({ status: 'cancelado', reservationHeld: false })
     expect(await stockOf(t.db, product.sku)).toMatchObject({ stock: 4, reserved: 0 })
     expect((await listOrderEvents(t.db, order.id)).at(-1)).toMatchObject({
@@ -136,7 +136,8 @@ describe('Cancelado', () => {
       createdBy: ADMIN,
     })
     const again = await refusalOf(() => cancelOrderAtDesk(t.db, jobs, order.id, 'otra vez', ADMIN))
-    expect(again).toBeInstanceOf(TransitionRefused)
+    expect(again).toMatchObject({ message: ORDER_DESK_MESSAGES.alreadyCancelled, status: 409 })
+    expect(ORDER_DESK_MESSAGES.alreadyCancelled).toBe('El pedido ya está cancelado.')
     expect((await listOrderEvents(t.db, order.id)).filter((e) => e.type === 'cancelled')).toHaveLength(1)
   })
 
