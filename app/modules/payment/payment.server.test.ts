@@ -315,6 +315,11 @@ describe('payment notifications', () => {
       'paid-after-cancel',
     )
     expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
+    // Cancelled orders are final: the note asks for a refund, never to bring the order back.
+    expect((await listOrderEvents(t.db, order.id)).at(-1)).toMatchObject({
+      type: 'paid-after-cancel',
+      message: 'Pago 666 aprobado para un pedido cancelado: revisa el reembolso.',
+    })
   })
 
   test('a late rejection of an earlier attempt does not touch a paid order', async () => {

@@ -252,7 +252,7 @@ async function settlePayment(tx: Tx, payment: Payment) {
         tx,
         order.id,
         'paid-after-cancel',
-        `Pago ${payment.id} aprobado para un pedido cancelado: revisa el reembolso o reactívalo.`,
+        `Pago ${payment.id} aprobado para un pedido cancelado: revisa el reembolso.`,
         payment,
       )
       return 'paid-after-cancel'
