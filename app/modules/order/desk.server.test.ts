@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { recordEntry } from '#app/modules/inventory/movement.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
-import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
+import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
 import { cancelOrderAtDesk } from './cancel.server.ts'
 import { completeOrder } from './complete.server.ts'
 import { confirmOrder } from './confirm.server.ts'
@@ -131,12 +131,63 @@ test('a packing slip: where to pick each item, largest location first, and what 
         sku: product.sku,
         quantity: 2,
         locations: [
-          { code: 'P3-C2-A1-E1-X1-Y1-Z1', stock: 5 },
-          { code: 'P1-C1-A1-E1-X1-Y1-Z1', stock: 2 },
+          { code: 'P3-C2-A1-E1-X1-Y1-Z1', units: 5 },
+          { code: 'P1-C1-A1-E1-X1-Y1-Z1', units: 2 },
         ],
       },
     ],
   })
-  expect(slips[1]).toMatchObject({ toCollect: 0 })
+  expect(slips[1]).toMatchObject({ toCollect: 0, cancelled: false, locationsFrom: 'stock' })
   expect(await getPackingSlips(t.db, [])).toEqual([])
+})
+
+test("a shipped order's slip lists where its units were taken from; a cancelled one says not to dispatch", async () => {
+  const product = await stockedProduct(t.db, 1, 10_000_00, 'P1-C1-A1-E1-X1-Y1-Z1')
+  await recordEntry(
+    t.db,
+    jobs,
+    {
+      sku: product.sku,
+      quantity: 3,
+      unitCost: 10_000_00,
+      location: 'P3-C2-A1-E1-X1-Y1-Z1',
+      receipt: '',
+      note: '',
+    },
+    ADMIN,
+  )
+  const shipped = await placeTestOrder(t.db, { sku: product.sku, quantity: 2, phone: '3005550404' })
+  await shipOrder(t.db, jobs, shipped.id, {}, ADMIN)
+  const [before] = await getPackingSlips(t.db, [shipped.id])
+  // Today's stock is elsewhere: another entry lands after shipping.
+  await recordEntry(
+    t.db,
+    jobs,
+    {
+      sku: product.sku,
+      quantity: 9,
+      unitCost: 10_000_00,
+      location: 'P9-C9-A1-E1-X1-Y1-Z1',
+      receipt: '',
+      note: '',
+    },
+    ADMIN,
+  )
+  const [slip] = await getPackingSlips(t.db, [shipped.id])
+  expect(slip).toEqual(before)
+  const exits = (await stockOf(t.db, product.sku)).ledger.filter(
+    (row) => row.type === 'out' && row.orderId === shipped.id,
+  )
+  const taken = new Map<string, number>()
+  for (const row of exits) taken.set(row.location, (taken.get(row.location) ?? 0) + row.quantity)
+  expect(slip).toMatchObject({ locationsFrom: 'shipment', cancelled: false })
+  expect(Object.fromEntries(slip!.items[0]!.locations.map((l) => [l.code, l.units]))).toEqual(
+    Object.fromEntries(taken),
+  )
+  expect(slip!.items[0]!.locations.reduce((sum, l) => sum + l.units, 0)).toBe(2)
+  expect(slip!.items[0]!.locations.map((l) => l.code)).not.toContain('P9-C9-A1-E1-X1-Y1-Z1')
+
+  const cancelled = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, phone: '3005550405' })
+  await cancelOrderAtDesk(t.db, jobs, cancelled.id, 'el cliente canceló', ADMIN)
+  expect((await getPackingSlips(t.db, [cancelled.id]))[0]).toMatchObject({ cancelled: true, toCollect: 0 })
 })

@@ -229,22 +229,21 @@ export async function getDeskOrder(db: DbOrTx, id: string, confirmationHours: nu
 export type DeskOrder = NonNullable<Awaited<ReturnType<typeof getDeskOrder>>>
 
 /**
- * Packing slips: each order's items with the locations to pick them from (largest stock first),
- * the delivery details and what the courier collects (the total while unpaid, 0 once paid).
+ * Packing slips: each order's items with where to pick them, the delivery details and what the
+ * courier collects (the total while unpaid, 0 once paid or cancelled). Before shipping, the locations
+ * holding the product today (largest stock first, `locationsFrom: 'stock'`); once shipped, the
+ * locations its units were actually taken from, by the ledger's exits for the order
+ * (`locationsFrom: 'shipment'`). A cancelled order's slip is marked `cancelled`: nothing to dispatch.
  */
 export async function getPackingSlips(db: DbOrTx, ids: string[]) {
   if (!ids.length) return []
   const rows = await db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.number))
   if (!rows.length) return []
+  const orderIds = rows.map((row) => row.id)
   const items = await db
     .select()
     .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.productSku))
   const skus = [...new Set(items.map((item) => item.productSku))]
   const locations = skus.length
@@ -254,30 +253,52 @@ export async function getPackingSlips(db: DbOrTx, ids: string[]) {
         .where(and(inArray(productLocations.productSku, skus), sql`${productLocations.stock} > 0`))
         .orderBy(desc(productLocations.stock), asc(productLocations.code))
     : []
-  return rows.map((order) => ({
-    id: order.id,
-    number: order.number,
-    createdAt: order.createdAt,
-    status: order.status,
-    paymentMethod: order.paymentMethod,
-    customerName: `${order.customerName} ${order.customerLastName}`.trim(),
-    customerPhone: order.customerPhone,
-    customerAddress: order.customerAddress,
-    customerCity: order.customerCity,
-    customerDepartment: order.customerDepartment,
-    carrier: order.carrier,
-    trackingNumber: order.trackingNumber,
-    total: order.total,
-    toCollect: order.status === 'pendiente de pago' ? order.total : 0,
-    items: items
-      .filter((item) => item.orderId === order.id)
-      .map((item) => ({
-        sku: item.productSku,
-        title: item.title,
-        quantity: item.quantity,
-        locations: locations
-          .filter((location) => location.productSku === item.productSku)
-          .map((location) => ({ code: location.code, stock: location.stock })),
-      })),
-  }))
+  // Read-only: the exits shipping each order wrote, per product and location.
+  const exits = await db
+    .select({
+      orderId: stockMovements.orderId,
+      sku: stockMovements.productSku,
+      code: stockMovements.location,
+      units: sql<number>`sum(${stockMovements.quantity})`.mapWith(Number),
+    })
+    .from(stockMovements)
+    .where(and(inArray(stockMovements.orderId, orderIds), eq(stockMovements.type, 'out')))
+    .groupBy(stockMovements.orderId, stockMovements.productSku, stockMovements.location)
+    .orderBy(desc(sql`sum(${stockMovements.quantity})`), asc(stockMovements.location))
+  return rows.map((order) => {
+    const shipped = Boolean(order.shippedAt)
+    const cancelled = order.status === 'cancelado'
+    return {
+      id: order.id,
+      number: order.number,
+      createdAt: order.createdAt,
+      status: order.status,
+      cancelled,
+      paymentMethod: order.paymentMethod,
+      customerName: `${order.customerName} ${order.customerLastName}`.trim(),
+      customerPhone: order.customerPhone,
+      customerAddress: order.customerAddress,
+      customerCity: order.customerCity,
+      customerDepartment: order.customerDepartment,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      total: order.total,
+      toCollect: order.status === 'pendiente de pago' ? order.total : 0,
+      locationsFrom: shipped ? ('shipment' as const) : ('stock' as const),
+      items: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({
+          sku: item.productSku,
+          title: item.title,
+          quantity: item.quantity,
+          locations: shipped
+            ? exits
+                .filter((exit) => exit.orderId === order.id && exit.sku === item.productSku)
+                .map((exit) => ({ code: exit.code, units: exit.units }))
+            : locations
+                .filter((location) => location.productSku === item.productSku)
+                .map((location) => ({ code: location.code, units: location.stock })),
+        })),
+    }
+  })
 }

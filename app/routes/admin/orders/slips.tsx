@@ -64,7 +64,13 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
               <p className="text-2xl font-bold" data-testid="slip-collect">
                 {formatCOP(slip.toCollect)}
               </p>
-              {slip.toCollect === 0 ? <p className="text-xs">Pedido pagado: no cobrar.</p> : null}
+              {slip.cancelled ? (
+                <p className="text-base font-bold" data-testid="slip-cancelled">
+                  Pedido cancelado: no despachar.
+                </p>
+              ) : slip.toCollect === 0 ? (
+                <p className="text-xs">Pedido pagado: no cobrar.</p>
+              ) : null}
               {slip.trackingNumber ? (
                 <p className="mt-1 text-xs">
                   {slip.carrier ? `${slip.carrier} · ` : ''}Guía {slip.trackingNumber}
@@ -82,7 +88,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
                   Producto
                 </th>
                 <th scope="col" className="py-1">
-                  Ubicaciones (stock)
+                  {slip.locationsFrom === 'shipment' ? 'Despachado de (unidades)' : 'Ubicaciones (stock)'}
                 </th>
               </tr>
             </thead>
@@ -98,10 +104,12 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
                     {item.locations.length
                       ? item.locations.map((location) => (
                           <span key={location.code} className="block whitespace-nowrap">
-                            {location.code} ({location.stock})
+                            {location.code} ({location.units})
                           </span>
                         ))
-                      : 'Sin ubicación con stock'}
+                      : slip.locationsFrom === 'shipment'
+                        ? 'Sin salida registrada'
+                        : 'Sin ubicación con stock'}
                   </td>
                 </tr>
               ))}
