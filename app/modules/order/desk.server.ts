@@ -17,6 +17,7 @@ import {
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { confirmationDeadline } from './expire-unconfirmed.server.ts'
+import { holdingUnconfirmed, isHoldingUnconfirmed } from './holding.ts'
 import { getOrder, listOrderEvents } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import type { OrderStatus } from './status.ts'
@@ -25,12 +26,7 @@ import type { DeskView } from './desk-views.ts'
 export const DESK_PAGE_SIZE = 20
 
 /** A cash-on-delivery order nobody confirmed yet, still holding its units. */
-const awaitingConfirmation = and(
-  eq(orders.paymentMethod, 'acordar'),
-  eq(orders.status, 'pendiente de pago'),
-  isNull(orders.confirmedAt),
-  isNull(orders.shippedAt),
-)
+const awaitingConfirmation = and(eq(orders.paymentMethod, 'acordar'), holdingUnconfirmed)
 
 /** Paid, or cash on delivery confirmed with the customer, and not shipped yet. */
 const readyToShip = and(
@@ -138,12 +134,7 @@ export function releaseAtOf(
   },
   confirmationHours: number,
 ): Date | null {
-  const waiting =
-    order.paymentMethod === 'acordar' &&
-    order.status === 'pendiente de pago' &&
-    !order.confirmedAt &&
-    !order.shippedAt &&
-    order.reservationHeld
+  const waiting = order.paymentMethod === 'acordar' && isHoldingUnconfirmed(order)
   return waiting ? confirmationDeadline(order.createdAt, confirmationHours) : null
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from './cancel.server.ts'
+import { holdingUnconfirmed } from './holding.ts'
 import { orders } from './schema.ts'
 
 /** When an unconfirmed cash-on-delivery order placed at `createdAt` gives its units back. */
@@ -24,16 +25,7 @@ export async function expireUnconfirmedCashOrders(
   const stale = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pendiente de pago'),
-        eq(orders.paymentMethod, 'acordar'),
-        eq(orders.reservationHeld, true),
-        isNull(orders.confirmedAt),
-        isNull(orders.shippedAt),
-        lt(orders.createdAt, cutoff),
-      ),
-    )
+    .where(and(eq(orders.paymentMethod, 'acordar'), holdingUnconfirmed, lt(orders.createdAt, cutoff)))
   const reason = `Cancelado: contra entrega sin confirmar después de ${hours} horas; unidades liberadas.`
   let cancelled = 0
   for (const { id } of stale) {
