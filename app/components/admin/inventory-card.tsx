@@ -3,12 +3,8 @@ import { dangerButtonClass, secondaryButtonClass } from '#app/components/admin/f
 import { ProductImage } from '#app/components/product-image.tsx'
 import type { InventoryCard } from '#app/modules/catalog/inventory-grid.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
-import {
-  adminKardexPath,
-  adminProductEditPath,
-  adminStockEntryPath,
-  adminStockExitPath,
-} from '#app/utils/paths.ts'
+import { adminProductEditPath } from '#app/utils/paths.ts'
+import { adminKardexPath, adminStockEntryPath, adminStockExitPath } from '#app/utils/admin-paths.ts'
 
 export type InventoryCardData = InventoryCard
 

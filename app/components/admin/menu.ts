@@ -19,12 +19,11 @@ import {
 } from 'lucide-react'
 import {
   ADMIN_CATEGORIES_PATH,
-  ADMIN_CHANNELS_PATH,
-  ADMIN_ORDERS_PATH,
   ADMIN_PATH,
   ADMIN_PRODUCTS_PATH,
   ADMIN_PROFILE_PATH,
 } from '#app/utils/paths.ts'
+import { ADMIN_CHANNELS_PATH, ADMIN_ORDERS_PATH } from '#app/utils/admin-paths.ts'
 
 export type AdminMenuEntry = {
   label: string

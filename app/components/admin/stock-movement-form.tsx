@@ -13,7 +13,7 @@ import type { StockFormPage, StockFormProduct } from '#app/modules/inventory/sto
 import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
 import type { StockFieldErrors, StockFormValues } from '#app/modules/inventory/validators.ts'
 import { formatCOP } from '#app/utils/money.ts'
-import { adminKardexPath } from '#app/utils/paths.ts'
+import { adminKardexPath } from '#app/utils/admin-paths.ts'
 
 type StockFormLoaderData = StockFormPage
 

@@ -26,7 +26,7 @@ import {
 import { getServices } from '#app/services.server.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
-import { adminChannelsPath } from '#app/utils/paths.ts'
+import { adminChannelsPath } from '#app/utils/admin-paths.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import type { Route } from './+types/channels'
 

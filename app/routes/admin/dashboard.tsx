@@ -4,7 +4,7 @@ import { dismissFailedJob, FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { deskCounts } from '#app/modules/order/desk.server.ts'
-import { adminOrdersPath } from '#app/utils/paths.ts'
+import { adminOrdersPath } from '#app/utils/admin-paths.ts'
 import { Link } from 'react-router'
 import { formatCOP } from '#app/utils/money.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'

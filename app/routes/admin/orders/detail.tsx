@@ -34,7 +34,7 @@ import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { formatCOP } from '#app/utils/money.ts'
-import { adminOrderPath, adminPackingSlipPath, adminOrdersPath } from '#app/utils/paths.ts'
+import { adminOrderPath, adminPackingSlipPath, adminOrdersPath } from '#app/utils/admin-paths.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import type { Route } from './+types/detail'
 

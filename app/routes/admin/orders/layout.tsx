@@ -1,6 +1,10 @@
 import { Outlet } from 'react-router'
 import { SectionLinks } from '#app/components/admin/section-links.tsx'
-import { ADMIN_ORDERS_PAID_PATH, ADMIN_ORDERS_PATH, ADMIN_ORDERS_PENDING_PATH } from '#app/utils/paths.ts'
+import {
+  ADMIN_ORDERS_PAID_PATH,
+  ADMIN_ORDERS_PATH,
+  ADMIN_ORDERS_PENDING_PATH,
+} from '#app/utils/admin-paths.ts'
 
 /** /admin/pedidos/*: the header links of spec §2 above every order page. */
 const LINKS = [

@@ -19,7 +19,7 @@ import {
   ADMIN_PACKING_SLIPS_PATH,
   adminOrderPath,
   adminOrdersPath,
-} from '#app/utils/paths.ts'
+} from '#app/utils/admin-paths.ts'
 import type { Route } from './+types/list'
 
 /** /admin/pedidos (filter `ver`), /pagados and /pendientes: one list, three routes. */

@@ -14,13 +14,8 @@ import { formFailure } from '#app/utils/answer.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
-import {
-  ADMIN_PRODUCTS_PATH,
-  adminKardexPath,
-  adminStockEntryPath,
-  adminStockExitPath,
-  productPath,
-} from '#app/utils/paths.ts'
+import { ADMIN_PRODUCTS_PATH, productPath } from '#app/utils/paths.ts'
+import { adminKardexPath, adminStockEntryPath, adminStockExitPath } from '#app/utils/admin-paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Administración' }]
 

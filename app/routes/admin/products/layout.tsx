@@ -1,11 +1,7 @@
 import { Outlet } from 'react-router'
 import { SectionLinks } from '#app/components/admin/section-links.tsx'
-import {
-  ADMIN_PRODUCTS_PATH,
-  ADMIN_PRODUCT_CREATE_PATH,
-  ADMIN_STOCK_ENTRY_PATH,
-  ADMIN_STOCK_EXIT_PATH,
-} from '#app/utils/paths.ts'
+import { ADMIN_PRODUCTS_PATH, ADMIN_PRODUCT_CREATE_PATH } from '#app/utils/paths.ts'
+import { ADMIN_STOCK_ENTRY_PATH, ADMIN_STOCK_EXIT_PATH } from '#app/utils/admin-paths.ts'
 
 /** /admin/productos/*: the header links of spec §2 above every products page. */
 const LINKS = [

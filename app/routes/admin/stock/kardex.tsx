@@ -16,14 +16,13 @@ import {
 } from '#app/modules/inventory/validators.ts'
 import { getServices } from '#app/services.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
+import { ADMIN_PRODUCTS_PATH, adminProductEditPath } from '#app/utils/paths.ts'
 import {
-  ADMIN_PRODUCTS_PATH,
   adminKardexCsvPath,
   adminKardexPath,
-  adminProductEditPath,
   adminStockEntryPath,
   adminStockExitPath,
-} from '#app/utils/paths.ts'
+} from '#app/utils/admin-paths.ts'
 import type { Route } from './+types/kardex'
 
 export const meta: Route.MetaFunction = ({ params }) => [

@@ -1,0 +1,45 @@
+/**
+ * Back-office pages built after the storefront's: kept apart from `paths.ts`, which the storefront's
+ * first visit downloads, so a shopper's phone never loads the order desk's or the kardex's URLs.
+ */
+/** Stock entry and exit forms (spec §2), optionally with the product already chosen. */
+export const ADMIN_STOCK_ENTRY_PATH = '/admin/productos/entrada'
+export const ADMIN_STOCK_EXIT_PATH = '/admin/productos/salida'
+export const adminStockEntryPath = (sku?: string) =>
+  sku ? `${ADMIN_STOCK_ENTRY_PATH}?${new URLSearchParams({ sku })}` : ADMIN_STOCK_ENTRY_PATH
+export const adminStockExitPath = (sku?: string) =>
+  sku ? `${ADMIN_STOCK_EXIT_PATH}?${new URLSearchParams({ sku })}` : ADMIN_STOCK_EXIT_PATH
+/** A product's kardex (every ledger row), and the same rows as CSV; `query` carries the day range. */
+export const adminKardexPath = (sku: string, query?: URLSearchParams) =>
+  `/admin/productos/movimientos/${encodeURIComponent(sku)}${query?.size ? `?${query}` : ''}`
+export const adminKardexCsvPath = (sku: string, query?: URLSearchParams) =>
+  `/admin/productos/movimientos/${encodeURIComponent(sku)}/csv${query?.size ? `?${query}` : ''}`
+export const ADMIN_ORDERS_PATH = '/admin/pedidos'
+export const ADMIN_ORDERS_PAID_PATH = '/admin/pedidos/pagados'
+export const ADMIN_ORDERS_PENDING_PATH = '/admin/pedidos/pendientes'
+/** The order list with a filter (`ver`: one of the desk's views), a search and a page. */
+export const adminOrdersPath = (params: { ver?: string; q?: string; pagina?: number } = {}) => {
+  const search = new URLSearchParams()
+  if (params.ver) search.set('ver', params.ver)
+  if (params.q) search.set('q', params.q)
+  if (params.pagina && params.pagina > 1) search.set('pagina', String(params.pagina))
+  const query = search.toString()
+  return query ? `${ADMIN_ORDERS_PATH}?${query}` : ADMIN_ORDERS_PATH
+}
+export const adminOrderPath = (id: string) => `/admin/pedidos/detalle/${encodeURIComponent(id)}`
+export const adminPackingSlipPath = (id: string) => `/admin/pedidos/guia/${encodeURIComponent(id)}`
+/** Packing slips of several orders on one page (`id` repeated). */
+export const ADMIN_PACKING_SLIPS_PATH = '/admin/pedidos/guias'
+export const ADMIN_CHANNELS_PATH = '/admin/canales'
+/** The channels page on one channel's list, searched and paged (empty values are left out). */
+export function adminChannelsPath(
+  query: { canal?: string; sku?: string; estado?: string; desde?: number } = {},
+) {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && value !== 0 && value !== 'todos')
+      params.set(name, String(value))
+  }
+  const search = params.toString()
+  return search ? `${ADMIN_CHANNELS_PATH}?${search}` : ADMIN_CHANNELS_PATH
+}
