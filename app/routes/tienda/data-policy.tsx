@@ -33,6 +33,10 @@ export default function DataPolicy() {
           Datos del pago: los trata Mercado Pago; nosotros solo recibimos el estado y la referencia del pago.
         </li>
         <li>
+          La dirección IP desde la que haces el pedido: para que nadie aparte sin pagar ni confirmar las
+          últimas unidades de un producto (limitamos los pedidos pendientes por teléfono y por conexión).
+        </li>
+        <li>
           Datos de navegación y eventos de compra: para medir y mejorar la tienda y nuestra publicidad, solo
           si lo autorizas. Los datos enviados a Meta se cifran con SHA-256 antes de salir.
         </li>
