@@ -110,30 +110,21 @@ export function InventoryCard({
           >
             Eliminar
           </button>
-          <Link
-            to={adminStockEntryPath(product.sku)}
-            className={secondaryButtonClass}
-            aria-label={`Entrada de ${product.name}`}
-            data-testid="inventory-entry"
-          >
-            Entrada
-          </Link>
-          <Link
-            to={adminStockExitPath(product.sku)}
-            className={secondaryButtonClass}
-            aria-label={`Salida de ${product.name}`}
-            data-testid="inventory-exit"
-          >
-            Salida
-          </Link>
-          <Link
-            to={adminKardexPath(product.sku)}
-            className={secondaryButtonClass}
-            aria-label={`Movimientos de ${product.name}`}
-            data-testid="inventory-kardex"
-          >
-            Movimientos
-          </Link>
+          {[
+            { label: 'Entrada', aria: 'Entrada de', to: adminStockEntryPath, testId: 'inventory-entry' },
+            { label: 'Salida', aria: 'Salida de', to: adminStockExitPath, testId: 'inventory-exit' },
+            { label: 'Movimientos', aria: 'Movimientos de', to: adminKardexPath, testId: 'inventory-kardex' },
+          ].map((link) => (
+            <Link
+              key={link.testId}
+              to={link.to(product.sku)}
+              className={secondaryButtonClass}
+              aria-label={`${link.aria} ${product.name}`}
+              data-testid={link.testId}
+            >
+              {link.label}
+            </Link>
+          ))}
         </div>
       </div>
     </li>

@@ -172,30 +172,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Seleccionar</span>
                   </th>
-                  <th scope="col" className="px-3 py-2">
-                    Pedido
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Fecha
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Cliente
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Ciudad
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Pago
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Estado
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Seguimiento
-                  </th>
+                  {['Pedido', 'Fecha', 'Cliente', 'Ciudad', 'Total', 'Pago', 'Estado', 'Seguimiento'].map(
+                    (column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        className={`px-3 py-2${column === 'Total' ? ' text-right' : ''}`}
+                      >
+                        {column}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
