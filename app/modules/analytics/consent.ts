@@ -53,3 +53,6 @@ export function readConsent(cookieHeader: string | null | undefined): Consent | 
  * checks the admin session as well; this cookie lets the browser skip loading trackers at all.
  */
 export const STAFF_DEVICE_COOKIE = 'vitrina_staff'
+
+/** Dispatched on `window` (a CustomEvent with the new Consent as detail) when the shopper chooses. */
+export const CONSENT_CHANGE_EVENT = 'vitrina:consent'
