@@ -5,15 +5,14 @@
 // Environment: BENCH_DATABASE_URL (also run on that PostgreSQL server, in a temporary database),
 // BENCH_SECONDS (per page, default 3), BENCH_CONCURRENCY (default 10).
 import { randomUUID } from 'node:crypto'
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { buildIfStale } from './build-if-stale.js'
 import { createScratchDatabase } from './scratch-database.js'
+import { killChildren, MEASURE_BUILD_DIR, run, startServer } from './serve-build.js'
 
 const SIZES = [100, 10_000]
 const SECONDS = Number(process.env.BENCH_SECONDS) || 3
@@ -33,91 +32,6 @@ const SEARCH_TERM = 'corazon'
 const FULL_PAGE_TERM = 'a'
 const TARGET_RATIO = 1.5
 const JS_BUDGET_BYTES = 120 * 1024
-
-const children = new Set()
-
-// ---------------------------------------------------------------------------------------------
-// Build, seed, serve
-
-/** Its own build directory, so a bench never rewrites a build that a running server or test uses. */
-const BUILD_DIR = '.build/bench'
-
-/** Runs a child to completion, keeping its output for an error message. */
-function run(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
-    children.add(child)
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.on('exit', (code) => {
-      children.delete(child)
-      if (code === 0) resolve(output)
-      else reject(new Error(`${args.join(' ')} terminó con código ${code}:\n${output}`))
-    })
-  })
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-async function startServer(env) {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['server/index.js'], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      VITRINA_BUILD_DIR: BUILD_DIR,
-      APP_ENV: 'local',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      SEED_DEMO: '0',
-      // Every bench checkout is one phone from 127.0.0.1: the hold limits would refuse all but two.
-      COD_MAX_OPEN_ORDERS: '100000000',
-      COD_MAX_OPEN_UNITS: '100000000',
-      COD_MAX_OPEN_ORDERS_PER_ADDRESS: '100000000',
-      COD_MAX_OPEN_UNITS_PER_ADDRESS: '100000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.add(child)
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      child.once('exit', () => {
-        clearTimeout(timer)
-        children.delete(child)
-        resolve()
-      })
-      child.kill('SIGTERM')
-    })
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar:\n${output}`)
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  await stop()
-  throw new Error(`El servidor no respondió a tiempo:\n${output}`)
-}
 
 // ---------------------------------------------------------------------------------------------
 // Load
@@ -311,7 +225,7 @@ async function benchCatalogue(engine, size) {
     const seedStarted = performance.now()
     await run(['--import', 'tsx', 'scripts/seed.ts', '--products', String(size)], env)
     const seedSeconds = (performance.now() - seedStarted) / 1000
-    const server = await startServer(env)
+    const server = await startServer(env, MEASURE_BUILD_DIR)
     try {
       const pages = await choosePages(server.base)
       const results = []
@@ -393,7 +307,7 @@ function reportJs(js) {
 
 async function main() {
   const started = performance.now()
-  buildIfStale(BUILD_DIR, { quiet: true })
+  buildIfStale(MEASURE_BUILD_DIR, { quiet: true })
   const engines = [{ name: 'PGlite' }]
   if (process.env.BENCH_DATABASE_URL) {
     engines.push({ name: 'PostgreSQL', serverUrl: process.env.BENCH_DATABASE_URL })
@@ -412,16 +326,6 @@ async function main() {
   verdicts.push(reportJs(js))
   console.log(`\n${verdicts.join('\n')}`)
   console.log(`\nTiempo total: ${fmt((performance.now() - started) / 1000)} s`)
-}
-
-function killChildren() {
-  for (const child of children) child.kill('SIGTERM')
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    killChildren()
-    process.exit(130)
-  })
 }
 
 main().catch((error) => {
