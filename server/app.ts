@@ -26,8 +26,16 @@ export type Runtime = {
   shutdown(): Promise<void>
 }
 
+export type StartOptions = {
+  /**
+   * Whether this process runs the background jobs and their schedule, and fills an empty shop with
+   * demo data. With several web processes (WEB_CONCURRENCY) only the first one does.
+   */
+  jobs?: boolean
+}
+
 /** Opens the database, fills an empty shop with demo data, and builds the request handler. */
-export async function start(): Promise<Runtime> {
+export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime> {
   // Read once here; everything after reaches it through the registry (getServices().env).
   const env = parseEnv(process.env)
   // First: a sign-in configuration that must not run stops start-up before anything else.
@@ -38,15 +46,15 @@ export async function start(): Promise<Runtime> {
   const mediaRoot = path.join(env.dataDir, 'media')
   // Local disk under DATA_DIR/media, or the S3 bucket (URLs under S3_PUBLIC_URL) when configured.
   const media = mediaSettingsFromEnv(env)
-  if (env.SEED_DEMO === '1' && (await isCatalogEmpty(database.db))) {
+  if (jobs && env.SEED_DEMO === '1' && (await isCatalogEmpty(database.db))) {
     await seedDemoData(database.db, media.storage, {
       video: await loadDemoVideo(),
       log: (message) => console.log(message),
     })
   }
 
-  const services = await startServices(env, database, { workers: true, auth, media })
-  await startWorkers(services.runtime.boss, jobHandlers(services))
+  const services = await startServices(env, database, { workers: jobs, auth, media })
+  if (jobs) await startWorkers(services.runtime.boss, jobHandlers(services))
 
   const handler = express.Router()
   handler.use(refuseBadUrl())
@@ -74,6 +82,7 @@ export async function start(): Promise<Runtime> {
         redirectUris: [auth.oidc.redirectUri],
         keysFile: path.join(env.dataDir, 'auth', 'dev-idp-keys.json'),
         hintEmail: env.ADMIN_EMAILS.length ? undefined : LOCAL_ADMIN_EMAIL,
+        db: database.db,
       }),
     )
   }

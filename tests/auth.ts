@@ -1,4 +1,7 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import type { DbOrTx } from '#app/db/client.server.ts'
@@ -19,28 +22,40 @@ export const ADMIN_EMAIL = 'duena@vitrina.test'
 /**
  * The bundled OpenID provider on a free 127.0.0.1 port, and an app configuration whose public URL is
  * that same origin (the callback is never served: tests hand its URL to `completeSignIn`).
+ * With `instances` above 1, that many providers share the database and keys and take the requests
+ * in turn, as the web processes of one shop behind a round-robin balancer do.
  */
-export async function startLocalIdentityProvider(adminEmails = [ADMIN_EMAIL]) {
+export async function startLocalIdentityProvider(
+  db: DbOrTx,
+  { adminEmails = [ADMIN_EMAIL], instances = 1 }: { adminEmails?: string[]; instances?: number } = {},
+) {
   const app = express()
   const server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const config = testAuthConfig(base, adminEmails)
-  app.use(
-    LOCAL_PROVIDER_PATH,
+  const keysDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-idp-'))
+  const providers = Array.from({ length: instances }, () =>
     createLocalProvider({
       issuer: config.oidc.issuer,
       clientId: config.oidc.clientId,
       clientSecret: config.oidc.clientSecret,
       redirectUris: [config.oidc.redirectUri],
       hintEmail: ADMIN_EMAIL,
+      keysFile: path.join(keysDir, 'keys.json'),
+      db,
     }),
   )
+  let turn = 0
+  app.use(LOCAL_PROVIDER_PATH, (req, res, next) => providers[turn++ % providers.length]!(req, res, next))
   forgetDiscovery()
   return {
     base,
     config,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      fs.rmSync(keysDir, { recursive: true, force: true })
+    },
   }
 }
 

@@ -2,7 +2,10 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import express from 'express'
+import { and, eq, isNull, lt, or, gt, sql } from 'drizzle-orm'
 import Provider, { type Adapter, type AdapterPayload, type Configuration, type JWK } from 'oidc-provider'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { localProviderRecords } from './schema.ts'
 
 /**
  * A real OpenID Connect provider for local use and tests, mounted at /dev-idp when no Google
@@ -19,6 +22,8 @@ export type LocalProviderOptions = {
   keysFile?: string
   /** Shown on the sign-in page: the address that is an admin out of the box. */
   hintEmail?: string
+  /** Where sign-ins in progress are kept, shared by every web process of the shop. */
+  db: DbOrTx
 }
 
 type LocalAccount = { sub: string; email: string; email_verified: boolean; name: string; picture: string }
@@ -27,11 +32,10 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
   const issuer = options.issuer.replace(/\/$/, '')
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
   const keys = loadOrCreateKeys(options.keysFile)
-  const accounts = new Map<string, LocalAccount>()
-  const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>()
+  const accounts = databaseAdapter(options.db, 'LocalAccount')
 
   const configuration: Configuration = {
-    adapter: (name: string) => memoryAdapter(name, store),
+    adapter: (name: string) => databaseAdapter(options.db, name),
     clients: [
       {
         client_id: options.clientId,
@@ -61,7 +65,7 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
     },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaccion/${interaction.uid}` },
     async findAccount(_ctx, sub) {
-      const account = accounts.get(sub)
+      const account = (await accounts.find(sub)) as LocalAccount | undefined
       if (!account) return undefined
       return { accountId: sub, claims: () => ({ ...account }) }
     },
@@ -114,13 +118,14 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
       }
       const name = (typeof body.name === 'string' && body.name.trim()) || email.split('@')[0]!
       const sub = `local-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 20)}`
-      accounts.set(sub, {
+      const account: LocalAccount = {
         sub,
         email,
         email_verified: body.email_verified === 'on',
         name,
         picture: `${issuer}/avatar/${encodeURIComponent(name.charAt(0).toUpperCase())}.svg`,
-      })
+      }
+      await accounts.upsert(sub, account, ACCOUNT_TTL_SECONDS)
       // No single sign-on: each sign-in starts afresh, so switching e-mails never meets the
       // provider's "sign the previous account out first" detour.
       if (details.session?.uid) {
@@ -254,51 +259,56 @@ function loadOrCreateKeys(file: string | undefined): Keys {
   return keys
 }
 
-/** In-memory storage for the provider's short-lived artefacts (codes, sessions, grants). */
-function memoryAdapter(
-  name: string,
-  store: Map<string, { payload: AdapterPayload; expiresAt: number }>,
-): Adapter {
-  const key = (id: string) => `${name}:${id}`
-  const read = (id: string) => {
-    const entry = store.get(key(id))
-    if (!entry) return undefined
-    if (entry.expiresAt <= Date.now()) {
-      store.delete(key(id))
-      return undefined
-    }
-    return entry.payload
-  }
-  const findBy = (field: 'uid' | 'userCode', value: string) => {
-    for (const [k, entry] of store) {
-      if (k.startsWith(`${name}:`) && entry.payload[field] === value && entry.expiresAt > Date.now()) {
-        return entry.payload
-      }
-    }
-    return undefined
+/** An account typed on the sign-in page lives as long as the provider's longest record. */
+const ACCOUNT_TTL_SECONDS = 600
+
+/**
+ * The provider's records of one model (Session, Grant, AuthorizationCode…) in the database, so a
+ * sign-in begun in one web process can finish in another. Expired rows are never read, and are
+ * swept whenever a record is written.
+ */
+function databaseAdapter(db: DbOrTx, model: string): Adapter {
+  const t = localProviderRecords
+  const live = or(isNull(t.expiresAt), gt(t.expiresAt, sql`now()`))
+  const findWhere = async (condition: ReturnType<typeof eq>) => {
+    const [row] = await db
+      .select({ payload: t.payload })
+      .from(t)
+      .where(and(eq(t.model, model), condition, live))
+      .limit(1)
+    return row?.payload as AdapterPayload | undefined
   }
   return {
     async upsert(id, payload, expiresIn) {
-      store.set(key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity })
+      await db.delete(t).where(lt(t.expiresAt, sql`now()`))
+      const values = {
+        payload: payload as Record<string, unknown>,
+        grantId: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        userCode: payload.userCode ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      }
+      await db
+        .insert(t)
+        .values({ model, id, ...values })
+        .onConflictDoUpdate({ target: [t.model, t.id], set: values })
     },
-    async find(id) {
-      return read(id)
-    },
-    async findByUid(uid) {
-      return findBy('uid', uid)
-    },
-    async findByUserCode(userCode) {
-      return findBy('userCode', userCode)
-    },
+    find: (id) => findWhere(eq(t.id, id)),
+    findByUid: (uid) => findWhere(eq(t.uid, uid)),
+    findByUserCode: (userCode) => findWhere(eq(t.userCode, userCode)),
     async consume(id) {
-      const payload = read(id)
-      if (payload) payload.consumed = Math.floor(Date.now() / 1000)
+      await db
+        .update(t)
+        .set({
+          payload: sql`${t.payload} || jsonb_build_object('consumed', extract(epoch from now())::bigint)`,
+        })
+        .where(and(eq(t.model, model), eq(t.id, id)))
     },
     async destroy(id) {
-      store.delete(key(id))
+      await db.delete(t).where(and(eq(t.model, model), eq(t.id, id)))
     },
     async revokeByGrantId(grantId) {
-      for (const [k, entry] of store) if (entry.payload.grantId === grantId) store.delete(k)
+      await db.delete(t).where(eq(t.grantId, grantId))
     },
   }
 }

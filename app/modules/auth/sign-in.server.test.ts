@@ -22,7 +22,7 @@ let config: AuthConfig
 const ctx = () => ({ db: t.db, config })
 
 beforeAll(async () => {
-  idp = await startLocalIdentityProvider()
+  idp = await startLocalIdentityProvider(t.db)
   config = idp.config
 })
 afterAll(async () => {
