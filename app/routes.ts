@@ -53,4 +53,5 @@ export default [
   route('api/webhooks/mercadopago', 'routes/api/mercadopago-webhook.ts'),
   route('sitemap.xml', 'routes/api/sitemap.ts'),
   route('robots.txt', 'routes/api/robots.ts'),
+  route('_base-ssr', 'routes/bench-baseline.tsx'),
 ] satisfies RouteConfig

@@ -32,6 +32,8 @@ const SEARCH_TERM = 'corazon'
 const FULL_PAGE_TERM = 'a'
 const TARGET_RATIO = 1.5
 const JS_BUDGET_BYTES = 120 * 1024
+/** A page with no data or layout (app/routes/bench-baseline.tsx): the server's ceiling for SSR. */
+const BASELINE_PATH = '/_base-ssr'
 
 // ---------------------------------------------------------------------------------------------
 // Load
@@ -158,6 +160,7 @@ async function choosePages(base) {
   if (!product) throw new Error('No se encontró un enlace a un producto en la página de inicio')
   const decode = (href) => href.replace(/&amp;/g, '&')
   return [
+    { label: 'SSR mínima', path: BASELINE_PATH },
     { label: 'inicio /', path: '/' },
     { label: 'categoría', path: decode(category) },
     { label: 'producto', path: decode(product) },
@@ -225,7 +228,7 @@ async function benchCatalogue(engine, size) {
     const seedStarted = performance.now()
     await run(['--import', 'tsx', 'scripts/seed.ts', '--products', String(size)], env)
     const seedSeconds = (performance.now() - seedStarted) / 1000
-    const server = await startServer(env, MEASURE_BUILD_DIR)
+    const server = await startServer({ ...env, BENCH_BASELINE_PAGE: '1' }, MEASURE_BUILD_DIR)
     try {
       const pages = await choosePages(server.base)
       const results = []
@@ -282,6 +285,14 @@ function report(engine, small, large) {
     verdicts.push(
       `${ok ? 'PASS' : 'FAIL'} ${engine.name} ${a.label}: con 10.000 productos p50 ${fmt(p50Ratio, 2)}× y req/s ${fmt(1 / rpsRatio, 2)}× de las cifras con 100 (objetivo: p50 ≤ ${TARGET_RATIO}×, req/s ≥ 1/${TARGET_RATIO})`,
     )
+  }
+  lines.push('\nreq/s de cada página como parte de las de la página SSR mínima:')
+  for (const run of [small, large]) {
+    const baseline = run.results.find((result) => result.path === BASELINE_PATH)
+    const shares = run.results
+      .filter((result) => result !== baseline && !result.path.startsWith('/api/'))
+      .map((result) => `${result.label} ${fmt((result.rps / baseline.rps) * 100, 0)} %`)
+    lines.push(`  ${run.size.toLocaleString('es-CO')} productos: ${shares.join(', ')}`)
   }
   for (const run of [small, large]) {
     const c = run.checkout
