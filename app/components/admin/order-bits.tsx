@@ -1,4 +1,3 @@
-import type { PaymentMethod } from '#app/modules/order/schema.ts'
 import type { OrderStatus } from '#app/modules/order/status.ts'
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
@@ -12,10 +11,8 @@ export function formatOrderDate(value: Date | string): string {
   return dateTimeFormat.format(new Date(value))
 }
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  acordar: 'Contra entrega',
-  mercadopago: 'Mercado Pago',
-}
+/** The payment methods' names live with the order's texts (the sales report's CSV uses them too). */
+export { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
 
 const STATUS_TONES: Record<OrderStatus, string> = {
   'pendiente de pago': 'border-amber-200 bg-amber-50 text-amber-800',

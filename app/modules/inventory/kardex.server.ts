@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm'
-import { stringify } from 'csv-stringify/sync'
 import type { DbOrTx } from '#app/db/client.server.ts'
+import { bogotaDayRange, bogotaStamp } from '#app/utils/bogota-days.ts'
+import { csvPesos, spreadsheetCsv } from '#app/utils/spreadsheet-csv.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { KARDEX_COLUMNS } from './kardex-columns.ts'
 import { productLocations, stockMovements } from './schema.ts'
@@ -17,9 +18,6 @@ export const MOVEMENT_TYPE_LABELS: Record<string, string> = {
   adjust: 'Ajuste de costo',
 }
 
-/** Colombia keeps UTC−5 all year (no daylight saving since 1993). */
-const BOGOTA_OFFSET = '-05:00'
-
 const bogotaDateTime = new Intl.DateTimeFormat('es-CO', {
   day: '2-digit',
   month: '2-digit',
@@ -28,12 +26,6 @@ const bogotaDateTime = new Intl.DateTimeFormat('es-CO', {
   minute: '2-digit',
   timeZone: 'America/Bogota',
 })
-
-/** "2026-11-23 18:05" in Bogotá time: sortable, and what a spreadsheet reads as a date. */
-function bogotaStamp(at: Date): string {
-  const local = new Date(at.getTime() - 5 * 60 * 60 * 1000)
-  return local.toISOString().slice(0, 16).replace('T', ' ')
-}
 
 /** One ledger row, display-ready (dates formatted on the server so the page hydrates identically). */
 export type KardexRow = {
@@ -62,17 +54,8 @@ export type KardexProduct = {
   cost: number
 }
 
-/** The instants a day range covers: from the start of `from` to the end of `to`, Bogotá days. */
-export function bogotaDayRange({ from, to }: Pick<KardexFilters, 'from' | 'to'>): {
-  start?: Date
-  end?: Date
-} {
-  const start = from ? new Date(`${from}T00:00:00${BOGOTA_OFFSET}`) : undefined
-  const end = to
-    ? new Date(new Date(`${to}T00:00:00${BOGOTA_OFFSET}`).getTime() + 24 * 60 * 60 * 1000)
-    : undefined
-  return { start, end }
-}
+/** Bogotá day ranges live in utils (the sales report reads them too). */
+export { bogotaDayRange }
 
 function kardexWhere(sku: string, filters: Pick<KardexFilters, 'from' | 'to'>): SQL | undefined {
   const { start, end } = bogotaDayRange(filters)
@@ -159,15 +142,8 @@ export async function locationsOf(db: DbOrTx, sku: string): Promise<{ code: stri
 }
 
 /**
- * Centavos as pesos with two decimals and a decimal comma ("12500,50"), no thousands separator:
- * what a spreadsheet set to Colombian Spanish reads as a number.
- */
-const pesos = (centavos: number) => (centavos / 100).toFixed(2).replace('.', ',')
-
-/**
- * The kardex rows of the day range as CSV: UTF-8 with a byte-order mark (so Excel reads the
- * accents), `;` between fields and a decimal comma (Excel es-CO), Spanish headers, Bogotá times,
- * money in pesos. Null when the SKU is unknown.
+ * The kardex rows of the day range as CSV (`spreadsheetCsv`: what Excel in es-CO opens), Spanish
+ * headers, Bogotá times, money in pesos. Null when the SKU is unknown.
  */
 export async function kardexCsv(
   db: DbOrTx,
@@ -181,24 +157,15 @@ export async function kardexCsv(
     bogotaStamp(new Date(row.at)),
     row.typeLabel,
     row.quantity,
-    pesos(row.unitPrice),
-    pesos(row.total),
+    csvPesos(row.unitPrice),
+    csvPesos(row.total),
     row.receipt,
     row.note,
     row.location,
     row.stockAfter,
-    pesos(row.averageCostAfter),
+    csvPesos(row.averageCostAfter),
     row.by,
   ])
-  const csv = stringify(records, {
-    header: true,
-    columns: [...KARDEX_COLUMNS],
-    // Excel in Colombian Spanish splits on ";" (the comma is its decimal mark).
-    delimiter: ';',
-    bom: true,
-    record_delimiter: 'windows',
-    // A receipt or note typed as "=…" must stay text, not become a spreadsheet formula.
-    escape_formulas: true,
-  })
+  const csv = spreadsheetCsv(KARDEX_COLUMNS, records)
   return { sku: product.sku, csv }
 }

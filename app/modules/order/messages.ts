@@ -1,3 +1,11 @@
+import type { PaymentMethod } from './schema.ts'
+
+/** How the shop names each payment method (desk, packing slips, sales report). */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  acordar: 'Contra entrega',
+  mercadopago: 'Mercado Pago',
+}
+
 /** The order desk's Spanish texts (the spec gives only the confirm and the status names). */
 export const ORDER_DESK_MESSAGES = {
   notFound: 'Pedido no encontrado.',

@@ -2,6 +2,7 @@ import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { kardexCsv } from '#app/modules/inventory/kardex.server.ts'
 import { kardexFiltersFrom, STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
 import { getServices } from '#app/services.server.ts'
+import { csvDownload } from '#app/utils/spreadsheet-csv.ts'
 import type { Route } from './+types/kardex-csv'
 
 /** GET /admin/productos/movimientos/{sku}/csv?desde=&hasta=: the kardex rows as a CSV download. */
@@ -16,12 +17,5 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     })
   }
   const range = [filters.from, filters.to].filter(Boolean).join('_a_')
-  const name = `kardex-${answer.sku}${range ? `-${range}` : ''}.csv`.replace(/[^\w.-]/g, '_')
-  return new Response(answer.csv, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}"`,
-      'Cache-Control': 'no-store',
-    },
-  })
+  return csvDownload(answer.csv, `kardex-${answer.sku}${range ? `-${range}` : ''}.csv`)
 }

@@ -1,0 +1,309 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { stockMovements } from '#app/modules/inventory/schema.ts'
+import { bogotaDayRange, daysBetween, monthsBetween } from '#app/utils/bogota-days.ts'
+import { csvPesos, spreadsheetCsv, type CsvCell } from '#app/utils/spreadsheet-csv.ts'
+import { PAYMENT_METHOD_LABELS } from './messages.ts'
+import {
+  BEST_SELLERS_LIMIT,
+  rangeDays,
+  SALES_DAILY_CHART_MAX_DAYS,
+  salesRangeMessage,
+  type SalesFilters,
+} from './sales-report.ts'
+import { PAYMENT_METHODS, orderItems, orders, type PaymentMethod } from './schema.ts'
+
+/**
+ * The "Ventas" report: reads orders, their lines and the stock ledger, writes nothing. Every figure
+ * is summed by the database (one pass over the range's orders), never by loading the orders.
+ *
+ * What counts as a sale: every order not cancelled, on the Bogotá day it was placed. Amounts are the
+ * products' (the order's subtotal): the shipping charged is shown apart, since it pays the courier.
+ * Gross margin is only known for orders already shipped: their revenue minus the average cost the
+ * ledger recorded on their exits. Orders not shipped yet get an estimated margin at the products'
+ * current average cost, shown as an estimate and never added to the real one.
+ */
+
+export type SalesFigures = {
+  orders: number
+  units: number
+  /** Products sold (order subtotals), centavos. */
+  revenue: number
+  /** Shipping charged on those orders, centavos. */
+  shipping: number
+  /** Revenue per order, centavos (0 without orders). */
+  averageTicket: number
+  shippedOrders: number
+  shippedRevenue: number
+  /** The average cost on the shipped orders' exits (net of any return), centavos. */
+  exitCost: number
+  /** shippedRevenue − exitCost. */
+  margin: number
+  pendingOrders: number
+  pendingRevenue: number
+  /** Units not shipped yet at their product's current average cost, centavos. */
+  estimatedCost: number
+  /** pendingRevenue − estimatedCost. */
+  estimatedMargin: number
+}
+
+export type SalesReport = {
+  filters: SalesFilters
+  totals: SalesFigures
+  /** One row per day of the range (days without orders as zeros), oldest first. */
+  days: (SalesFigures & { day: string })[]
+  /** One row per month the range touches, oldest first. */
+  months: (SalesFigures & { month: string })[]
+  /** Draw the chart by day (short ranges) or by month. */
+  chartBy: 'day' | 'month'
+  paymentMethods: (SalesFigures & { method: PaymentMethod; label: string })[]
+  /** Departments with sales, most revenue first. */
+  departments: (SalesFigures & { department: string })[]
+  bestSellers: { sku: string; title: string; units: number; revenue: number }[]
+  /** Orders placed in the range and cancelled since (not in the sales figures). */
+  cancelled: { orders: number; revenue: number }
+  /** Cash-on-delivery orders placed in the range, by how they ended. */
+  cashOnDelivery: { delivered: number; cancelled: number; refused: number; open: number }
+}
+
+type Grouped = Record<string, unknown>
+const rowsOf = (result: unknown) => (result as { rows: Grouped[] }).rows
+const num = (value: unknown) => Number(value ?? 0)
+
+export const EMPTY_FIGURES: SalesFigures = {
+  orders: 0,
+  units: 0,
+  revenue: 0,
+  shipping: 0,
+  averageTicket: 0,
+  shippedOrders: 0,
+  shippedRevenue: 0,
+  exitCost: 0,
+  margin: 0,
+  pendingOrders: 0,
+  pendingRevenue: 0,
+  estimatedCost: 0,
+  estimatedMargin: 0,
+}
+
+function figuresOf(row: Grouped | undefined): SalesFigures {
+  if (!row) return { ...EMPTY_FIGURES }
+  const orderCount = num(row.orders)
+  const revenue = num(row.revenue)
+  const shippedRevenue = num(row.shipped_revenue)
+  const exitCost = num(row.exit_cost)
+  const pendingRevenue = num(row.pending_revenue)
+  const estimatedCost = num(row.estimated_cost)
+  return {
+    orders: orderCount,
+    units: num(row.units),
+    revenue,
+    shipping: num(row.shipping),
+    averageTicket: orderCount ? Math.round(revenue / orderCount) : 0,
+    shippedOrders: num(row.shipped_orders),
+    shippedRevenue,
+    exitCost,
+    margin: shippedRevenue - exitCost,
+    pendingOrders: num(row.pending_orders),
+    pendingRevenue,
+    estimatedCost,
+    estimatedMargin: pendingRevenue - estimatedCost,
+  }
+}
+
+/** `created_at` as a Bogotá day, text YYYY-MM-DD (a fixed −5 h: Colombia has no daylight saving). */
+const bogotaDaySql = sql`to_char((${orders.createdAt} at time zone 'UTC') - interval '5 hours', 'YYYY-MM-DD')`
+
+function inRange(filters: SalesFilters) {
+  const { start, end } = bogotaDayRange(filters)
+  return sql`${orders.createdAt} >= ${start!.toISOString()} and ${orders.createdAt} < ${end!.toISOString()}`
+}
+
+/** The sales figures grouped by day, month, payment method, department and overall, in one query. */
+async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
+  const result = await db.execute(sql`
+    with sale as (
+      select
+        ${bogotaDaySql} as day,
+        ${orders.paymentMethod} as payment_method,
+        ${orders.customerDepartment} as department,
+        ${orders.subtotal} as subtotal,
+        ${orders.shippingCost} as shipping,
+        ${orders.shippedAt} is not null as shipped,
+        (select coalesce(sum(i.quantity), 0) from ${orderItems} i where i.order_id = ${orders.id}) as units,
+        case when ${orders.shippedAt} is not null then (
+          select coalesce(sum(case m.type when 'out' then m.total when 'in' then -m.total else 0 end), 0)
+          from ${stockMovements} m where m.order_id = ${orders.id}
+        ) else 0 end as exit_cost,
+        case when ${orders.shippedAt} is null then (
+          select coalesce(sum(i.quantity::bigint * coalesce(p.cost, 0)), 0)
+          from ${orderItems} i left join ${products} p on p.sku = i.product_sku
+          where i.order_id = ${orders.id}
+        ) else 0 end as estimated_cost
+      from ${orders}
+      where ${inRange(filters)} and ${orders.status} <> 'cancelado'
+    ), keyed as (
+      select *, substr(day, 1, 7) as month from sale
+    )
+    select
+      case
+        when grouping(day) = 0 then 'day'
+        when grouping(month) = 0 then 'month'
+        when grouping(payment_method) = 0 then 'payment'
+        when grouping(department) = 0 then 'department'
+        else 'total'
+      end as kind,
+      day, month, payment_method, department,
+      count(*) as orders,
+      sum(units) as units,
+      sum(subtotal) as revenue,
+      sum(shipping) as shipping,
+      count(*) filter (where shipped) as shipped_orders,
+      coalesce(sum(subtotal) filter (where shipped), 0) as shipped_revenue,
+      sum(exit_cost) as exit_cost,
+      count(*) filter (where not shipped) as pending_orders,
+      coalesce(sum(subtotal) filter (where not shipped), 0) as pending_revenue,
+      sum(estimated_cost) as estimated_cost
+    from keyed
+    group by grouping sets ((day), (month), (payment_method), (department), ())
+  `)
+  return rowsOf(result)
+}
+
+async function bestSellers(db: DbOrTx, filters: SalesFilters) {
+  const result = await db.execute(sql`
+    select i.product_sku as sku, max(i.title) as title, sum(i.quantity) as units,
+      sum(i.quantity::bigint * i.unit_price) as revenue
+    from ${orderItems} i join ${orders} on ${orders.id} = i.order_id
+    where ${inRange(filters)} and ${orders.status} <> 'cancelado'
+    group by i.product_sku
+    order by units desc, revenue desc, sku
+    limit ${BEST_SELLERS_LIMIT}
+  `)
+  return rowsOf(result).map((row) => ({
+    sku: String(row.sku),
+    title: String(row.title),
+    units: num(row.units),
+    revenue: num(row.revenue),
+  }))
+}
+
+/** Cancelled orders, and how cash-on-delivery orders ended (refused = cancelled after shipping). */
+async function outcomes(db: DbOrTx, filters: SalesFilters) {
+  const result = await db.execute(sql`
+    select
+      count(*) filter (where ${orders.status} = 'cancelado') as cancelled_orders,
+      coalesce(sum(${orders.subtotal}) filter (where ${orders.status} = 'cancelado'), 0) as cancelled_revenue,
+      count(*) filter (where ${orders.paymentMethod} = 'acordar' and ${orders.status} = 'Completado') as cod_delivered,
+      count(*) filter (
+        where ${orders.paymentMethod} = 'acordar' and ${orders.status} = 'cancelado' and ${orders.shippedAt} is null
+      ) as cod_cancelled,
+      count(*) filter (
+        where ${orders.paymentMethod} = 'acordar' and ${orders.status} = 'cancelado' and ${orders.shippedAt} is not null
+      ) as cod_refused,
+      count(*) filter (
+        where ${orders.paymentMethod} = 'acordar' and ${orders.status} not in ('cancelado', 'Completado')
+      ) as cod_open
+    from ${orders}
+    where ${inRange(filters)}
+  `)
+  const [row = {}] = rowsOf(result)
+  return {
+    cancelled: { orders: num(row.cancelled_orders), revenue: num(row.cancelled_revenue) },
+    cashOnDelivery: {
+      delivered: num(row.cod_delivered),
+      cancelled: num(row.cod_cancelled),
+      refused: num(row.cod_refused),
+      open: num(row.cod_open),
+    },
+  }
+}
+
+/** The report for a Bogotá day range; null when the range cannot be reported (`salesRangeMessage`). */
+export async function readSalesReport(db: DbOrTx, filters: SalesFilters): Promise<SalesReport | null> {
+  if (salesRangeMessage(filters)) return null
+  const grouped = await groupedFigures(db, filters)
+  const of = (kind: string, key: string) =>
+    new Map(grouped.filter((row) => row.kind === kind).map((row) => [String(row[key]), row]))
+  const byDay = of('day', 'day')
+  const byMonth = of('month', 'month')
+  const byMethod = of('payment', 'payment_method')
+  const departments = grouped
+    .filter((row) => row.kind === 'department')
+    .map((row) => ({ department: String(row.department), ...figuresOf(row) }))
+    .sort((a, b) => b.revenue - a.revenue || a.department.localeCompare(b.department, 'es'))
+  return {
+    filters,
+    totals: figuresOf(grouped.find((row) => row.kind === 'total')),
+    days: daysBetween(filters.from, filters.to).map((day) => ({ day, ...figuresOf(byDay.get(day)) })),
+    months: monthsBetween(filters.from, filters.to).map((month) => ({
+      month,
+      ...figuresOf(byMonth.get(month)),
+    })),
+    chartBy: rangeDays(filters) <= SALES_DAILY_CHART_MAX_DAYS ? 'day' : 'month',
+    paymentMethods: PAYMENT_METHODS.map((method) => ({
+      method,
+      label: PAYMENT_METHOD_LABELS[method],
+      ...figuresOf(byMethod.get(method)),
+    })),
+    departments,
+    bestSellers: await bestSellers(db, filters),
+    ...(await outcomes(db, filters)),
+  }
+}
+
+/** The CSV's columns: one row per day, then one per month, then the range's total. */
+export const SALES_CSV_COLUMNS = [
+  'Periodo',
+  'Fecha',
+  'Pedidos',
+  'Unidades',
+  'Ventas',
+  'Envío cobrado',
+  'Ticket promedio',
+  'Pedidos enviados',
+  'Ventas enviadas',
+  'Costo de salidas',
+  'Margen bruto',
+  'Pedidos sin enviar',
+  'Ventas sin enviar',
+  'Costo estimado',
+  'Margen estimado',
+] as const
+
+function figureCells(figures: SalesFigures): CsvCell[] {
+  return [
+    figures.orders,
+    figures.units,
+    csvPesos(figures.revenue),
+    csvPesos(figures.shipping),
+    csvPesos(figures.averageTicket),
+    figures.shippedOrders,
+    csvPesos(figures.shippedRevenue),
+    csvPesos(figures.exitCost),
+    csvPesos(figures.margin),
+    figures.pendingOrders,
+    csvPesos(figures.pendingRevenue),
+    csvPesos(figures.estimatedCost),
+    csvPesos(figures.estimatedMargin),
+  ]
+}
+
+/**
+ * The report as CSV (`spreadsheetCsv`: what Excel in es-CO opens): every day of the range, every
+ * month, the total, then the splits by payment method and department. Null for a range the report
+ * refuses.
+ */
+export async function salesReportCsv(db: DbOrTx, filters: SalesFilters): Promise<string | null> {
+  const report = await readSalesReport(db, filters)
+  if (!report) return null
+  const records: CsvCell[][] = [
+    ...report.days.map((row) => ['Día', row.day, ...figureCells(row)]),
+    ...report.months.map((row) => ['Mes', row.month, ...figureCells(row)]),
+    ['Total', `${filters.from} a ${filters.to}`, ...figureCells(report.totals)],
+    ...report.paymentMethods.map((row) => ['Medio de pago', row.label, ...figureCells(row)]),
+    ...report.departments.map((row) => ['Departamento', row.department, ...figureCells(row)]),
+  ]
+  return spreadsheetCsv(SALES_CSV_COLUMNS, records)
+}
