@@ -45,6 +45,8 @@ export default [
     route('categorias/crear', 'routes/admin/categories/form.tsx', { id: 'admin-category-create' }),
     route('categorias/editar/:id', 'routes/admin/categories/form.tsx', { id: 'admin-category-edit' }),
     route('canales', 'routes/admin/channels.tsx'),
+    route('ventas', 'routes/admin/sales/report.tsx'),
+    route('ventas/csv', 'routes/admin/sales/report-csv.ts'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   route('api/buscar', 'routes/api/search.ts'),

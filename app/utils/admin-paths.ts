@@ -43,3 +43,9 @@ export function adminChannelsPath(
   const search = params.toString()
   return search ? `${ADMIN_CHANNELS_PATH}?${search}` : ADMIN_CHANNELS_PATH
 }
+/** The "Ventas" report and its CSV; `query` carries the day range (`desde`, `hasta`). */
+export const ADMIN_SALES_PATH = '/admin/ventas'
+export const adminSalesPath = (query?: URLSearchParams) =>
+  `${ADMIN_SALES_PATH}${query?.size ? `?${query}` : ''}`
+export const adminSalesCsvPath = (query?: URLSearchParams) =>
+  `${ADMIN_SALES_PATH}/csv${query?.size ? `?${query}` : ''}`

@@ -23,7 +23,7 @@ import {
   ADMIN_PRODUCTS_PATH,
   ADMIN_PROFILE_PATH,
 } from '#app/utils/paths.ts'
-import { ADMIN_CHANNELS_PATH, ADMIN_ORDERS_PATH } from '#app/utils/admin-paths.ts'
+import { ADMIN_CHANNELS_PATH, ADMIN_ORDERS_PATH, ADMIN_SALES_PATH } from '#app/utils/admin-paths.ts'
 
 export type AdminMenuEntry = {
   label: string
@@ -44,7 +44,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Productos', icon: Package, to: ADMIN_PRODUCTS_PATH },
   { label: 'Gestión de pedidos', icon: ClipboardList, to: ADMIN_ORDERS_PATH },
   { label: 'Usuarios', icon: Users },
-  { label: 'Ventas', icon: BadgeDollarSign },
+  { label: 'Ventas', icon: BadgeDollarSign, to: ADMIN_SALES_PATH },
   { label: 'Reportes', icon: ChartColumn },
   { label: 'Configuraciones', icon: Settings },
   // Not in spec §2: the stock mirror to MercadoLibre and Shopify (spec §7), next to the settings.

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
@@ -14,6 +14,13 @@ export type StockLine = { sku: string; quantity: number }
 
 /** Units the shop can still sell or move: stock − reserved, never below 0 (one home for the rule). */
 export const availableUnitsSql = sql<number>`greatest(${products.stock} - ${products.reserved}, 0)::int`
+
+/**
+ * A product's current average cost in centavos (0 for an unknown SKU), for reads outside the
+ * catalogue that estimate what units not shipped yet will cost (the sales report).
+ */
+export const averageCostSql = (sku: SQL) =>
+  sql<number>`coalesce((select ${products.cost} from ${products} where ${products.sku} = ${sku}), 0)`
 
 /** A reservation found fewer available units (stock − reserved) than asked for. */
 export class OutOfStock extends Error {

@@ -168,7 +168,9 @@ test('the filters: the current Bogotá month by default, unreadable days ignored
     from: '2026-01-15',
     to: '2026-02-15',
   })
-  expect(salesRangeMessage({ from: '2026-03-01', to: '2026-02-01' })).toBe(SALES_REPORT_MESSAGES.rangeReversed)
+  expect(salesRangeMessage({ from: '2026-03-01', to: '2026-02-01' })).toBe(
+    SALES_REPORT_MESSAGES.rangeReversed,
+  )
   expect(salesRangeMessage({ from: '2024-01-01', to: '2026-12-31' })).toMatch(/no puede pasar de 731 días/)
   expect(salesRangeMessage({ from: '2026-01-01', to: '2026-12-31' })).toBeNull()
 })

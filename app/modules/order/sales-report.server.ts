@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { products } from '#app/modules/catalog/schema.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
+import { averageCostSql } from '#app/modules/inventory/stock.server.ts'
 import { bogotaDayRange, daysBetween, monthsBetween } from '#app/utils/bogota-days.ts'
 import { csvPesos, spreadsheetCsv, type CsvCell } from '#app/utils/spreadsheet-csv.ts'
 import { PAYMENT_METHOD_LABELS } from './messages.ts'
@@ -52,9 +52,9 @@ export type SalesReport = {
   filters: SalesFilters
   totals: SalesFigures
   /** One row per day of the range (days without orders as zeros), oldest first. */
-  days: (SalesFigures & { day: string })[]
+  days: (SalesFigures & { day: string; label: string; shortLabel: string })[]
   /** One row per month the range touches, oldest first. */
-  months: (SalesFigures & { month: string })[]
+  months: (SalesFigures & { month: string; label: string })[]
   /** Draw the chart by day (short ranges) or by month. */
   chartBy: 'day' | 'month'
   paymentMethods: (SalesFigures & { method: PaymentMethod; label: string })[]
@@ -68,6 +68,18 @@ export type SalesReport = {
 }
 
 type Grouped = Record<string, unknown>
+// Labels are written on the server, so the page hydrates with the very same text.
+const dayLabel = new Intl.DateTimeFormat('es-CO', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+const shortDayLabel = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+const monthLabel = new Intl.DateTimeFormat('es-CO', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+const atNoon = (day: string) => new Date(`${day}T12:00:00Z`)
+
 const rowsOf = (result: unknown) => (result as { rows: Grouped[] }).rows
 const num = (value: unknown) => Number(value ?? 0)
 
@@ -137,9 +149,8 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
           from ${stockMovements} m where m.order_id = ${orders.id}
         ) else 0 end as exit_cost,
         case when ${orders.shippedAt} is null then (
-          select coalesce(sum(i.quantity::bigint * coalesce(p.cost, 0)), 0)
-          from ${orderItems} i left join ${products} p on p.sku = i.product_sku
-          where i.order_id = ${orders.id}
+          select coalesce(sum(i.quantity::bigint * ${averageCostSql(sql`i.product_sku`)}), 0)
+          from ${orderItems} i where i.order_id = ${orders.id}
         ) else 0 end as estimated_cost
       from ${orders}
       where ${inRange(filters)} and ${orders.status} <> 'cancelado'
@@ -236,9 +247,15 @@ export async function readSalesReport(db: DbOrTx, filters: SalesFilters): Promis
   return {
     filters,
     totals: figuresOf(grouped.find((row) => row.kind === 'total')),
-    days: daysBetween(filters.from, filters.to).map((day) => ({ day, ...figuresOf(byDay.get(day)) })),
+    days: daysBetween(filters.from, filters.to).map((day) => ({
+      day,
+      label: dayLabel.format(atNoon(day)),
+      shortLabel: shortDayLabel.format(atNoon(day)),
+      ...figuresOf(byDay.get(day)),
+    })),
     months: monthsBetween(filters.from, filters.to).map((month) => ({
       month,
+      label: monthLabel.format(atNoon(`${month}-01`)),
       ...figuresOf(byMonth.get(month)),
     })),
     chartBy: rangeDays(filters) <= SALES_DAILY_CHART_MAX_DAYS ? 'day' : 'month',

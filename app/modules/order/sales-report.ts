@@ -50,6 +50,7 @@ export function rangeDays({ from, to }: SalesFilters): number {
 /** Why the range cannot be reported (reversed or too long), or null. */
 export function salesRangeMessage(filters: SalesFilters): string | null {
   if (filters.from > filters.to) return SALES_REPORT_MESSAGES.rangeReversed
-  if (rangeDays(filters) > SALES_MAX_RANGE_DAYS) return SALES_REPORT_MESSAGES.rangeTooLong(SALES_MAX_RANGE_DAYS)
+  if (rangeDays(filters) > SALES_MAX_RANGE_DAYS)
+    return SALES_REPORT_MESSAGES.rangeTooLong(SALES_MAX_RANGE_DAYS)
   return null
 }
