@@ -54,7 +54,7 @@ export type SalesReport = {
   /** One row per day of the range (days without orders as zeros), oldest first. */
   days: (SalesFigures & { day: string; label: string; shortLabel: string })[]
   /** One row per month the range touches, oldest first. */
-  months: (SalesFigures & { month: string; label: string })[]
+  months: (SalesFigures & { month: string; label: string; shortLabel: string })[]
   /** Draw the chart by day (short ranges) or by month. */
   chartBy: 'day' | 'month'
   paymentMethods: (SalesFigures & { method: PaymentMethod; label: string })[]
@@ -76,8 +76,11 @@ const dayLabel = new Intl.DateTimeFormat('es-CO', {
   year: 'numeric',
   timeZone: 'UTC',
 })
-const shortDayLabel = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 const monthLabel = new Intl.DateTimeFormat('es-CO', { month: 'short', year: 'numeric', timeZone: 'UTC' })
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic']
+/** Chart labels as short as they can be read at 390 px: "23/11" for a day, "nov 26" for a month. */
+const shortDayLabel = (day: string) => `${Number(day.slice(8))}/${Number(day.slice(5, 7))}`
+const shortMonthLabel = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(2, 4)}`
 const atNoon = (day: string) => new Date(`${day}T12:00:00Z`)
 
 const rowsOf = (result: unknown) => (result as { rows: Grouped[] }).rows
@@ -250,12 +253,13 @@ export async function readSalesReport(db: DbOrTx, filters: SalesFilters): Promis
     days: daysBetween(filters.from, filters.to).map((day) => ({
       day,
       label: dayLabel.format(atNoon(day)),
-      shortLabel: shortDayLabel.format(atNoon(day)),
+      shortLabel: shortDayLabel(day),
       ...figuresOf(byDay.get(day)),
     })),
     months: monthsBetween(filters.from, filters.to).map((month) => ({
       month,
       label: monthLabel.format(atNoon(`${month}-01`)),
+      shortLabel: shortMonthLabel(month),
       ...figuresOf(byMonth.get(month)),
     })),
     chartBy: rangeDays(filters) <= SALES_DAILY_CHART_MAX_DAYS ? 'day' : 'month',

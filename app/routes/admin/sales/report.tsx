@@ -32,6 +32,11 @@ function formatCount(value: number): string {
   return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 }
 
+/** A count on a chart axis, whose ticks may fall between whole numbers ("0,5"). */
+function formatTick(value: number): string {
+  return Number.isInteger(value) ? formatCount(value) : value.toFixed(1).replace('.', ',')
+}
+
 /** Short amounts for chart axes ("$ 1,2 M", "$ 850 mil"); the tables give the exact figures. */
 function compactCOP(centavos: number): string {
   const pesos = centavos / 100
@@ -146,12 +151,15 @@ function FiguresTable({
 
 function Card({ id, label, value, hint }: { id: string; label: string; value: ReactNode; hint?: ReactNode }) {
   return (
-    <div className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
+    <div className="min-w-0 rounded-xl border border-brand-100 bg-white p-3 shadow-sm sm:p-4">
       <dt className="text-sm text-gray-600">
         {label}
         {hint ? <span className="block text-xs text-gray-500">{hint}</span> : null}
       </dt>
-      <dd className="mt-1 text-xl font-semibold text-brand-700 tabular-nums" data-testid={`sales-${id}`}>
+      <dd
+        className="mt-1 text-base font-semibold text-brand-700 tabular-nums [overflow-wrap:anywhere] sm:text-xl"
+        data-testid={`sales-${id}`}
+      >
         {value}
       </dd>
     </div>
@@ -230,7 +238,14 @@ function SalesFiguresView({ report }: { report: Report }) {
   const chartRows =
     report.chartBy === 'day'
       ? report.days.map((row) => ({ label: row.shortLabel, figures: row }))
-      : report.months.map((row) => ({ label: row.label, figures: row }))
+      : report.months.map((row) => ({
+          // Past a year the axis has room for "1/26" but not for "ene 26" (390 px).
+          label:
+            report.months.length > 12
+              ? `${Number(row.month.slice(5))}/${row.month.slice(2, 4)}`
+              : row.shortLabel,
+          figures: row,
+        }))
   const per = report.chartBy === 'day' ? 'día' : 'mes'
   const closedCod = cod.delivered + cod.cancelled + cod.refused
   return (
@@ -281,7 +296,7 @@ function SalesFiguresView({ report }: { report: Report }) {
         <ColumnChart
           title={`Pedidos por ${per}`}
           points={chartRows.map((row) => ({ label: row.label, value: row.figures.orders }))}
-          formatValue={formatCount}
+          formatValue={formatTick}
         />
       </div>
 
