@@ -3,7 +3,8 @@ import { createRoutesStub } from 'react-router'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
-import { SALES_REPORT_MESSAGES } from '#app/modules/order/sales-report.ts'
+import { SALES_REPORT_MESSAGES, type SalesFilters } from '#app/modules/order/sales-report.ts'
+import type { SalesReport } from '#app/modules/order/sales-report.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { shipOrder } from '#app/modules/order/ship.server.ts'
 import { useServices } from '#app/services.server.ts'
@@ -38,13 +39,14 @@ function args(path: string) {
   return { request, url: new URL(request.url), params: {}, context: {} } as never
 }
 
+type PageData = { filters: SalesFilters; message: string | null; report: SalesReport | null }
 type Wrapped = { type?: unknown; data?: object; init?: ResponseInit | null }
-async function load(path: string) {
+async function load(path: string): Promise<{ data: PageData; status?: number }> {
   const answer = (await page.loader(args(path))) as unknown as Wrapped
   if (answer?.type === 'DataWithResponseInit') {
-    return { data: answer.data as Awaited<ReturnType<typeof page.loader>>, status: answer.init?.status }
+    return { data: answer.data as PageData, status: answer.init?.status }
   }
-  return { data: answer as Awaited<ReturnType<typeof page.loader>>, status: 200 }
+  return { data: answer as PageData, status: 200 }
 }
 
 function render(loaderData: unknown, path: string) {
