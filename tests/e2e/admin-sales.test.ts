@@ -57,6 +57,15 @@ async function summary(page: Page) {
   }
 }
 
+/** The dashboard's inventory totals (units and value at cost), as text. */
+async function inventoryTotals(page: Page) {
+  await gotoHydrated(page, '/admin')
+  return {
+    units: plain(await page.getByTestId('total-units').innerText()),
+    cost: plain(await page.getByTestId('total-cost').innerText()),
+  }
+}
+
 async function changeStatus(page: Page, button: string, outcome: string) {
   const dialog = acceptNextDialog(page)
   await page.getByRole('button', { name: button, exact: true }).click()
@@ -78,6 +87,7 @@ async function shoot(page: Page, name: string) {
 test('a placed order appears in Ventas; shipped, its margin is real; refused, it leaves the sales', async () => {
   const page = await browser.page()
   const { sku, name } = FIXTURES.deskCancelled
+  const inventory = await inventoryTotals(page)
   const before = await summary(page)
   expect(await page.getByTestId('sales-rule').innerText()).toContain('pedidos no cancelados')
 
@@ -146,6 +156,8 @@ test('a placed order appears in Ventas; shipped, its margin is real; refused, it
   expect((await csv.text()).split('\r\n')[0]).toContain('Periodo;Fecha;Pedidos;Unidades;Ventas')
 
   expect(errors).toEqual([])
+  // The return put the units back at their exit cost: the shop's inventory is as it was.
+  expect(await inventoryTotals(page)).toEqual(inventory)
 
   // A reversed range is a Spanish message (answered 400), not an error page.
   await gotoHydrated(page, '/admin/ventas?desde=2026-12-31&hasta=2026-01-01')
