@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
-import { bogotaDayRange, kardexCsv, locationsOf, readKardex } from './kardex.server.ts'
+import { bogotaDayRange } from '#app/utils/bogota-days.ts'
+import { kardexCsv, locationsOf, readKardex } from './kardex.server.ts'
 import { productLocations, stockMovements } from './schema.ts'
 import { kardexRangeMessage, STOCK_MESSAGES } from './validators.ts'
 

@@ -54,9 +54,6 @@ export type KardexProduct = {
   cost: number
 }
 
-/** Bogotá day ranges live in utils (the sales report reads them too). */
-export { bogotaDayRange }
-
 function kardexWhere(sku: string, filters: Pick<KardexFilters, 'from' | 'to'>): SQL | undefined {
   const { start, end } = bogotaDayRange(filters)
   return and(
