@@ -83,8 +83,14 @@ export function ColumnChart({
             </div>
             <div className="mt-1 flex gap-px text-[11px] text-gray-600">
               {points.map((point, index) => (
-                <span key={point.label} className="flex-1 overflow-visible text-center whitespace-nowrap">
-                  {index % labelEvery === 0 ? point.label : ''}
+                // A label takes no width of its own (centred under its bar, free to run over the
+                // unlabelled neighbours): with many bars the gaps alone fill a phone's width.
+                <span key={point.label} className="relative h-4 min-w-0 flex-1">
+                  {index % labelEvery === 0 ? (
+                    <span className="absolute left-1/2 -translate-x-1/2 whitespace-nowrap">
+                      {point.label}
+                    </span>
+                  ) : null}
                 </span>
               ))}
             </div>
