@@ -1,4 +1,5 @@
 import type { StoreInfo } from '#app/modules/settings/settings.server.ts'
+import { DATA_POLICY_PATH } from '#app/utils/paths.ts'
 
 export function whatsappLink(number: string, text: string) {
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`
@@ -47,6 +48,15 @@ export function Footer({ store }: { store: StoreInfo }) {
             Tienes 5 días hábiles desde la entrega para retractarte de tu compra (Ley 1480 de 2011, art. 47).
             Escríbenos por WhatsApp o al correo con tu número de pedido y te indicamos cómo devolver el
             producto; te reembolsamos el dinero pagado.
+          </p>
+          <p className="mt-2">
+            <a className="underline" href={DATA_POLICY_PATH}>
+              Política de datos
+            </a>
+            {' · '}
+            <a className="underline" href={`${DATA_POLICY_PATH}?preferencias`} data-consent-open="">
+              Preferencias de privacidad
+            </a>
           </p>
         </section>
       </div>

@@ -29,6 +29,7 @@ export function Header({ storeName, categories }: { storeName: string; categorie
           className="relative shrink-0 rounded-full p-2 text-brand-700 hover:bg-brand-50"
           aria-label={`Carrito, ${count} productos`}
           data-testid="header-cart"
+          data-track="carrito"
         >
           <ShoppingBag className="size-6" aria-hidden="true" />
           <span
@@ -114,6 +115,7 @@ function CategoryLink({
     <Link
       to={categoryPath(category)}
       onClick={(event) => onChoose(event.currentTarget)}
+      data-track={`categoria-${category.name}`}
       className="flex items-center gap-2 rounded-xl p-2 hover:bg-brand-50"
     >
       {category.image ? <ListThumb src={category.image.thumb} /> : null}

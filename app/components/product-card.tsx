@@ -14,7 +14,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       data-testid="product-card"
       data-sku={product.sku}
     >
-      <Link to={productPath(product.sku)} className="block" prefetch="intent">
+      <Link to={productPath(product.sku)} className="block" prefetch="intent" data-track="producto">
         <div className="relative aspect-square overflow-hidden bg-brand-50">
           <ProductImage
             image={product.image}

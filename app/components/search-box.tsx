@@ -54,6 +54,7 @@ export function SearchBox() {
           id="buscar"
           name="q"
           type="search"
+          data-track="buscar"
           autoComplete="off"
           placeholder="Collares..."
           value={query}

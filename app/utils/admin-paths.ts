@@ -49,3 +49,7 @@ export const adminSalesPath = (query?: URLSearchParams) =>
   `${ADMIN_SALES_PATH}${query?.size ? `?${query}` : ''}`
 export const adminSalesCsvPath = (query?: URLSearchParams) =>
   `${ADMIN_SALES_PATH}/csv${query?.size ? `?${query}` : ''}`
+/** Clicks per element and visits per page of a month (`mes`: YYYY-MM). */
+export const ADMIN_REPORTS_PATH = '/admin/reportes'
+export const adminReportsPath = (month?: string) =>
+  month ? `${ADMIN_REPORTS_PATH}?${new URLSearchParams({ mes: month })}` : ADMIN_REPORTS_PATH

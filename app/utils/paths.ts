@@ -65,3 +65,7 @@ export function pageUrl(request: Request): URL {
   url.searchParams.delete('index')
   return url
 }
+/** The consent banner's form; the analytics beacons (spec §7). */
+export const CONSENT_PATH = '/api/consentimiento'
+export const CLICK_BEACON_PATH = '/api/analitica/clic'
+export const VIEW_BEACON_PATH = '/api/analitica/vista'

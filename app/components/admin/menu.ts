@@ -23,7 +23,12 @@ import {
   ADMIN_PRODUCTS_PATH,
   ADMIN_PROFILE_PATH,
 } from '#app/utils/paths.ts'
-import { ADMIN_CHANNELS_PATH, ADMIN_ORDERS_PATH, ADMIN_SALES_PATH } from '#app/utils/admin-paths.ts'
+import {
+  ADMIN_CHANNELS_PATH,
+  ADMIN_ORDERS_PATH,
+  ADMIN_REPORTS_PATH,
+  ADMIN_SALES_PATH,
+} from '#app/utils/admin-paths.ts'
 
 export type AdminMenuEntry = {
   label: string
@@ -45,7 +50,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Gestión de pedidos', icon: ClipboardList, to: ADMIN_ORDERS_PATH },
   { label: 'Usuarios', icon: Users },
   { label: 'Ventas', icon: BadgeDollarSign, to: ADMIN_SALES_PATH },
-  { label: 'Reportes', icon: ChartColumn },
+  { label: 'Reportes', icon: ChartColumn, to: ADMIN_REPORTS_PATH },
   { label: 'Configuraciones', icon: Settings },
   // Not in spec §2: the stock mirror to MercadoLibre and Shopify (spec §7), next to the settings.
   { label: 'Canales', icon: Store, to: ADMIN_CHANNELS_PATH },

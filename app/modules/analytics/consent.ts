@@ -18,11 +18,17 @@ export type Consent = {
   advertising: boolean
   /** The CONSENT_POLICY_VERSION the shopper answered. */
   version: string
+  /** Random id of the choice in the server's consent log, so a later change links to it. */
+  id?: string
 }
 
-/** `v=<version>|a=<0|1>|m=<0|1>`: a = analytics, m = marketing (advertising). */
+/**
+ * `v=<version>|a=<0|1>|m=<0|1>` (and `|i=<id>` when logged): a = analytics, m = marketing
+ * (advertising), i = the consent log's id.
+ */
 export function serializeConsent(consent: Consent): string {
-  return `v=${consent.version}|a=${consent.analytics ? 1 : 0}|m=${consent.advertising ? 1 : 0}`
+  const fields = `v=${consent.version}|a=${consent.analytics ? 1 : 0}|m=${consent.advertising ? 1 : 0}`
+  return consent.id ? `${fields}|i=${consent.id}` : fields
 }
 
 /** The current choice from a Cookie header (or `document.cookie`); null when none or outdated. */
@@ -44,7 +50,13 @@ export function readConsent(cookieHeader: string | null | undefined): Consent | 
   const advertising = fields.get('m')
   if (version !== CONSENT_POLICY_VERSION) return null
   if (!['0', '1'].includes(analytics ?? '') || !['0', '1'].includes(advertising ?? '')) return null
-  return { version, analytics: analytics === '1', advertising: advertising === '1' }
+  const id = fields.get('i')
+  return {
+    version,
+    analytics: analytics === '1',
+    advertising: advertising === '1',
+    ...(id && /^[\w-]{1,64}$/.test(id) ? { id } : {}),
+  }
 }
 
 /**

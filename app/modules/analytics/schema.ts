@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** Clicks per element per month (YYYY-MM). */
 export const clickCounts = pgTable(
@@ -21,4 +21,22 @@ export const pageViews = pgTable(
     totalTimeSeconds: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.pageName] })],
+)
+
+/**
+ * Every consent choice (Ley 1581 de 2012: the controller must be able to prove the authorisation):
+ * the policy version answered, both choices and when. No personal data: `consentId` is a random id
+ * kept in the shopper's consent cookie, so a later change of mind links to the first answer.
+ */
+export const consentLog = pgTable(
+  'consent_log',
+  {
+    id: serial().primaryKey(),
+    consentId: text().notNull(),
+    policyVersion: text().notNull(),
+    analytics: boolean().notNull(),
+    advertising: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consent_log_consent_id_idx').on(t.consentId)],
 )

@@ -10,6 +10,7 @@ import {
   createAdminSession,
   deleteExpiredSessions,
   sessionCookieHeader,
+  staffDeviceCookieHeader,
   type AdminIdentity,
 } from './session.server.ts'
 
@@ -168,6 +169,7 @@ export async function completeSignIn(ctx: AuthContext, request: Request): Promis
   await deleteExpiredSessions(db)
   const { token } = await createAdminSession(db, identity, { ttlMs: config.sessionTtlMs })
   headers.append('Set-Cookie', await sessionCookieHeader(config, token))
+  headers.append('Set-Cookie', staffDeviceCookieHeader(config))
   return redirect(pending.returnTo, { headers })
 }
 

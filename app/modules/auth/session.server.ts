@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { eq, lt } from 'drizzle-orm'
 import { createCookie, type Cookie } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
+import { STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
 import { adminSessions } from './schema.ts'
 import { SIGN_IN_COOKIE_SECONDS, usesSecureCookies, type AuthConfig } from './config.server.ts'
 
@@ -122,6 +123,24 @@ export async function readSessionToken(config: AuthConfig, request: Request): Pr
 
 export function sessionCookieHeader(config: AuthConfig, token: string) {
   return authCookies(config).session.serialize(token)
+}
+
+/** Ten years: the device stays known as staff's long after the session ends. */
+const STAFF_DEVICE_MAX_AGE_SECONDS = 10 * 365 * 24 * 60 * 60
+
+/**
+ * Marks the browser as a back-office device (spec §1: the owner and admins are never measured or
+ * sent to Meta). Set at sign-in and kept at sign-out; readable by the page's script so the
+ * storefront never even loads a tracker on it. It grants nothing.
+ */
+export function staffDeviceCookieHeader(config: AuthConfig) {
+  return [
+    `${STAFF_DEVICE_COOKIE}=1`,
+    'Path=/',
+    `Max-Age=${STAFF_DEVICE_MAX_AGE_SECONDS}`,
+    'SameSite=Lax',
+    ...(usesSecureCookies(config) ? ['Secure'] : []),
+  ].join('; ')
 }
 
 export function clearSessionCookieHeader(config: AuthConfig) {

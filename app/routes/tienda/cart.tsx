@@ -63,6 +63,7 @@ export default function CartPage() {
         <button
           type="button"
           className="mt-4 w-full rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+          data-track="finalizar-pedido"
           onClick={() => {
             if (lines.some((line) => line.quantity <= 0)) toast.error(CART_MESSAGES.zeroQuantity)
             else navigate(CHECKOUT_PATH)

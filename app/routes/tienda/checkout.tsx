@@ -212,6 +212,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </label>
         <button
           type="submit"
+          data-track="confirmar-pedido"
           disabled={submitting}
           className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >

@@ -1,20 +1,32 @@
 import { MessageCircle, ShoppingBag } from '#app/components/icons.tsx'
+import { useEffect } from 'react'
 import { Link, Outlet } from 'react-router'
+import { consentBannerHtml } from '#app/components/consent-banner.server.tsx'
 import { Footer, WHATSAPP_INFO_TEXT, whatsappLink } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
+import { readConsent } from '#app/modules/analytics/consent.ts'
 import { listCategories } from '#app/modules/catalog/catalog.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { reads, env } = getServices()
-  return { categories: await listCategories(reads), store: getStoreInfo(env) }
+  return {
+    categories: await listCategories(reads),
+    store: getStoreInfo(env),
+    consentBanner: consentBannerHtml(request, readConsent(request.headers.get('Cookie'))),
+  }
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
-  const { categories, store } = loaderData
+  const { categories, store, consentBanner } = loaderData
+  // The banner's script (and, after consent, the tracker) load lazily: the first visit's JavaScript
+  // does not grow.
+  useEffect(() => {
+    void import('#app/components/consent-client.ts').then((consent) => consent.startConsent())
+  }, [])
   return (
     <>
       <Header storeName={store.storeName} categories={categories} />
@@ -30,6 +42,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           className="flex size-14 items-center justify-center rounded-full bg-green-600 text-white shadow-lg hover:bg-green-700"
           aria-label="Escríbenos por WhatsApp"
           data-testid="whatsapp-button"
+          data-track="whatsapp"
         >
           <MessageCircle className="size-7" aria-hidden="true" />
         </a>
@@ -38,10 +51,13 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           className="flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700"
           aria-label="Ir al carrito"
           data-testid="floating-cart"
+          data-track="carrito-flotante"
         >
           <ShoppingBag className="size-7" aria-hidden="true" />
         </Link>
       </div>
+      {/* Server-drawn HTML (app/components/consent-banner.server.tsx), the same on both sides. */}
+      <div dangerouslySetInnerHTML={{ __html: consentBanner }} />
     </>
   )
 }

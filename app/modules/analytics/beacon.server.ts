@@ -1,0 +1,74 @@
+import type { z } from 'zod'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import type { AuthConfig } from '#app/modules/auth/config.server.ts'
+import { isAdminPage, mayMeasure, recordClick, recordPageView, takeBeacon } from './analytics.server.ts'
+import { ANALYTICS_MESSAGES, ClickEventSchema, PageViewEventSchema } from './validators.ts'
+
+type BeaconDeps = { db: DbOrTx; auth: AuthConfig | null }
+
+/**
+ * One analytics beacon from the browser (`sendBeacon` posts its JSON as text/plain): checked,
+ * recorded or quietly ignored. Answers 204 when nothing is to be said (recorded, or not to be
+ * counted: no consent, staff, an /admin page), 400 with the spec's message for a bad event and 429
+ * past the client's allowance. Failures are logged here and never shown to the shopper.
+ */
+async function handleBeacon<Schema extends typeof ClickEventSchema | typeof PageViewEventSchema>(
+  deps: BeaconDeps,
+  request: Request,
+  clientAddress: string | null,
+  schema: Schema,
+  record: (event: z.infer<Schema>) => Promise<void> | null,
+): Promise<Response> {
+  const { pathname } = new URL(request.url)
+  const refuse = (message: string, status: number) => {
+    console.warn(`[analítica ${pathname}] ${message}`)
+    return Response.json({ ok: false, message }, { status })
+  }
+  if (!(await mayMeasure(deps, request))) return new Response(null, { status: 204 })
+  if (!(await takeBeacon(`${pathname}:${clientAddress ?? 'desconocido'}`)))
+    return refuse(ANALYTICS_MESSAGES.tooMany, 429)
+  let body: unknown
+  try {
+    body = JSON.parse(await request.text())
+  } catch {
+    return refuse(ANALYTICS_MESSAGES.unreadable, 400)
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) return refuse(parsed.error.issues[0]!.message, 400)
+  try {
+    await record(parsed.data as z.infer<Schema>)
+  } catch (error) {
+    // Spec §8: errors writing clicks or visits are only logged.
+    console.error(`[analítica ${pathname}]`, error)
+  }
+  return new Response(null, { status: 204 })
+}
+
+/** Spec §5: clicks from a back-office page are never counted (the tracker never runs there either). */
+function fromAdminPage(request: Request): boolean {
+  const referer = request.headers.get('Referer')
+  if (!referer) return false
+  try {
+    return isAdminPage(new URL(referer).pathname)
+  } catch {
+    return false
+  }
+}
+
+export function handleClickBeacon(deps: BeaconDeps, request: Request, clientAddress: string | null) {
+  return handleBeacon(deps, request, clientAddress, ClickEventSchema, (event) =>
+    fromAdminPage(request) ? null : recordClick(deps.db, event.element_name),
+  )
+}
+
+export function handlePageViewBeacon(deps: BeaconDeps, request: Request, clientAddress: string | null) {
+  return handleBeacon(deps, request, clientAddress, PageViewEventSchema, (event) =>
+    isAdminPage(event.page_title) || fromAdminPage(request)
+      ? null
+      : recordPageView(deps.db, {
+          pageName: event.page_title,
+          seconds: event.time_spent,
+          newVisit: event.new_visit,
+        }),
+  )
+}

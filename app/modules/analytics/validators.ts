@@ -1,0 +1,71 @@
+import { z } from 'zod'
+
+/** Spec §8's analytics messages (completed after the spec's ellipsis); logged, never shown to shoppers. */
+export const ANALYTICS_MESSAGES = {
+  elementRequired: 'El nombre del elemento es requerido para registrar el clic.',
+  pageRequired: 'El nombre de la página es requerido para registrar la visita.',
+  negativeTime: 'El tiempo pasado debe ser un número mayor que 0.',
+  timeNotNumber: 'El tiempo pasado debe ser un número de segundos.',
+  nameTooLong: 'El nombre es demasiado largo (máximo 120 caracteres).',
+  unreadable: 'El evento de analítica no se pudo leer: envía un JSON.',
+  tooMany: 'Demasiados eventos de analítica desde esta conexión; inténtalo más tarde.',
+} as const
+
+/** Longest element or page name kept (a name is a label, not a document). */
+export const MAX_NAME_LENGTH = 120
+
+/** Seconds one page view adds at most: a tab left open all night is not an hour of reading. */
+export const MAX_SECONDS_PER_VIEW = 60 * 60
+
+const name = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(MAX_NAME_LENGTH, { error: ANALYTICS_MESSAGES.nameTooLong })
+
+/** A click beacon: `{ element_name }` (spec §7's browser "click" event). */
+export const ClickEventSchema = z.object({
+  element_name: name(ANALYTICS_MESSAGES.elementRequired),
+})
+
+/**
+ * A page-view beacon: `{ page_title, time_spent, new_visit }` (spec §7's "page_view"). `new_visit`
+ * false adds seconds only (the shopper came back to a tab already counted).
+ */
+export const PageViewEventSchema = z.object({
+  page_title: name(ANALYTICS_MESSAGES.pageRequired),
+  time_spent: z
+    .number({ error: ANALYTICS_MESSAGES.timeNotNumber })
+    .refine(Number.isFinite, { error: ANALYTICS_MESSAGES.timeNotNumber })
+    .min(0, { error: ANALYTICS_MESSAGES.negativeTime })
+    .transform((seconds) => Math.min(Math.round(seconds), MAX_SECONDS_PER_VIEW)),
+  new_visit: z.boolean().default(true),
+})
+
+export type ClickEvent = z.infer<typeof ClickEventSchema>
+export type PageViewEvent = z.infer<typeof PageViewEventSchema>
+
+/** The choice posted by the consent banner (checkboxes `analitica`, `publicidad`; button `eleccion`). */
+export const ConsentFormSchema = z
+  .object({
+    eleccion: z.enum(['seleccion', 'todo', 'nada']).default('seleccion'),
+    analitica: z.literal('si').optional(),
+    publicidad: z.literal('si').optional(),
+    volver: z.string().optional(),
+  })
+  .transform(({ eleccion, analitica, publicidad, volver }) => ({
+    analytics: eleccion === 'todo' || (eleccion === 'seleccion' && analitica === 'si'),
+    advertising: eleccion === 'todo' || (eleccion === 'seleccion' && publicidad === 'si'),
+    returnTo: volver,
+  }))
+
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
+
+export const ReportQuerySchema = z.object({
+  mes: z
+    .string()
+    .regex(MONTH_PATTERN, { error: 'El mes debe tener la forma AAAA-MM, p. ej. 2026-11.' })
+    .optional()
+    .catch(undefined),
+})

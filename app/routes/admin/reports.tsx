@@ -1,0 +1,190 @@
+import { Form } from 'react-router'
+import { BarList } from '#app/components/admin/charts.tsx'
+import { inputClass, labelClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { monthOf, monthReport, monthsWithData } from '#app/modules/analytics/analytics.server.ts'
+import { ReportQuerySchema } from '#app/modules/analytics/validators.ts'
+import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { getServices } from '#app/services.server.ts'
+import type { Route } from './+types/reports'
+
+/** /admin/reportes: clicks per element, and visits and average time per page, of one month. */
+
+export const meta: Route.MetaFunction = () => [{ title: 'Reportes | Administración' }]
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request)
+  const { mes } = ReportQuerySchema.parse(Object.fromEntries(url.searchParams))
+  const { db } = getServices().database
+  const current = monthOf()
+  const month = mes ?? current
+  const [months, report] = await Promise.all([monthsWithData(db), monthReport(db, month)])
+  const choices = [...new Set([current, month, ...months])].sort().reverse()
+  return { ...report, months: choices }
+}
+
+const MONTH_NAMES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+]
+
+/** "2026-11" → "noviembre de 2026". */
+export function monthLabel(month: string): string {
+  const [year, number] = month.split('-')
+  return `${MONTH_NAMES[Number(number) - 1]} de ${year}`
+}
+
+const count = (value: number) => value.toLocaleString('es-CO')
+
+/** Seconds as "1 min 05 s" (or "42 s"). */
+export function duration(seconds: number): string {
+  const whole = Math.round(seconds)
+  if (whole < 60) return `${whole} s`
+  const minutes = Math.floor(whole / 60)
+  return `${count(minutes)} min ${String(whole % 60).padStart(2, '0')} s`
+}
+
+const cellClass = 'px-3 py-2'
+const numberCellClass = `${cellClass} text-right tabular-nums`
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { month, months, clicks, pages } = loaderData
+  const totalClicks = clicks.reduce((sum, row) => sum + row.clickCount, 0)
+  const totalVisits = pages.reduce((sum, row) => sum + row.visits, 0)
+  return (
+    <section aria-labelledby="reports-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 id="reports-title" className="text-2xl font-semibold">
+            Reportes
+          </h1>
+          <p className="text-sm text-gray-600">
+            Clics y visitas de la tienda en {monthLabel(month)}, solo de quienes aceptaron la analítica (sin
+            contar las visitas de los administradores).
+          </p>
+        </div>
+        <Form method="get" className="flex items-end gap-2">
+          <label className="flex flex-col gap-1">
+            <span className={labelClass}>Mes</span>
+            <select name="mes" defaultValue={month} className={inputClass} data-testid="report-month">
+              {months.map((choice) => (
+                <option key={choice} value={choice}>
+                  {monthLabel(choice)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={secondaryButtonClass}>
+            Ver
+          </button>
+        </Form>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+        <div className="rounded-lg border border-gray-200 bg-white p-3">
+          <dt className="text-xs text-gray-600">Clics</dt>
+          <dd className="text-xl font-semibold tabular-nums">{count(totalClicks)}</dd>
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-3">
+          <dt className="text-xs text-gray-600">Visitas</dt>
+          <dd className="text-xl font-semibold tabular-nums">{count(totalVisits)}</dd>
+        </div>
+      </dl>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-3" data-testid="click-report">
+          <BarList
+            title="Clics por elemento"
+            items={clicks.map((row) => ({ label: row.elementName, value: row.clickCount }))}
+            formatValue={count}
+            emptyText="Sin clics registrados este mes."
+          />
+          {clicks.length > 0 && (
+            <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Clics por elemento en {monthLabel(month)}</caption>
+                <thead className="bg-gray-50 text-left text-xs text-gray-600">
+                  <tr>
+                    <th scope="col" className={cellClass}>
+                      Elemento
+                    </th>
+                    <th scope="col" className={`${cellClass} text-right`}>
+                      Clics
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-100">
+                  {clicks.map((row) => (
+                    <tr key={row.elementName}>
+                      <th scope="row" className={`${cellClass} font-normal break-all`}>
+                        {row.elementName}
+                      </th>
+                      <td className={numberCellClass}>{count(row.clickCount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-3" data-testid="page-report">
+          <BarList
+            title="Visitas por página"
+            items={pages.map((row) => ({
+              label: row.pageName,
+              value: row.visits,
+              detail: `Tiempo promedio: ${duration(row.averageSeconds)}`,
+            }))}
+            formatValue={count}
+            emptyText="Sin visitas registradas este mes."
+          />
+          {pages.length > 0 && (
+            <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+              <table className="w-full text-sm">
+                <caption className="sr-only">
+                  Visitas y tiempo promedio por página en {monthLabel(month)}
+                </caption>
+                <thead className="bg-gray-50 text-left text-xs text-gray-600">
+                  <tr>
+                    <th scope="col" className={cellClass}>
+                      Página
+                    </th>
+                    <th scope="col" className={`${cellClass} text-right`}>
+                      Visitas
+                    </th>
+                    <th scope="col" className={`${cellClass} text-right`}>
+                      Tiempo promedio
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-gray-100">
+                  {pages.map((row) => (
+                    <tr key={row.pageName}>
+                      <th scope="row" className={`${cellClass} font-normal break-all`}>
+                        {row.pageName}
+                      </th>
+                      <td className={numberCellClass}>{count(row.visits)}</td>
+                      <td className={`${numberCellClass} whitespace-nowrap`}>
+                        {duration(row.averageSeconds)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  )
+}
