@@ -13,11 +13,11 @@ import {
  */
 
 const FORM_ID = 'consentimiento'
-let started = false
 
-export function startConsent() {
-  if (started) return
-  started = true
+// Starts on import (the layout only imports it: the fewest bytes in the first visit's JavaScript).
+startConsent()
+
+function startConsent() {
   document.addEventListener('submit', (event) => void choose(event))
   document.addEventListener('click', (event) => {
     const opener = (event.target as Element | null)?.closest?.('[data-consent-open]')
@@ -64,8 +64,8 @@ export function trackingAllowed(): boolean {
   )
 }
 
-export const isAdminPath = (path: string) => /^\/admin(?:\/|$)/.test(path)
+const isAdminPath = (path: string) => /^\/admin(?:\/|$)/.test(path)
 
 function startTrackerIfAllowed() {
-  if (trackingAllowed()) void import('./tracker.ts').then((tracker) => tracker.startTracker())
+  if (trackingAllowed()) void import('./tracker.ts').then((tracker) => tracker.startTracker(trackingAllowed))
 }

@@ -50,10 +50,6 @@ export function Footer({ store }: { store: StoreInfo }) {
             producto; te reembolsamos el dinero pagado.
           </p>
           <p className="mt-2">
-            <a className="underline" href={DATA_POLICY_PATH}>
-              Política de datos
-            </a>
-            {' · '}
             <a className="underline" href={`${DATA_POLICY_PATH}?preferencias`} data-consent-open="">
               Preferencias de privacidad
             </a>

@@ -1,5 +1,10 @@
-import { CLICK_BEACON_PATH, VIEW_BEACON_PATH } from '#app/utils/paths.ts'
-import { isAdminPath, trackingAllowed } from './consent-client.ts'
+// This chunk imports nothing (the caller hands it the consent check), so loading it needs no other
+// chunk and the storefront's first visit carries no preload helper for it.
+export const CLICK_BEACON_PATH = '/api/analitica/clic'
+export const VIEW_BEACON_PATH = '/api/analitica/vista'
+
+const isAdminPath = (path: string) => /^\/admin(?:\/|$)/.test(path)
+let trackingAllowed: () => boolean = () => false
 
 /**
  * Clicks and page views (spec §7), loaded only after analytics consent: a click on an element
@@ -53,9 +58,11 @@ function onRouteChange() {
   begin()
 }
 
-export function startTracker() {
+/** `allowed`: whether measuring is allowed right now (consent, staff device, page). */
+export function startTracker(allowed: () => boolean) {
   if (started) return
   started = true
+  trackingAllowed = allowed
   begin()
   document.addEventListener(
     'click',

@@ -65,7 +65,5 @@ export function pageUrl(request: Request): URL {
   url.searchParams.delete('index')
   return url
 }
-/** The consent banner's form; the analytics beacons (spec §7). */
+/** The consent banner's form (the analytics beacons' paths live in components/tracker.ts). */
 export const CONSENT_PATH = '/api/consentimiento'
-export const CLICK_BEACON_PATH = '/api/analitica/clic'
-export const VIEW_BEACON_PATH = '/api/analitica/vista'

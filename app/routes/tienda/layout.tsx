@@ -24,9 +24,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { categories, store, consentBanner } = loaderData
   // The banner's script (and, after consent, the tracker) load lazily: the first visit's JavaScript
   // does not grow.
-  useEffect(() => {
-    void import('#app/components/consent-client.ts').then((consent) => consent.startConsent())
-  }, [])
+  useEffect(() => void import('#app/components/consent-client.ts'), [])
   return (
     <>
       <Header storeName={store.storeName} categories={categories} />
@@ -51,7 +49,6 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           className="flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700"
           aria-label="Ir al carrito"
           data-testid="floating-cart"
-          data-track="carrito-flotante"
         >
           <ShoppingBag className="size-7" aria-hidden="true" />
         </Link>
