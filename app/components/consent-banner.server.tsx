@@ -8,7 +8,7 @@ export const CONSENT_FORM_ID = 'consentimiento'
 /** Query parameter that opens the banner (the footer link, when JavaScript has not run). */
 export const PREFERENCES_PARAM = 'preferencias'
 
-const buttonClass = 'rounded-full border px-4 py-2 text-sm font-semibold'
+const buttonClass = 'flex-1 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap'
 
 function ConsentBanner({
   consent,

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { setupTestDatabase } from '#tests/db.ts'
+import {
+  consentIdOf,
+  monthOf,
+  monthReport,
+  monthsWithData,
+  recordClick,
+  recordConsent,
+  recordPageView,
+} from './analytics.server.ts'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, readConsent, serializeConsent } from './consent.ts'
+import { clickCounts, consentLog, pageViews } from './schema.ts'
+
+const t = setupTestDatabase()
+
+beforeEach(async () => {
+  await t.db.delete(clickCounts)
+  await t.db.delete(pageViews)
+  await t.db.delete(consentLog)
+})
+
+describe('monthOf', () => {
+  test('is the month in Bogotá time (UTC-5), not in UTC', () => {
+    // 1 December 03:00 UTC is still 30 November 22:00 in Bogotá.
+    expect(monthOf(new Date('2026-12-01T03:00:00Z'))).toBe('2026-11')
+    expect(monthOf(new Date('2026-12-01T05:00:00Z'))).toBe('2026-12')
+    expect(monthOf(new Date('2027-01-15T12:00:00Z'))).toBe('2027-01')
+  })
+})
+
+describe('monthly records', () => {
+  test('clicks add up per element and per month', async () => {
+    const november = new Date('2026-11-10T15:00:00Z')
+    const december = new Date('2026-12-10T15:00:00Z')
+    await recordClick(t.db, 'agregar-carrito', november)
+    await recordClick(t.db, 'agregar-carrito', november)
+    await recordClick(t.db, 'whatsapp', november)
+    await recordClick(t.db, 'agregar-carrito', december)
+
+    expect((await monthReport(t.db, '2026-11')).clicks).toEqual([
+      { elementName: 'agregar-carrito', clickCount: 2 },
+      { elementName: 'whatsapp', clickCount: 1 },
+    ])
+    expect((await monthReport(t.db, '2026-12')).clicks).toEqual([
+      { elementName: 'agregar-carrito', clickCount: 1 },
+    ])
+  })
+
+  test('page views add a visit and the seconds; a return to a counted page adds seconds only', async () => {
+    const now = new Date('2026-11-10T15:00:00Z')
+    await recordPageView(t.db, { pageName: '/', seconds: 30, newVisit: true }, now)
+    await recordPageView(t.db, { pageName: '/', seconds: 11, newVisit: true }, now)
+    await recordPageView(t.db, { pageName: '/', seconds: 4, newVisit: false }, now)
+    await recordPageView(t.db, { pageName: '/carrito', seconds: 0, newVisit: true }, now)
+
+    expect((await monthReport(t.db, '2026-11')).pages).toEqual([
+      { pageName: '/', visits: 2, totalTimeSeconds: 45, averageSeconds: 23 },
+      { pageName: '/carrito', visits: 1, totalTimeSeconds: 0, averageSeconds: 0 },
+    ])
+  })
+
+  test('the months with data are listed newest first, once each', async () => {
+    await recordClick(t.db, 'buscar', new Date('2026-10-10T15:00:00Z'))
+    await recordPageView(
+      t.db,
+      { pageName: '/', seconds: 1, newVisit: true },
+      new Date('2026-12-10T15:00:00Z'),
+    )
+    await recordClick(t.db, 'buscar', new Date('2026-12-11T15:00:00Z'))
+    expect(await monthsWithData(t.db)).toEqual(['2026-12', '2026-10'])
+  })
+
+  test('50 clicks at once on the same element all count (atomic increment)', async () => {
+    const now = new Date('2026-11-10T15:00:00Z')
+    await Promise.all(Array.from({ length: 50 }, () => recordClick(t.db, 'finalizar-pedido', now)))
+    const [row] = await t.db.select().from(clickCounts).where(eq(clickCounts.elementName, 'finalizar-pedido'))
+    expect(row?.clickCount).toBe(50)
+  })
+
+  test('50 page views at once on the same page all count, visits and seconds', async () => {
+    const now = new Date('2026-11-10T15:00:00Z')
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        recordPageView(t.db, { pageName: '/', seconds: 3, newVisit: true }, now),
+      ),
+    )
+    const [row] = await t.db.select().from(pageViews).where(eq(pageViews.pageName, '/'))
+    expect(row).toMatchObject({ visits: 50, totalTimeSeconds: 150 })
+  })
+})
+
+describe('consent log', () => {
+  test('logs the policy version and both choices; a change keeps the first answer’s id', async () => {
+    const first = await recordConsent(t.db, { analytics: true, advertising: false })
+    expect(first).toMatchObject({ version: CONSENT_POLICY_VERSION, analytics: true, advertising: false })
+    const cookie = `otra=1; ${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(first))}`
+    expect(readConsent(cookie)).toEqual(first)
+    expect(consentIdOf(cookie)).toBe(first.id)
+
+    const second = await recordConsent(t.db, { analytics: false, advertising: false, previousId: first.id })
+    expect(second.id).toBe(first.id)
+    const rows = await t.db.select().from(consentLog).orderBy(consentLog.id)
+    expect(
+      rows.map(({ consentId, policyVersion, analytics, advertising }) => ({
+        consentId,
+        policyVersion,
+        analytics,
+        advertising,
+      })),
+    ).toEqual([
+      { consentId: first.id, policyVersion: CONSENT_POLICY_VERSION, analytics: true, advertising: false },
+      { consentId: first.id, policyVersion: CONSENT_POLICY_VERSION, analytics: false, advertising: false },
+    ])
+    expect(rows.every((row) => row.createdAt instanceof Date)).toBe(true)
+  })
+
+  test('a cookie without an id (the contract’s older shape) still reads', () => {
+    const cookie = `${CONSENT_COOKIE}=${encodeURIComponent(`v=${CONSENT_POLICY_VERSION}|a=1|m=1`)}`
+    expect(readConsent(cookie)).toEqual({
+      version: CONSENT_POLICY_VERSION,
+      analytics: true,
+      advertising: true,
+    })
+    expect(consentIdOf(cookie)).toBeUndefined()
+  })
+})

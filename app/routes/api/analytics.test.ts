@@ -1,0 +1,259 @@
+import { RouterContextProvider } from 'react-router'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { BEACONS_PER_MINUTE, monthOf } from '#app/modules/analytics/analytics.server.ts'
+import {
+  CONSENT_COOKIE,
+  CONSENT_POLICY_VERSION,
+  readConsent,
+  serializeConsent,
+  STAFF_DEVICE_COOKIE,
+} from '#app/modules/analytics/consent.ts'
+import { clickCounts, consentLog, pageViews } from '#app/modules/analytics/schema.ts'
+import { ANALYTICS_MESSAGES } from '#app/modules/analytics/validators.ts'
+import { useServices } from '#app/services.server.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+import { clientAddressContext } from '#app/utils/client-address.ts'
+import { ADMIN_EMAIL, setCookies, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { testServices } from '#tests/services.ts'
+import * as click from './analytics-click.ts'
+import * as view from './analytics-view.ts'
+import * as consentRoute from './consent.ts'
+
+/** The analytics beacons and the consent banner's form, as the browser posts them. */
+
+const BASE = 'http://127.0.0.1:5571'
+const OWNER_EMAIL = 'propietaria@vitrina.test'
+const t = setupTestDatabase()
+const config = testAuthConfig(BASE, [ADMIN_EMAIL, OWNER_EMAIL])
+
+const consentCookie = (analytics: boolean) =>
+  `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent({ version: CONSENT_POLICY_VERSION, analytics, advertising: false }))}`
+const ANALYTICS_OK = consentCookie(true)
+
+let clientNumber = 0
+/** Each post comes from its own address unless told otherwise, so the rate limit only bites where tested. */
+function post(
+  route: typeof click | typeof view,
+  path: string,
+  body: unknown,
+  options: { cookie?: string; client?: string; referer?: string } = {},
+) {
+  const context = new RouterContextProvider()
+  context.set(
+    clientAddressContext,
+    options.client ?? `10.0.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}`,
+  )
+  const headers: Record<string, string> = { 'Content-Type': 'text/plain;charset=UTF-8' }
+  if (options.cookie !== undefined) headers.Cookie = options.cookie
+  else headers.Cookie = ANALYTICS_OK
+  if (options.referer) headers.Referer = options.referer
+  const request = new Request(`${BASE}${path}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+  return route.action({ request, params: {}, context } as never) as Promise<Response>
+}
+const postClick = (body: unknown, options?: Parameters<typeof post>[3]) =>
+  post(click, '/api/analitica/clic', body, options)
+const postView = (body: unknown, options?: Parameters<typeof post>[3]) =>
+  post(view, '/api/analitica/vista', body, options)
+
+const clicks = () => t.db.select().from(clickCounts)
+const views = () => t.db.select().from(pageViews)
+
+beforeAll(() => {
+  useServices(testServices({ database: t.database, auth: config, env: parseEnv({ OWNER_EMAIL }) }))
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+})
+afterAll(() => {
+  useServices(undefined)
+  vi.restoreAllMocks()
+})
+beforeEach(async () => {
+  await t.db.delete(clickCounts)
+  await t.db.delete(pageViews)
+  await t.db.delete(consentLog)
+})
+
+describe('with analytics consent', () => {
+  test('a click adds 1 to the element in this month’s record', async () => {
+    expect((await postClick({ element_name: 'agregar-carrito' })).status).toBe(204)
+    expect((await postClick({ element_name: 'agregar-carrito' })).status).toBe(204)
+    expect(await clicks()).toEqual([{ month: monthOf(), elementName: 'agregar-carrito', clickCount: 2 }])
+  })
+
+  test('a page view adds a visit and the whole seconds spent', async () => {
+    expect((await postView({ page_title: '/carrito', time_spent: 12.4 })).status).toBe(204)
+    expect((await postView({ page_title: '/carrito', time_spent: 3, new_visit: false })).status).toBe(204)
+    expect(await views()).toEqual([
+      { month: monthOf(), pageName: '/carrito', visits: 1, totalTimeSeconds: 15 },
+    ])
+  })
+})
+
+describe('validation (spec §5 and §8): 400 with the message, logged, nothing written', () => {
+  test.each([
+    [{}, ANALYTICS_MESSAGES.elementRequired],
+    [{ element_name: '   ' }, ANALYTICS_MESSAGES.elementRequired],
+    [{ element_name: 'x'.repeat(121) }, ANALYTICS_MESSAGES.nameTooLong],
+  ])('click %j', async (body, message) => {
+    const response = await postClick(body)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ ok: false, message })
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining(message))
+    expect(await clicks()).toEqual([])
+  })
+
+  test.each([
+    [{ time_spent: 3 }, ANALYTICS_MESSAGES.pageRequired],
+    [{ page_title: '', time_spent: 3 }, ANALYTICS_MESSAGES.pageRequired],
+    [{ page_title: '/', time_spent: -1 }, 'El tiempo pasado debe ser un número mayor que 0.'],
+    [{ page_title: '/', time_spent: 'mucho' }, ANALYTICS_MESSAGES.timeNotNumber],
+    [{ page_title: '/' }, ANALYTICS_MESSAGES.timeNotNumber],
+  ])('page view %j', async (body, message) => {
+    const response = await postView(body)
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ ok: false, message })
+    expect(await views()).toEqual([])
+  })
+
+  test('a body that is not JSON', async () => {
+    const response = await postClick('element_name=agregar-carrito')
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe(ANALYTICS_MESSAGES.unreadable)
+  })
+
+  test('time 0 is a visit; a huge time counts at most an hour', async () => {
+    await postView({ page_title: '/', time_spent: 0 })
+    await postView({ page_title: '/', time_spent: 999_999 })
+    expect(await views()).toEqual([{ month: monthOf(), pageName: '/', visits: 2, totalTimeSeconds: 3600 }])
+  })
+})
+
+describe('never counted', () => {
+  test('without a consent cookie, with analytics refused, or with an outdated policy version', async () => {
+    const outdated = `${CONSENT_COOKIE}=${encodeURIComponent('v=2000-01-01|a=1|m=1')}`
+    for (const cookie of ['', consentCookie(false), outdated]) {
+      expect((await postClick({ element_name: 'whatsapp' }, { cookie })).status).toBe(204)
+      expect((await postView({ page_title: '/', time_spent: 5 }, { cookie })).status).toBe(204)
+    }
+    expect(await clicks()).toEqual([])
+    expect(await views()).toEqual([])
+  })
+
+  test('/admin pages, by page name or by the page the click came from', async () => {
+    for (const page_title of ['/admin', '/admin/productos', 'admin/reportes', '/ADMIN/pedidos?x=1'])
+      expect((await postView({ page_title, time_spent: 5 })).status).toBe(204)
+    await postClick({ element_name: 'guardar' }, { referer: `${BASE}/admin/productos` })
+    await postView({ page_title: '/', time_spent: 5 }, { referer: `${BASE}/admin` })
+    expect(await clicks()).toEqual([])
+    expect(await views()).toEqual([])
+    // A storefront page that merely starts with the letters is counted.
+    await postView({ page_title: '/administracion-de-joyas', time_spent: 1 })
+    expect(await views()).toHaveLength(1)
+  })
+
+  test('a device that signed in to the back office (staff cookie), even signed out', async () => {
+    const cookie = `${ANALYTICS_OK}; ${STAFF_DEVICE_COOKIE}=1`
+    await postClick({ element_name: 'whatsapp' }, { cookie })
+    await postView({ page_title: '/', time_spent: 5 }, { cookie })
+    expect(await clicks()).toEqual([])
+    expect(await views()).toEqual([])
+  })
+
+  test.each([
+    ['a signed-in admin', ADMIN_EMAIL],
+    ['the owner (OWNER_EMAIL)', OWNER_EMAIL],
+  ])('%s', async (_who, email) => {
+    const { cookie: session } = await signedInAs(t.db, config, email)
+    const cookie = `${ANALYTICS_OK}; ${session}`
+    await postClick({ element_name: 'whatsapp' }, { cookie })
+    await postView({ page_title: '/', time_spent: 5 }, { cookie })
+    expect(await clicks()).toEqual([])
+    expect(await views()).toEqual([])
+  })
+})
+
+test(`one client is cut off after ${BEACONS_PER_MINUTE} beacons a minute; others are not`, async () => {
+  const client = '192.0.2.77'
+  const answers = await Promise.all(
+    Array.from({ length: BEACONS_PER_MINUTE + 15 }, () => postClick({ element_name: 'buscar' }, { client })),
+  )
+  expect(answers.filter((answer) => answer.status === 204)).toHaveLength(BEACONS_PER_MINUTE)
+  const refused = answers.filter((answer) => answer.status === 429)
+  expect(refused).toHaveLength(15)
+  expect((await refused[0]!.json()).message).toBe(ANALYTICS_MESSAGES.tooMany)
+  expect(await clicks()).toEqual([
+    { month: monthOf(), elementName: 'buscar', clickCount: BEACONS_PER_MINUTE },
+  ])
+  // Page views have their own allowance, and another address is unaffected.
+  expect((await postView({ page_title: '/', time_spent: 1 }, { client })).status).toBe(204)
+  expect((await postClick({ element_name: 'buscar' }, { client: '192.0.2.78' })).status).toBe(204)
+})
+
+describe('the consent form (POST /api/consentimiento)', () => {
+  const postConsent = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
+    const form = new URLSearchParams(fields)
+    const request = new Request(`${BASE}/api/consentimiento`, {
+      method: 'POST',
+      body: form,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, ...headers },
+    })
+    return consentRoute.action({
+      request,
+      params: {},
+      context: new RouterContextProvider(),
+    } as never) as Promise<Response>
+  }
+
+  test('without JavaScript: stores the selection in the cookie, logs it and goes back to the page', async () => {
+    const response = await postConsent({
+      eleccion: 'seleccion',
+      analitica: 'si',
+      volver: '/carrito?preferencias',
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('Location')).toBe('/carrito')
+    const cookie = `${CONSENT_COOKIE}=${setCookies(response).get(CONSENT_COOKIE)}`
+    expect(readConsent(cookie)).toMatchObject({ analytics: true, advertising: false })
+    expect(await t.db.select().from(consentLog)).toMatchObject([{ analytics: true, advertising: false }])
+  })
+
+  test('with JavaScript: answers JSON; "Aceptar todo" and "Rechazar todo" ignore the boxes', async () => {
+    const all = await postConsent({ eleccion: 'todo' }, { Accept: 'application/json' })
+    expect(all.status).toBe(200)
+    const { consent } = await all.json()
+    expect(consent).toMatchObject({ version: CONSENT_POLICY_VERSION, analytics: true, advertising: true })
+    const cookie = `${CONSENT_COOKIE}=${setCookies(all).get(CONSENT_COOKIE)}`
+
+    const none = await postConsent(
+      { eleccion: 'nada', analitica: 'si', publicidad: 'si' },
+      { Accept: 'application/json', Cookie: cookie },
+    )
+    expect((await none.json()).consent).toEqual({ ...consent, analytics: false, advertising: false })
+    const log = await t.db.select().from(consentLog).orderBy(consentLog.id)
+    expect(log.map((row) => [row.consentId, row.analytics, row.advertising])).toEqual([
+      [consent.id, true, true],
+      [consent.id, false, false],
+    ])
+  })
+
+  test('never sends the shopper to another site or to the back office', async () => {
+    for (const volver of ['https://otro.example/', '//otro.example/', '/admin/productos', '/\\otro.example'])
+      expect((await postConsent({ eleccion: 'nada', volver })).headers.get('Location')).toBe('/')
+  })
+
+  test('a post from another site is refused and logs nothing', async () => {
+    const response = await postConsent({ eleccion: 'todo' }, { Origin: 'https://otro.example' })
+    expect(response.status).toBe(403)
+    expect(await t.db.select().from(consentLog)).toEqual([])
+  })
+
+  test('a choice it does not understand is refused', async () => {
+    const response = await postConsent({ eleccion: 'quizas' })
+    expect(response.status).toBe(400)
+    expect(await t.db.select().from(consentLog)).toEqual([])
+  })
+})
