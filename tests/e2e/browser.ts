@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
@@ -18,6 +19,12 @@ const CHROMIUM_ARGS = [
 
 export const baseURL = () => inject('baseURL')
 
+/** The consent cookie of a shopper who declined analytics and advertising. */
+export function declinedConsentCookie() {
+  const consent = { version: CONSENT_POLICY_VERSION, analytics: false, advertising: false }
+  return { name: CONSENT_COOKIE, value: encodeURIComponent(serializeConsent(consent)), url: baseURL() }
+}
+
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 /**
@@ -25,18 +32,23 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
  * localStorage (the cart), cookies, HTTP cache, routes or fake clock, whatever order they run in.
  * `page()` opens a tab in the current test's context, so the tabs of one test share them.
  */
-export function setupBrowser(viewport = DESKTOP) {
+export function setupBrowser(viewport = DESKTOP, options: { answeredConsent?: boolean } = {}) {
   let browser: Browser
   let context: BrowserContext | undefined
   let startState: StorageState | undefined
-  const newContext = () =>
-    browser.newContext({
+  const newContext = async () => {
+    const created = await browser.newContext({
       viewport,
       baseURL: baseURL(),
       locale: 'es-CO',
       timezoneId: 'America/Bogota',
       storageState: startState,
     })
+    // A shopper who already answered the consent banner (declining both), so the banner does not
+    // cover the page; tests of the banner itself start without an answer.
+    if (options.answeredConsent ?? true) await created.addCookies([declinedConsentCookie()])
+    return created
+  }
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { baseURL, DESKTOP, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
+import { baseURL, declinedConsentCookie, DESKTOP, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
 
 const browser = setupBrowser(PHONE)
 
@@ -16,7 +16,7 @@ async function withoutJavaScript(
   })
   try {
     const context = await noJs.newContext({ javaScriptEnabled: false, baseURL: baseURL() })
-    await context.addCookies(cookies)
+    await context.addCookies([declinedConsentCookie(), ...cookies])
     await run(await context.newPage(), context)
   } finally {
     await noJs.close()

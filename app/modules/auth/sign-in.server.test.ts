@@ -13,6 +13,7 @@ import { setupTestDatabase } from '#tests/db.ts'
 import type { AuthConfig } from './config.server.ts'
 import { currentAdmin, requireAdmin, signInPageState, signOut } from './guard.server.ts'
 import { ERRORS, UNAUTHORISED_MESSAGE } from './messages.ts'
+import { STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
 import { beginSignIn, completeSignIn, publicOriginRedirect } from './oidc.server.ts'
 import { adminSessions } from './schema.ts'
 
@@ -89,6 +90,10 @@ test('an allow-listed, verified e-mail gets a session and lands on /admin', asyn
   expect(sessionCookie).not.toMatch(/Secure/i)
   // The transient sign-in cookie is cleared.
   expect(setCookies(response).get('vitrina_oidc')).toBe('')
+  // The device is marked as staff's for years (never measured or sent to Meta), readable by scripts.
+  const staffCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_DEVICE_COOKIE}=`))!
+  expect(staffCookie).toMatch(/Max-Age=315360000/)
+  expect(staffCookie).not.toMatch(/HttpOnly/i)
 
   const rows = await t.db.select().from(adminSessions)
   expect(rows).toHaveLength(1)
@@ -288,6 +293,8 @@ test('signing out deletes the session and clears the cookie', async () => {
   )
   expect(out.headers.get('Location')).toBe('/login-admin?aviso=sesion-cerrada')
   expect(setCookies(out).get('vitrina_admin')).toBe('')
+  // The staff device cookie stays: this browser is still the back office's.
+  expect(setCookies(out).has(STAFF_DEVICE_COOKIE)).toBe(false)
   expect(await t.db.select().from(adminSessions)).toHaveLength(0)
   const after = await requireAdmin(
     new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }),
