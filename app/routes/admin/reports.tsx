@@ -125,7 +125,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <tbody className="divide-y divide-gray-100">
                   {clicks.map((row) => (
                     <tr key={row.elementName}>
-                      <th scope="row" className={`${cellClass} font-normal break-all`}>
+                      <th scope="row" className={`${cellClass} text-left font-normal break-all`}>
                         {row.elementName}
                       </th>
                       <td className={numberCellClass}>{count(row.clickCount)}</td>
@@ -170,7 +170,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <tbody className="divide-y divide-gray-100">
                   {pages.map((row) => (
                     <tr key={row.pageName}>
-                      <th scope="row" className={`${cellClass} font-normal break-all`}>
+                      <th scope="row" className={`${cellClass} text-left font-normal break-all`}>
                         {row.pageName}
                       </th>
                       <td className={numberCellClass}>{count(row.visits)}</td>

@@ -41,6 +41,37 @@ export default function DataPolicy() {
           si lo autorizas. Los datos enviados a Meta se cifran con SHA-256 antes de salir.
         </li>
       </ul>
+      <h2 id="cookies">Cookies, analítica y tu consentimiento</h2>
+      <p>
+        La primera vez que nos visitas te preguntamos, por separado y sin nada marcado, si autorizas la
+        analítica y la publicidad. Antes de que respondas no medimos nada ni cargamos ningún código de
+        seguimiento. Puedes cambiar tu elección cuando quieras en «Preferencias de privacidad», al pie de cada
+        página.
+      </p>
+      <ul>
+        <li>
+          Tu elección se guarda en tu navegador (cookie <code>vitrina_consent</code>, por un año) con la
+          versión de esta política y un identificador aleatorio. En nuestro registro de autorizaciones
+          guardamos esa misma información y la fecha, sin datos que te identifiquen, como prueba de tu
+          autorización.
+        </li>
+        <li>
+          Analítica, solo si la aceptas: el nombre del botón o enlace de la tienda en el que haces clic, la
+          página que visitas y los segundos que pasas en ella. Se guardan únicamente como totales por mes (por
+          ejemplo, «agregar-carrito: 120 clics en noviembre»), sin tu IP ni ningún identificador, así que no
+          pueden asociarse contigo; los conservamos como estadística de la tienda. Tu dirección IP solo se usa
+          un minuto, en memoria, para impedir que un programa infle las cifras.
+        </li>
+        <li>
+          Los equipos con los que el personal de la tienda entra a la administración llevan una cookie (
+          <code>vitrina_staff</code>) para que sus visitas nunca se cuenten.
+        </li>
+      </ul>
+      <p>
+        Para retirar tu autorización elige «Rechazar todo» en «Preferencias de privacidad»: desde ese momento
+        no medimos nada más. Si además quieres que borremos tu registro de autorización, escríbenos a{' '}
+        {seller?.email}.
+      </p>
       <h2>Tus derechos</h2>
       <p>
         Puedes conocer, actualizar, rectificar y suprimir tus datos, revocar la autorización y presentar
