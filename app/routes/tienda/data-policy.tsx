@@ -63,8 +63,8 @@ export default function DataPolicy() {
           un minuto, en memoria, para impedir que un programa infle las cifras.
         </li>
         <li>
-          Los equipos con los que el personal de la tienda entra a la administración llevan una cookie (
-          <code>vitrina_staff</code>) para que sus visitas nunca se cuenten.
+          Los equipos con los que el personal entra a la administración llevan la cookie{' '}
+          <code>vitrina_staff</code>, para que sus visitas nunca se cuenten.
         </li>
       </ul>
       <p>
