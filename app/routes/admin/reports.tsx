@@ -143,7 +143,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             items={pages.map((row) => ({
               label: row.pageName,
               value: row.visits,
-              detail: `Tiempo promedio: ${duration(row.averageSeconds)}`,
+              detail: `prom. ${duration(row.averageSeconds)}`,
             }))}
             formatValue={count}
             emptyText="Sin visitas registradas este mes."
