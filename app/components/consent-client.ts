@@ -37,10 +37,14 @@ async function choose(event: SubmitEvent) {
   const form = event.target as HTMLFormElement
   if (form.id !== FORM_ID || form.dataset.native) return
   event.preventDefault()
+  // The pressed button's value ("Aceptar todo"…), also where FormData ignores a submitter.
+  const body = new FormData(form)
+  const button = event.submitter as HTMLButtonElement | null
+  if (button?.name) body.set(button.name, button.value)
   try {
     const response = await fetch(form.action, {
       method: 'POST',
-      body: new FormData(form, event.submitter),
+      body,
       headers: { Accept: 'application/json' },
     })
     if (!response.ok) throw new Error(String(response.status))
