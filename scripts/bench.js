@@ -9,9 +9,9 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { buildIfStale } from './build-if-stale.js'
 import { createScratchDatabase } from './scratch-database.js'
+import { firstVisitJs } from './first-visit-js.js'
 import { killChildren, MEASURE_BUILD_DIR, run, startServer } from './serve-build.js'
 
 const SIZES = [100, 10_000]
@@ -172,45 +172,6 @@ async function choosePages(base) {
 
 // ---------------------------------------------------------------------------------------------
 // First-visit JavaScript
-
-/** Every JS file a first visit to `pagePath` loads: scripts, modulepreloads, inline module imports
- * and, transitively, the static imports of those files. Sizes are gzipped with zlib. */
-async function firstVisitJs(base, pagePath) {
-  const html = await getText(new URL(pagePath, base))
-  const found = new Set()
-  const add = (ref, from) => {
-    if (/^(https?:)?\/\//.test(ref) && !ref.startsWith(base)) return
-    const url = new URL(ref, from).href
-    if (url.endsWith('.js') || url.endsWith('.mjs')) found.add(url)
-  }
-  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const src = tag.match(/\bsrc="([^"]+)"/)?.[1]
-    if (tag.startsWith('<script') && src) add(src, new URL(pagePath, base))
-    if (/rel="modulepreload"/.test(tag)) add(tag.match(/\bhref="([^"]+)"/)[1], new URL(pagePath, base))
-  }
-  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const [, ref] of body.matchAll(/\bimport\s*(?:\(\s*)?(?:[^'"();]*?\bfrom\s*)?["']([^"']+)["']/g)) {
-      add(ref, new URL(pagePath, base))
-    }
-  }
-  const files = []
-  const queue = [...found]
-  while (queue.length) {
-    const url = queue.shift()
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer())
-    files.push({ url, raw: body.length, gzip: zlib.gzipSync(body).length })
-    // Static imports only: what a lazy import() pulls in is not part of the first visit.
-    for (const [, ref] of body.toString('utf8').matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.m?js)["']/g)) {
-      const next = new URL(ref, url).href
-      if (!found.has(next)) {
-        found.add(next)
-        queue.push(next)
-      }
-    }
-  }
-  files.sort((a, b) => b.gzip - a.gzip)
-  return files
-}
 
 // ---------------------------------------------------------------------------------------------
 // One catalogue on one engine
