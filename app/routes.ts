@@ -48,6 +48,7 @@ export default [
     route('ventas', 'routes/admin/sales/report.tsx'),
     route('ventas/csv', 'routes/admin/sales/report-csv.ts'),
     route('reportes', 'routes/admin/reports.tsx'),
+    route('configuraciones', 'routes/admin/settings.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   route('api/buscar', 'routes/api/search.ts'),

@@ -5,8 +5,6 @@ export function whatsappLink(number: string, text: string) {
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`
 }
 
-export const WHATSAPP_INFO_TEXT = 'Hola, quisiera más información sobre sus productos.'
-
 /**
  * Ley 1480 de 2011, art. 50: who sells, how to reach them, how to pay, how long delivery takes and
  * the right of withdrawal.
@@ -26,7 +24,7 @@ export function Footer({ store }: { store: StoreInfo }) {
           <h2 className="mb-2 font-semibold text-ink">Contacto</h2>
           <p>
             WhatsApp:{' '}
-            <a className="underline" href={whatsappLink(seller.phone, WHATSAPP_INFO_TEXT)}>
+            <a className="underline" href={whatsappLink(seller.phone, store.whatsappText)}>
               +{seller.phone}
             </a>
           </p>

@@ -53,3 +53,5 @@ export const adminSalesCsvPath = (query?: URLSearchParams) =>
 export const ADMIN_REPORTS_PATH = '/admin/reportes'
 export const adminReportsPath = (month?: string) =>
   month ? `${ADMIN_REPORTS_PATH}?${new URLSearchParams({ mes: month })}` : ADMIN_REPORTS_PATH
+/** "Configuraciones": shipping, contact, seller identification and the home banners. */
+export const ADMIN_SETTINGS_PATH = '/admin/configuraciones'

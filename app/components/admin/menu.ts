@@ -28,6 +28,7 @@ import {
   ADMIN_ORDERS_PATH,
   ADMIN_REPORTS_PATH,
   ADMIN_SALES_PATH,
+  ADMIN_SETTINGS_PATH,
 } from '#app/utils/admin-paths.ts'
 
 export type AdminMenuEntry = {
@@ -51,7 +52,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Usuarios', icon: Users },
   { label: 'Ventas', icon: BadgeDollarSign, to: ADMIN_SALES_PATH },
   { label: 'Reportes', icon: ChartColumn, to: ADMIN_REPORTS_PATH },
-  { label: 'Configuraciones', icon: Settings },
+  { label: 'Configuraciones', icon: Settings, to: ADMIN_SETTINGS_PATH },
   // Not in spec §2: the stock mirror to MercadoLibre and Shopify (spec §7), next to the settings.
   { label: 'Canales', icon: Store, to: ADMIN_CHANNELS_PATH },
   { label: 'Categorías', icon: Tags, to: ADMIN_CATEGORIES_PATH },

@@ -14,3 +14,11 @@ export function cartTotals(
   const shipping = shippingFor(subtotal, rules)
   return { subtotal, shipping, total: subtotal + shipping }
 }
+
+/**
+ * Whether an order of this subtotal ships free: what the "Envío gratis" notices may promise (a
+ * zero shipping cost, or a subtotal over the threshold).
+ */
+export function shipsFree(subtotal: number, rules: ShippingRules): boolean {
+  return rules.shippingCost === 0 || subtotal > rules.freeShippingThreshold
+}

@@ -8,6 +8,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
+import { readShippingRules } from '#app/modules/settings/settings.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { clientNetworkOf } from './client-network.ts'
 import { holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
@@ -22,6 +23,11 @@ import {
 export type CheckoutContext = {
   db: Db
   jobs: JobQueue
+  /**
+   * The first-run shipping rules (the environment's). The rules an order pays are read from the
+   * settings inside its transaction (`readShippingRules`), so a change in "Configuraciones" applies
+   * to the next order without a restart.
+   */
   shipping: ShippingRules
   /** Business numbers told of each new order (WHATSAPP_NOTIFY_NUMBERS). */
   notifyNumbers: string[]
@@ -147,7 +153,7 @@ export async function placeOrder(
         }
       })
 
-      const totals = cartTotals(priced, ctx.shipping)
+      const totals = cartTotals(priced, await readShippingRules(tx, ctx.shipping))
       const id = randomUUID()
       const [created] = await tx
         .insert(orders)

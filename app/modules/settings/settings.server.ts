@@ -1,35 +1,187 @@
+import { desc, inArray, sql } from 'drizzle-orm'
+import type { Db, DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { ShippingRules } from '#app/modules/cart/shipping.ts'
 import type { Env } from '#app/utils/env.server.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
+import { Refusal } from '#app/utils/refusal.ts'
+import { settingChanges, settings } from './schema.ts'
+import {
+  checkSettingsForm,
+  DEFAULT_WHATSAPP_TEXT,
+  SETTING_KEYS,
+  SETTINGS_MESSAGES,
+  type SettingKey,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+  type StoreSettings,
+} from './validators.ts'
+
+/**
+ * The settings before the owner saves any: the environment's values (SHIPPING_COST,
+ * FREE_SHIPPING_THRESHOLD, WHATSAPP_CONTACT_NUMBER, SELLER_*, DELIVERY_TIME). A key saved once
+ * in "Configuraciones" keeps its saved value from then on.
+ */
+export function settingDefaults(env: Env): StoreSettings {
+  return {
+    shippingCost: pesosToCentavos(env.SHIPPING_COST),
+    freeShippingThreshold: pesosToCentavos(env.FREE_SHIPPING_THRESHOLD),
+    whatsappNumber: env.WHATSAPP_CONTACT_NUMBER,
+    whatsappText: DEFAULT_WHATSAPP_TEXT,
+    sellerLegalName: env.SELLER_LEGAL_NAME,
+    sellerNit: env.SELLER_NIT,
+    sellerAddress: env.SELLER_ADDRESS,
+    sellerEmail: env.SELLER_EMAIL,
+    deliveryTime: env.DELIVERY_TIME,
+  }
+}
+
+/** A stored value of the right type (a number for money, text otherwise); anything else is ignored. */
+function storedValue(key: SettingKey, value: unknown, fallback: StoreSettings): unknown {
+  const wanted = typeof fallback[key]
+  if (wanted === 'number') return Number.isSafeInteger(value) && (value as number) >= 0 ? value : undefined
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
+}
+
+async function readKeys<K extends SettingKey>(
+  db: DbOrTx,
+  defaults: StoreSettings,
+  keys: readonly K[],
+): Promise<Pick<StoreSettings, K>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]))
+  const result = Object.fromEntries(keys.map((key) => [key, defaults[key]])) as Pick<StoreSettings, K>
+  for (const row of rows) {
+    const key = row.key as K
+    const value = storedValue(key, row.value, defaults)
+    if (value !== undefined) (result as Record<string, unknown>)[key] = value
+  }
+  return result
+}
+
+/** The settings as they are now: each saved value, or its default when never saved. */
+export function readStoreSettings(db: DbOrTx, defaults: StoreSettings): Promise<StoreSettings> {
+  return readKeys(db, defaults, SETTING_KEYS)
+}
+
+/**
+ * The shipping rules as saved now. Checkout calls it inside the order's transaction, so an order
+ * placed after a change pays the new cost. `defaults` are the first-run values (the environment's).
+ */
+export function readShippingRules(db: DbOrTx, defaults: ShippingRules): Promise<ShippingRules> {
+  const fallback = { ...({} as StoreSettings), ...defaults }
+  return readKeys(db, fallback, ['shippingCost', 'freeShippingThreshold'] as const)
+}
 
 export type StoreInfo = {
   storeName: string
   /** Canonical origin, e.g. https://tienda.example (no trailing slash). */
   publicUrl: string
   whatsappNumber: string
+  /** The text the WhatsApp buttons open the chat with. */
+  whatsappText: string
   shipping: ShippingRules
   seller: { legalName: string; nit: string; address: string; email: string; phone: string }
   /** Ley 1480, art. 50: how long delivery takes, shown in the footer. */
   deliveryTime: string
 }
 
-/** What every storefront page needs to know about the shop. */
-export function getStoreInfo(env: Env): StoreInfo {
+/** What every storefront page needs to know about the shop, read fresh (no restart after a change). */
+export async function getStoreInfo(db: DbOrTx, env: Env): Promise<StoreInfo> {
+  const current = await readStoreSettings(db, settingDefaults(env))
   return {
     storeName: env.STORE_NAME,
     publicUrl: env.publicUrl,
-    whatsappNumber: env.WHATSAPP_CONTACT_NUMBER,
+    whatsappNumber: current.whatsappNumber,
+    whatsappText: current.whatsappText,
     shipping: {
-      shippingCost: pesosToCentavos(env.SHIPPING_COST),
-      freeShippingThreshold: pesosToCentavos(env.FREE_SHIPPING_THRESHOLD),
+      shippingCost: current.shippingCost,
+      freeShippingThreshold: current.freeShippingThreshold,
     },
     seller: {
-      legalName: env.SELLER_LEGAL_NAME,
-      nit: env.SELLER_NIT,
-      address: env.SELLER_ADDRESS,
-      email: env.SELLER_EMAIL,
-      phone: env.WHATSAPP_CONTACT_NUMBER,
+      legalName: current.sellerLegalName,
+      nit: current.sellerNit,
+      address: current.sellerAddress,
+      email: current.sellerEmail,
+      phone: current.whatsappNumber,
     },
-    deliveryTime: env.DELIVERY_TIME,
+    deliveryTime: current.deliveryTime,
   }
+}
+
+/** A settings form the shop will not save: one message per field, nothing written. */
+export class SettingsRefused extends Refusal {
+  readonly errors: SettingsFieldErrors
+  constructor(errors: SettingsFieldErrors) {
+    super(SETTINGS_MESSAGES.invalid, { status: 422, standsAlone: true })
+    this.errors = errors
+  }
+}
+
+/** One audit row: what changed, from what to what, who and when (in the caller's transaction). */
+export async function recordSettingChange(
+  tx: Tx,
+  change: { key: string; oldValue: unknown; newValue: unknown; by: string },
+) {
+  await tx.insert(settingChanges).values({
+    key: change.key,
+    oldValue: change.oldValue ?? null,
+    newValue: change.newValue ?? null,
+    changedBy: change.by,
+  })
+}
+
+/** Saves of settings and banners run one at a time, so each audit row's old value is the real one. */
+export async function lockSettings(tx: Tx) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrina.settings'))`)
+}
+
+/**
+ * Saves the settings form of the admin `by` (their e-mail): every field is checked first (a refusal,
+ * `SettingsRefused`, writes nothing); then only the values that differ from the current ones are
+ * written, each with an audit row, in one transaction. Keys left as they were keep following
+ * their default.
+ */
+export async function saveStoreSettings(
+  db: Db,
+  defaults: StoreSettings,
+  values: SettingsFormValues,
+  by: string,
+): Promise<{ changed: SettingKey[] }> {
+  const checked = checkSettingsForm(values)
+  if (!checked.ok) throw new SettingsRefused(checked.errors)
+  const next = checked.settings
+  return db.transaction(async (tx) => {
+    await lockSettings(tx)
+    const current = await readStoreSettings(tx, defaults)
+    const changed = SETTING_KEYS.filter((key) => current[key] !== next[key])
+    for (const key of changed) {
+      await tx
+        .insert(settings)
+        .values({ key, value: next[key] })
+        .onConflictDoUpdate({ target: settings.key, set: { value: next[key], updatedAt: sql`now()` } })
+      await recordSettingChange(tx, { key, oldValue: current[key], newValue: next[key], by })
+    }
+    return { changed }
+  })
+}
+
+export type SettingChange = {
+  id: number
+  key: string
+  oldValue: unknown
+  newValue: unknown
+  changedBy: string
+  changedAt: string
+}
+
+/** The latest changes, newest first ("Últimos cambios"). */
+export async function listSettingChanges(db: DbOrTx, limit = 20): Promise<SettingChange[]> {
+  const rows = await db
+    .select()
+    .from(settingChanges)
+    .orderBy(desc(settingChanges.changedAt), desc(settingChanges.id))
+    .limit(limit)
+  return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }))
 }

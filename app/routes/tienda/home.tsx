@@ -11,6 +11,8 @@ import { shuffledPage } from '#app/modules/catalog/pages.server.ts'
 import { BEST_SELLERS, HOME_FIRST_PAGE } from '#app/modules/catalog/paging.ts'
 import { listBanners, type Banner } from '#app/modules/settings/banners.server.ts'
 import { seo } from '#app/utils/seo.ts'
+import { formatWholeCOP } from '#app/utils/money.ts'
+import { useStoreShipping } from './store-data.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/home'
 
@@ -32,16 +34,24 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { banners, bestSellers, page: await shuffledPage(reads, cursor, HOME_FIRST_PAGE) }
 }
 
-const BADGES = [
-  { icon: Truck, title: 'Pago contra entrega', text: 'A toda Colombia' },
-  { icon: MessageCircle, title: 'Contáctanos por WhatsApp', text: 'Te asesoramos en tu compra' },
-  { icon: CreditCard, title: 'Envío gratis', text: 'Por tiempo limitado' },
-  { icon: ShieldCheck, title: 'Pagos seguros', text: 'Con Mercado Pago' },
-]
+/** Spec §1's four badges; "Envío gratis" says when it applies (the shop's shipping settings). */
+function badges(freeShipping: string) {
+  return [
+    { icon: Truck, title: 'Pago contra entrega', text: 'A toda Colombia' },
+    { icon: MessageCircle, title: 'Contáctanos por WhatsApp', text: 'Te asesoramos en tu compra' },
+    { icon: CreditCard, title: 'Envío gratis', text: freeShipping },
+    { icon: ShieldCheck, title: 'Pagos seguros', text: 'Con Mercado Pago' },
+  ]
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { banners, bestSellers, page } = loaderData
   const more = useMoreProducts(page)
+  const shipping = useStoreShipping()
+  const freeShipping =
+    shipping.shippingCost === 0
+      ? 'Por tiempo limitado'
+      : `En compras superiores a ${formatWholeCOP(shipping.freeShippingThreshold)}`
   return (
     <div className="flex flex-col gap-10">
       {banners.length ? (
@@ -55,8 +65,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section aria-label="Beneficios" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {BADGES.map(({ icon: Icon, title, text }) => (
-          <div key={title} className="flex items-center gap-3 rounded-2xl bg-brand-50 p-3">
+        {badges(freeShipping).map(({ icon: Icon, title, text }) => (
+          <div
+            key={title}
+            className="flex items-center gap-3 rounded-2xl bg-brand-50 p-3"
+            data-testid={title === 'Envío gratis' ? 'free-shipping-badge' : undefined}
+          >
             <Icon className="size-7 shrink-0 text-brand-600" aria-hidden="true" />
             <div>
               <p className="text-sm font-semibold">{title}</p>

@@ -2,7 +2,7 @@ import { MessageCircle, ShoppingBag } from '#app/components/icons.tsx'
 import { useEffect } from 'react'
 import { Link, Outlet } from 'react-router'
 import { consentBannerHtml } from '#app/components/consent-banner.server.tsx'
-import { Footer, WHATSAPP_INFO_TEXT, whatsappLink } from '#app/components/footer.tsx'
+import { Footer, whatsappLink } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
 import { readConsent } from '#app/modules/analytics/consent.ts'
 import { listCategories } from '#app/modules/catalog/catalog.server.ts'
@@ -13,9 +13,10 @@ import { CART_PATH } from '#app/utils/paths.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { reads, env } = getServices()
+  // Read on every request: a change saved in "Configuraciones" shows at once.
   return {
     categories: await listCategories(reads),
-    store: getStoreInfo(env),
+    store: await getStoreInfo(reads.db, env),
     consentBanner: consentBannerHtml(request, readConsent(request.headers.get('Cookie'))),
   }
 }
@@ -34,7 +35,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       <Footer store={store} />
       <div className="fixed right-4 bottom-4 z-40 flex flex-col gap-3">
         <a
-          href={whatsappLink(store.whatsappNumber, WHATSAPP_INFO_TEXT)}
+          href={whatsappLink(store.whatsappNumber, store.whatsappText)}
           target="_blank"
           rel="noopener noreferrer"
           className="flex size-14 items-center justify-center rounded-full bg-green-600 text-white shadow-lg hover:bg-green-700"

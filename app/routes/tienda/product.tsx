@@ -9,6 +9,9 @@ import { getProductDetail, type ProductDetail } from '#app/modules/catalog/catal
 import { notFoundMeta } from '#app/components/not-found.tsx'
 import { absoluteUrl, seo } from '#app/utils/seo.ts'
 import { getServices } from '#app/services.server.ts'
+import { shipsFree } from '#app/modules/cart/shipping.ts'
+import { formatWholeCOP } from '#app/utils/money.ts'
+import { useStoreShipping } from './store-data.ts'
 import type { Route } from './+types/product'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
@@ -79,6 +82,9 @@ const todayFormat = new Intl.DateTimeFormat('es-CO', {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, jsonLd, today } = loaderData
   const navigate = useNavigate()
+  const shipping = useStoreShipping()
+  // "Envío gratis hoy" only when this product, bought alone, really ships free.
+  const freeShipping = shipsFree(product.finalPrice, shipping)
   const soldOut = product.available <= 0
   const slides = product.media.map((item, index) =>
     item.kind === 'video' ? (
@@ -151,7 +157,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           data-testid="free-shipping-today"
         >
           <Truck className="size-5 shrink-0" aria-hidden="true" />
-          ¡Envío gratis hoy, {todayFormat.format(new Date(today))}!
+          {freeShipping
+            ? `¡Envío gratis hoy, ${todayFormat.format(new Date(today))}!`
+            : `Envío gratis en compras superiores a ${formatWholeCOP(shipping.freeShippingThreshold)}`}
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <button

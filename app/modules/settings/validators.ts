@@ -1,0 +1,241 @@
+import { z } from 'zod'
+
+/**
+ * The shop settings the owner edits in "Configuraciones" (money in centavos). Shared by the admin
+ * form and the server, so this file imports nothing server-only.
+ */
+export type StoreSettings = {
+  shippingCost: number
+  freeShippingThreshold: number
+  /** Digits with the country code, as wa.me wants it: 573001234567. */
+  whatsappNumber: string
+  /** The message the WhatsApp buttons open with. */
+  whatsappText: string
+  sellerLegalName: string
+  sellerNit: string
+  sellerAddress: string
+  sellerEmail: string
+  /** Ley 1480, art. 50: how long delivery takes, shown in the footer. */
+  deliveryTime: string
+}
+
+export type SettingKey = keyof StoreSettings
+
+/** Every setting, in the order of the form and of "Últimos cambios". */
+export const SETTING_KEYS = [
+  'shippingCost',
+  'freeShippingThreshold',
+  'whatsappNumber',
+  'whatsappText',
+  'sellerLegalName',
+  'sellerNit',
+  'sellerAddress',
+  'sellerEmail',
+  'deliveryTime',
+] as const satisfies readonly SettingKey[]
+
+/** The audit rows of banners use this key (a setting's rows use the setting's key). */
+export const BANNER_CHANGE_KEY = 'banner'
+
+export const SETTING_LABELS: Record<SettingKey | typeof BANNER_CHANGE_KEY, string> = {
+  shippingCost: 'Costo de envío',
+  freeShippingThreshold: 'Envío gratis desde',
+  whatsappNumber: 'Número de WhatsApp',
+  whatsappText: 'Mensaje inicial de WhatsApp',
+  sellerLegalName: 'Razón social',
+  sellerNit: 'NIT',
+  sellerAddress: 'Dirección',
+  sellerEmail: 'Correo de contacto',
+  deliveryTime: 'Tiempo de entrega',
+  banner: 'Banner',
+}
+
+/** Money settings (centavos), shown as COP. */
+export const MONEY_SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
+  'shippingCost',
+  'freeShippingThreshold',
+])
+
+/** The prefilled WhatsApp text until the owner writes another. */
+export const DEFAULT_WHATSAPP_TEXT = 'Hola, quisiera más información sobre sus productos.'
+
+/** Whole pesos: up to $ 20.000.000 keeps centavos within the orders' integer columns. */
+export const MAX_SETTING_PESOS = 20_000_000
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Configuración guardada.',
+  unchanged: 'No hubo cambios que guardar.',
+  invalid: 'Revisa los campos marcados; no se guardó ningún cambio.',
+  unexpected: 'Error: no se pudo guardar la configuración, intenta de nuevo.',
+  moneyRequired: (label: string) => `${label}: escribe un valor en pesos (0 si no aplica).`,
+  moneyWhole: (label: string) =>
+    `${label}: escribe pesos enteros, sin centavos ni letras (por ejemplo 8000 o 8.000).`,
+  moneyTooLarge: (label: string) =>
+    `${label}: no puede superar $ ${MAX_SETTING_PESOS.toLocaleString('es-CO')}.`,
+  phone:
+    'El número de WhatsApp debe ser un celular colombiano: 57 y 10 dígitos que empiezan por 3 (por ejemplo 573001234567).',
+  whatsappText: 'Escribe el mensaje inicial de WhatsApp.',
+  legalName: 'Escribe la razón social o el nombre del vendedor.',
+  nit: 'El NIT debe tener solo números, puntos y el dígito de verificación (por ejemplo 901.234.567-8).',
+  address: 'Escribe la dirección del vendedor.',
+  email: 'Escribe un correo electrónico válido (por ejemplo contacto@mitienda.com).',
+  deliveryTime: 'Escribe el tiempo de entrega que se muestra en el pie de página.',
+  tooLong: (label: string, max: number) => `${label}: máximo ${max} caracteres.`,
+} as const
+
+export const BANNER_MESSAGES = {
+  created: 'Banner agregado.',
+  updated: 'Banner actualizado.',
+  moved: 'Orden de los banners actualizado.',
+  deleted: 'Banner eliminado.',
+  activated: 'Banner activado: se muestra en la página de inicio.',
+  deactivated: 'Banner desactivado: ya no se muestra en la página de inicio.',
+  notFound: 'Ese banner ya no existe. Recarga la página.',
+  imageRequired: 'Sube una imagen para pantallas anchas o un video.',
+  mobileNotImage: 'La imagen para celulares (menos de 700 px) debe ser una imagen, no un video.',
+  mobileWithVideo: 'Un banner de video no lleva imagen para celulares: quita esa imagen.',
+  altRequired: 'Escribe el texto alternativo del banner (lo leen los lectores de pantalla).',
+  link: 'El enlace debe ser una ruta de la tienda (por ejemplo /categoria/…) o una dirección https://.',
+  position: 'La posición debe ser un número entero desde 1.',
+  deleteConfirm: '¿Seguro que quieres eliminar este banner?',
+  badRequest: 'La solicitud no es válida. Recarga la página e inténtalo de nuevo.',
+  unexpected: 'Error: no se pudo guardar el banner, intenta de nuevo.',
+} as const
+
+export type SettingsFieldErrors = Partial<Record<SettingKey, string>>
+
+/** The form's fields (names are the setting keys), as typed. */
+export type SettingsFormValues = Record<SettingKey, string>
+
+/** "8000", "8.000", "$ 8.000" → 8000 whole pesos; anything else is refused. */
+function wholePesos(label: string) {
+  return z.string().transform((raw, ctx) => {
+    const text = raw.replace(/\s+/g, '').replace(/^\$/, '')
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.moneyRequired(label) })
+      return z.NEVER
+    }
+    if (!/^(\d+|\d{1,3}(\.\d{3})+)$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.moneyWhole(label) })
+      return z.NEVER
+    }
+    const pesos = Number(text.replaceAll('.', ''))
+    if (pesos > MAX_SETTING_PESOS) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.moneyTooLarge(label) })
+      return z.NEVER
+    }
+    return pesos * 100
+  })
+}
+
+/**
+ * A Colombian mobile as wa.me wants it: "300 123 4567", "+57 300-123-4567" and "573001234567"
+ * all become 573001234567.
+ */
+export function normalizeWhatsappNumber(raw: string): string | null {
+  const digits = raw.replace(/[\s\-().+]/g, '')
+  const full = /^3\d{9}$/.test(digits) ? `57${digits}` : digits
+  return /^573\d{9}$/.test(full) ? full : null
+}
+
+const text = (message: string, label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message })
+    .max(max, { message: SETTINGS_MESSAGES.tooLong(label, max) })
+
+export const SettingsFormSchema = z.object({
+  shippingCost: wholePesos(SETTING_LABELS.shippingCost),
+  freeShippingThreshold: wholePesos(SETTING_LABELS.freeShippingThreshold),
+  whatsappNumber: z.string().transform((raw, ctx) => {
+    const number = normalizeWhatsappNumber(raw)
+    if (number === null) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.phone })
+      return z.NEVER
+    }
+    return number
+  }),
+  whatsappText: text(SETTINGS_MESSAGES.whatsappText, SETTING_LABELS.whatsappText, 300),
+  sellerLegalName: text(SETTINGS_MESSAGES.legalName, SETTING_LABELS.sellerLegalName, 120),
+  sellerNit: z
+    .string()
+    .trim()
+    .regex(/^\d[\d.]{3,14}(-\d)?$/, { message: SETTINGS_MESSAGES.nit }),
+  sellerAddress: text(SETTINGS_MESSAGES.address, SETTING_LABELS.sellerAddress, 200),
+  sellerEmail: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: SETTINGS_MESSAGES.email }).max(254, { message: SETTINGS_MESSAGES.email })),
+  deliveryTime: text(SETTINGS_MESSAGES.deliveryTime, SETTING_LABELS.deliveryTime, 200),
+}) satisfies z.ZodType<StoreSettings, Record<SettingKey, string>>
+
+/** The typed values of a posted settings form (a missing field reads as empty). */
+export function settingsFormValues(form: FormData): SettingsFormValues {
+  return Object.fromEntries(
+    SETTING_KEYS.map((key) => {
+      const value = form.get(key)
+      return [key, typeof value === 'string' ? value : '']
+    }),
+  ) as SettingsFormValues
+}
+
+/** The form's fields as shown for saved settings (money in whole pesos). */
+export function settingsAsFormValues(settings: StoreSettings): SettingsFormValues {
+  return {
+    ...settings,
+    shippingCost: String(Math.round(settings.shippingCost / 100)),
+    freeShippingThreshold: String(Math.round(settings.freeShippingThreshold / 100)),
+  }
+}
+
+export type SettingsCheck = { ok: true; settings: StoreSettings } | { ok: false; errors: SettingsFieldErrors }
+
+export function checkSettingsForm(values: SettingsFormValues): SettingsCheck {
+  const parsed = SettingsFormSchema.safeParse(values)
+  if (parsed.success) return { ok: true, settings: parsed.data }
+  const errors: SettingsFieldErrors = {}
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as SettingKey
+    errors[key] ??= issue.message
+  }
+  return { ok: false, errors }
+}
+
+/** A banner's link: a path of this shop ("/categoria/…", not "//host") or an https:// address. */
+export function normalizeBannerLink(raw: string): { ok: true; link: string | null } | { ok: false } {
+  const link = raw.trim()
+  if (link === '') return { ok: true, link: null }
+  if (link.length > 500 || /\s/.test(link)) return { ok: false }
+  if (link.startsWith('/')) {
+    return link.startsWith('//') || link.startsWith('/\\') ? { ok: false } : { ok: true, link }
+  }
+  try {
+    const url = new URL(link)
+    return url.protocol === 'https:' && url.hostname !== '' ? { ok: true, link: url.href } : { ok: false }
+  } catch {
+    return { ok: false }
+  }
+}
+
+export const BannerFieldsSchema = z.object({
+  alt: z
+    .string({ message: BANNER_MESSAGES.altRequired })
+    .trim()
+    .min(1, { message: BANNER_MESSAGES.altRequired })
+    .max(160, { message: SETTINGS_MESSAGES.tooLong('Texto alternativo', 160) }),
+  link: z.string().default(''),
+  active: z.boolean(),
+})
+
+export type BannerFields = { alt: string; link: string | null; active: boolean }
+
+/** Where "Mover" sends a banner: one place up or down, or a position counted from 1. */
+export type BannerTarget = 'arriba' | 'abajo' | number
+
+/** The posted "to" of a move ("arriba", "abajo" or a whole number from 1); null when it is neither. */
+export function bannerTarget(raw: string): BannerTarget | null {
+  const value = raw.trim()
+  if (value === 'arriba' || value === 'abajo') return value
+  return /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : null
+}
