@@ -35,6 +35,18 @@ export function settingDefaults(env: Env): StoreSettings {
   }
 }
 
+/**
+ * A jsonb column read as its JSON text: drizzle's jsonb reader parses a string value a second time
+ * on PGlite ("573001234567" came back as a number), so the JSON is read as text and parsed here.
+ */
+function jsonText(column: typeof settings.value | typeof settingChanges.oldValue) {
+  return sql<string | null>`${column}::text`
+}
+
+function parseJson(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text)
+}
+
 /** A stored value of the right type (a number for money, text otherwise); anything else is ignored. */
 function storedValue(key: SettingKey, value: unknown, fallback: StoreSettings): unknown {
   const wanted = typeof fallback[key]
@@ -48,13 +60,13 @@ async function readKeys<K extends SettingKey>(
   keys: readonly K[],
 ): Promise<Pick<StoreSettings, K>> {
   const rows = await db
-    .select({ key: settings.key, value: settings.value })
+    .select({ key: settings.key, value: jsonText(settings.value) })
     .from(settings)
     .where(inArray(settings.key, [...keys]))
   const result = Object.fromEntries(keys.map((key) => [key, defaults[key]])) as Pick<StoreSettings, K>
   for (const row of rows) {
     const key = row.key as K
-    const value = storedValue(key, row.value, defaults)
+    const value = storedValue(key, parseJson(row.value), defaults)
     if (value !== undefined) (result as Record<string, unknown>)[key] = value
   }
   return result
@@ -179,9 +191,21 @@ export type SettingChange = {
 /** The latest changes, newest first ("Últimos cambios"). */
 export async function listSettingChanges(db: DbOrTx, limit = 20): Promise<SettingChange[]> {
   const rows = await db
-    .select()
+    .select({
+      id: settingChanges.id,
+      key: settingChanges.key,
+      oldValue: jsonText(settingChanges.oldValue),
+      newValue: jsonText(settingChanges.newValue),
+      changedBy: settingChanges.changedBy,
+      changedAt: settingChanges.changedAt,
+    })
     .from(settingChanges)
     .orderBy(desc(settingChanges.changedAt), desc(settingChanges.id))
     .limit(limit)
-  return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }))
+  return rows.map((row) => ({
+    ...row,
+    oldValue: parseJson(row.oldValue),
+    newValue: parseJson(row.newValue),
+    changedAt: row.changedAt.toISOString(),
+  }))
 }

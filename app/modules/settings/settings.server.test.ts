@@ -1,0 +1,356 @@
+import { asc, count, eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { media } from '#app/modules/catalog/schema.ts'
+import { placeOrder, type CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
+import { clearJobs, setupJobQueue } from '#tests/jobs.ts'
+import { memoryStorage, pngUpload, WEBM_BYTES } from '#tests/media.ts'
+import {
+  createBanner,
+  deleteBanner,
+  listAdminBanners,
+  listBanners,
+  moveBanner,
+  updateBanner,
+} from './banners.server.ts'
+import { banners, settingChanges, settings } from './schema.ts'
+import {
+  getStoreInfo,
+  listSettingChanges,
+  readShippingRules,
+  readStoreSettings,
+  saveStoreSettings,
+  settingDefaults,
+  SettingsRefused,
+} from './settings.server.ts'
+import {
+  BANNER_MESSAGES,
+  DEFAULT_WHATSAPP_TEXT,
+  normalizeBannerLink,
+  SETTINGS_MESSAGES,
+  settingsAsFormValues,
+  type SettingsFormValues,
+} from './validators.ts'
+
+const t = setupTestDatabase()
+const jobs = setupJobQueue(() => t.database)
+
+const env = parseEnv({
+  SHIPPING_COST: '9000',
+  FREE_SHIPPING_THRESHOLD: '150000',
+  WHATSAPP_CONTACT_NUMBER: '573005556677',
+  SELLER_LEGAL_NAME: 'Joyas del Entorno S.A.S.',
+  SELLER_NIT: '900.123.456-7',
+  SELLER_ADDRESS: 'Calle 1 # 2-3, Cali',
+  SELLER_EMAIL: 'entorno@joyas.example',
+  DELIVERY_TIME: 'Entrega en 3 días hábiles.',
+})
+const defaults = settingDefaults(env)
+const ADMIN = 'duena@vitrina.test'
+
+/** The form as the page shows it now, with some fields typed over. */
+async function formWith(changes: Partial<SettingsFormValues>): Promise<SettingsFormValues> {
+  return { ...settingsAsFormValues(await readStoreSettings(t.db, defaults)), ...changes }
+}
+
+async function rowCounts() {
+  const [saved] = await t.db.select({ n: count() }).from(settings)
+  const [audited] = await t.db.select({ n: count() }).from(settingChanges)
+  return { saved: saved!.n, audited: audited!.n }
+}
+
+beforeEach(async () => {
+  await t.db.delete(settings)
+  await t.db.delete(settingChanges)
+})
+
+describe('settings', () => {
+  test('never saved: every value is the environment’s (the WhatsApp text its default)', async () => {
+    expect(await readStoreSettings(t.db, defaults)).toEqual({
+      shippingCost: 9_000_00,
+      freeShippingThreshold: 150_000_00,
+      whatsappNumber: '573005556677',
+      whatsappText: DEFAULT_WHATSAPP_TEXT,
+      sellerLegalName: 'Joyas del Entorno S.A.S.',
+      sellerNit: '900.123.456-7',
+      sellerAddress: 'Calle 1 # 2-3, Cali',
+      sellerEmail: 'entorno@joyas.example',
+      deliveryTime: 'Entrega en 3 días hábiles.',
+    })
+    const info = await getStoreInfo(t.db, env)
+    expect(info.shipping).toEqual({ shippingCost: 9_000_00, freeShippingThreshold: 150_000_00 })
+    expect(info.seller.phone).toBe('573005556677')
+  })
+
+  test('a save writes only what changed, each with an audit row naming who; the rest keep following the environment', async () => {
+    const result = await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({
+        shippingCost: '$ 12.500',
+        whatsappNumber: '+57 311 222 3344',
+        whatsappText: ' Hola ',
+      }),
+      ADMIN,
+    )
+    expect(result.changed).toEqual(['shippingCost', 'whatsappNumber', 'whatsappText'])
+    const saved = await readStoreSettings(t.db, defaults)
+    expect(saved.shippingCost).toBe(12_500_00)
+    expect(saved.whatsappNumber).toBe('573112223344')
+    expect(saved.whatsappText).toBe('Hola')
+
+    const changes = await listSettingChanges(t.db)
+    expect(
+      changes.map(({ key, oldValue, newValue, changedBy }) => ({ key, oldValue, newValue, changedBy })),
+    ).toEqual(
+      expect.arrayContaining([
+        { key: 'shippingCost', oldValue: 9_000_00, newValue: 12_500_00, changedBy: ADMIN },
+        { key: 'whatsappNumber', oldValue: '573005556677', newValue: '573112223344', changedBy: ADMIN },
+        { key: 'whatsappText', oldValue: DEFAULT_WHATSAPP_TEXT, newValue: 'Hola', changedBy: ADMIN },
+      ]),
+    )
+    expect(changes).toHaveLength(3)
+    expect(Date.now() - Date.parse(changes[0]!.changedAt)).toBeLessThan(60_000)
+
+    // A key never saved follows a new environment value (first-run default); a saved one does not.
+    const later = settingDefaults(parseEnv({ SHIPPING_COST: '1', FREE_SHIPPING_THRESHOLD: '50000' }))
+    const now = await readStoreSettings(t.db, later)
+    expect(now.freeShippingThreshold).toBe(50_000_00)
+    expect(now.shippingCost).toBe(12_500_00)
+
+    // Saving the same values again changes nothing and records nothing.
+    expect((await saveStoreSettings(t.db, defaults, await formWith({}), ADMIN)).changed).toEqual([])
+    expect((await rowCounts()).audited).toBe(3)
+  })
+
+  test.each([
+    [{ shippingCost: '-1' }, 'shippingCost', SETTINGS_MESSAGES.moneyWhole('Costo de envío')],
+    [{ shippingCost: '8000,50' }, 'shippingCost', SETTINGS_MESSAGES.moneyWhole('Costo de envío')],
+    [{ shippingCost: '' }, 'shippingCost', SETTINGS_MESSAGES.moneyRequired('Costo de envío')],
+    [
+      { freeShippingThreshold: 'cien mil' },
+      'freeShippingThreshold',
+      SETTINGS_MESSAGES.moneyWhole('Envío gratis desde'),
+    ],
+    [
+      { freeShippingThreshold: '999999999' },
+      'freeShippingThreshold',
+      SETTINGS_MESSAGES.moneyTooLarge('Envío gratis desde'),
+    ],
+    [{ whatsappNumber: '6041234567' }, 'whatsappNumber', SETTINGS_MESSAGES.phone],
+    [{ whatsappNumber: '57300123' }, 'whatsappNumber', SETTINGS_MESSAGES.phone],
+    [{ whatsappText: '   ' }, 'whatsappText', SETTINGS_MESSAGES.whatsappText],
+    [{ sellerLegalName: '' }, 'sellerLegalName', SETTINGS_MESSAGES.legalName],
+    [{ sellerNit: 'ABC' }, 'sellerNit', SETTINGS_MESSAGES.nit],
+    [{ sellerAddress: ' ' }, 'sellerAddress', SETTINGS_MESSAGES.address],
+    [{ sellerEmail: 'no-es-correo' }, 'sellerEmail', SETTINGS_MESSAGES.email],
+    [{ deliveryTime: '' }, 'deliveryTime', SETTINGS_MESSAGES.deliveryTime],
+  ] as const)('refuses %o with its Spanish message and writes nothing', async (typed, key, message) => {
+    // A valid change beside the bad one is not written either.
+    const form = await formWith({ shippingCost: '7000', ...typed })
+    const refusal = await saveStoreSettings(t.db, defaults, form, ADMIN).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(SettingsRefused)
+    expect((refusal as SettingsRefused).errors[key]).toBe(message)
+    expect((refusal as SettingsRefused).message).toBe(SETTINGS_MESSAGES.invalid)
+    expect(await rowCounts()).toEqual({ saved: 0, audited: 0 })
+  })
+})
+
+describe('checkout reads the saved shipping inside the order’s transaction', () => {
+  const ctx = (): CheckoutContext => ({
+    db: t.db,
+    jobs: jobs.queue,
+    // What the services were started with: only a first-run default.
+    shipping: { shippingCost: defaults.shippingCost, freeShippingThreshold: defaults.freeShippingThreshold },
+    notifyNumbers: [],
+    onlinePayments: false,
+    holdLimits: {
+      maxOpenOrders: 1000,
+      maxOpenUnits: 100_000,
+      maxOpenOrdersPerAddress: 1000,
+      maxOpenUnitsPerAddress: 100_000,
+    },
+  })
+  const customer = {
+    name: 'Ana',
+    last_name: 'Gómez',
+    identification_number: '1020304050',
+    phone: '300 123 4567',
+    email: 'ana@example.com',
+    address: 'Calle 1 # 2-3',
+    city: 'Medellín',
+    department: 'Antioquia',
+    payment_method: 'acordar' as const,
+    consent: true,
+  }
+
+  test('a changed shipping cost and threshold change the next order’s total, no restart', async () => {
+    await clearJobs(t.database)
+    const product = await createProduct(t.db, { name: 'Collar Envío', pesos: 60000, stock: 10 })
+    const order = async () => {
+      const { order } = await placeOrder(ctx(), { lines: [{ sku: product.sku, quantity: 1 }], customer })
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id))
+      return { shipping: row!.shippingCost, total: row!.total }
+    }
+    expect(await order()).toEqual({ shipping: 9_000_00, total: 69_000_00 })
+
+    await saveStoreSettings(t.db, defaults, await formWith({ shippingCost: '4500' }), ADMIN)
+    expect(await order()).toEqual({ shipping: 4_500_00, total: 64_500_00 })
+
+    // A threshold under the subtotal: free.
+    await saveStoreSettings(t.db, defaults, await formWith({ freeShippingThreshold: '50000' }), ADMIN)
+    expect(await order()).toEqual({ shipping: 0, total: 60_000_00 })
+  })
+
+  test('readShippingRules in a transaction sees the value committed before it', async () => {
+    await saveStoreSettings(t.db, defaults, await formWith({ shippingCost: '3000' }), ADMIN)
+    const rules = await t.db.transaction((tx) => readShippingRules(tx, ctx().shipping))
+    expect(rules).toEqual({ shippingCost: 3_000_00, freeShippingThreshold: 150_000_00 })
+  })
+})
+
+describe('banners', () => {
+  const reads = () => ({ db: t.db, publicBase: '/media' })
+
+  beforeEach(async () => {
+    await t.db.delete(banners)
+  })
+
+  test('add, hide, reorder and delete, each audited; the home shows the active ones in order', async () => {
+    const storage = memoryStorage()
+    const first = await createBanner(
+      t.db,
+      storage,
+      {
+        alt: 'Collares en oferta',
+        link: '/categoria/Categoria_1',
+        active: true,
+        desktop: await pngUpload('ancho.png', '#8e44ad', 160, 60),
+        mobile: await pngUpload('celular.png', '#2980b9', 70, 70),
+      },
+      ADMIN,
+    )
+    const second = await createBanner(
+      t.db,
+      storage,
+      {
+        alt: 'Video de la colección',
+        link: 'https://tienda.example/novedades',
+        active: true,
+        desktop: { name: 'clip.webm', bytes: WEBM_BYTES },
+        mobile: null,
+      },
+      ADMIN,
+    )
+    let home = await listBanners(reads())
+    expect(home.map((banner) => banner.alt)).toEqual(['Collares en oferta', 'Video de la colección'])
+    expect(home[0]).toMatchObject({ kind: 'image', link: '/categoria/Categoria_1' })
+    expect(home[0]!.kind === 'image' && home[0]!.mobile).toBeTruthy()
+    expect(home[1]).toMatchObject({ kind: 'video', link: 'https://tienda.example/novedades' })
+
+    await moveBanner(t.db, second.id, 'arriba', ADMIN)
+    expect((await listBanners(reads())).map((banner) => banner.id)).toEqual([second.id, first.id])
+    await moveBanner(t.db, second.id, 5, ADMIN)
+    expect((await listBanners(reads())).map((banner) => banner.id)).toEqual([first.id, second.id])
+
+    await updateBanner(t.db, first.id, { alt: 'Collares', link: '', active: false }, ADMIN)
+    home = await listBanners(reads())
+    expect(home.map((banner) => banner.id)).toEqual([second.id])
+    const admin = await listAdminBanners(reads())
+    expect(admin.map(({ id, active, position, link }) => ({ id, active, position, link }))).toEqual([
+      { id: first.id, active: false, position: 1, link: null },
+      { id: second.id, active: true, position: 2, link: 'https://tienda.example/novedades' },
+    ])
+
+    const files = storage.files.size
+    expect(files).toBeGreaterThan(1)
+    await deleteBanner(t.db, storage, first.id, ADMIN)
+    expect((await listAdminBanners(reads())).map((banner) => banner.id)).toEqual([second.id])
+    expect(storage.files.size).toBeLessThan(files)
+    const [orphans] = await t.db.select({ n: count() }).from(media).where(eq(media.alt, 'Collares en oferta'))
+    expect(orphans!.n).toBe(0)
+
+    const audit = await t.db.select().from(settingChanges).orderBy(asc(settingChanges.id))
+    expect(audit.map((row) => row.key)).toEqual(['banner', 'banner', 'banner', 'banner', 'banner', 'banner'])
+    expect(audit.every((row) => row.changedBy === ADMIN)).toBe(true)
+    expect(audit[0]).toMatchObject({ oldValue: null, newValue: { alt: 'Collares en oferta', position: 1 } })
+    expect(audit.at(-1)).toMatchObject({ oldValue: { alt: 'Collares', active: false }, newValue: null })
+  })
+
+  test.each([
+    [{ alt: '  ' }, BANNER_MESSAGES.altRequired],
+    [{ link: 'http://inseguro.example' }, BANNER_MESSAGES.link],
+    [{ link: '//otro.example/x' }, BANNER_MESSAGES.link],
+    [{ link: 'javascript:alert(1)' }, BANNER_MESSAGES.link],
+    [{ desktop: null }, BANNER_MESSAGES.imageRequired],
+  ])('refuses %o and stores nothing', async (typed, message) => {
+    const storage = memoryStorage()
+    const input = {
+      alt: 'Banner',
+      link: '',
+      active: true,
+      desktop: await pngUpload('ancho.png'),
+      mobile: null,
+      ...typed,
+    }
+    await expect(createBanner(t.db, storage, input, ADMIN)).rejects.toThrow(message)
+    expect(storage.files.size).toBe(0)
+    const [row] = await t.db.select({ n: count() }).from(banners)
+    expect(row!.n).toBe(0)
+    expect((await rowCounts()).audited).toBe(0)
+  })
+
+  test('a video for phones, or a phone image beside a video, is refused', async () => {
+    const storage = memoryStorage()
+    const base = { alt: 'Banner', link: '', active: true }
+    await expect(
+      createBanner(
+        t.db,
+        storage,
+        { ...base, desktop: await pngUpload(), mobile: { name: 'clip.webm', bytes: WEBM_BYTES } },
+        ADMIN,
+      ),
+    ).rejects.toThrow(BANNER_MESSAGES.mobileNotImage)
+    await expect(
+      createBanner(
+        t.db,
+        storage,
+        { ...base, desktop: { name: 'clip.webm', bytes: WEBM_BYTES }, mobile: await pngUpload() },
+        ADMIN,
+      ),
+    ).rejects.toThrow(BANNER_MESSAGES.mobileWithVideo)
+    expect(storage.files.size).toBe(0)
+  })
+
+  test('an unknown banner or a bad position is refused', async () => {
+    await expect(updateBanner(t.db, 999_999, { alt: 'x', link: '', active: true }, ADMIN)).rejects.toThrow(
+      BANNER_MESSAGES.notFound,
+    )
+    await expect(moveBanner(t.db, 999_999, null, ADMIN)).rejects.toBeInstanceOf(Refusal)
+    await expect(deleteBanner(t.db, memoryStorage(), 999_999, ADMIN)).rejects.toThrow(
+      BANNER_MESSAGES.notFound,
+    )
+  })
+
+  test('links: a shop path or an https address', () => {
+    expect(normalizeBannerLink('')).toEqual({ ok: true, link: null })
+    expect(normalizeBannerLink(' /buscar?q=aretes ')).toEqual({ ok: true, link: '/buscar?q=aretes' })
+    expect(normalizeBannerLink('https://instagram.com/tienda')).toEqual({
+      ok: true,
+      link: 'https://instagram.com/tienda',
+    })
+    for (const bad of [
+      'ftp://x.example',
+      'tienda.example',
+      '/\\evil.example',
+      'https://',
+      'data:text/html,x',
+    ]) {
+      expect(normalizeBannerLink(bad)).toEqual({ ok: false })
+    }
+  })
+})
