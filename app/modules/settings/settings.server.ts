@@ -1,4 +1,5 @@
 import { desc, inArray, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { ShippingRules } from '#app/modules/cart/shipping.ts'
 import type { Env } from '#app/utils/env.server.ts'
@@ -39,7 +40,7 @@ export function settingDefaults(env: Env): StoreSettings {
  * A jsonb column read as its JSON text: drizzle's jsonb reader parses a string value a second time
  * on PGlite ("573001234567" came back as a number), so the JSON is read as text and parsed here.
  */
-function jsonText(column: typeof settings.value | typeof settingChanges.oldValue) {
+function jsonText(column: AnyPgColumn) {
   return sql<string | null>`${column}::text`
 }
 
