@@ -1,0 +1,222 @@
+import { count } from 'drizzle-orm'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { ADMIN_MENU } from '#app/components/admin/menu.ts'
+import { banners, settingChanges, settings } from '#app/modules/settings/schema.ts'
+import { BANNER_MESSAGES, SETTINGS_MESSAGES } from '#app/modules/settings/validators.ts'
+import { useServices } from '#app/services.server.ts'
+import { ADMIN_SETTINGS_PATH } from '#app/utils/admin-paths.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { memoryStorage, pngUpload } from '#tests/media.ts'
+import { testServices } from '#tests/services.ts'
+import * as storeLayout from '../tienda/layout.tsx'
+import * as page from './settings.tsx'
+
+/** /admin/configuraciones: the settings form, the banners and "Últimos cambios". */
+
+const BASE = 'http://127.0.0.1:5562'
+const t = setupTestDatabase()
+const config = testAuthConfig(BASE)
+const storage = memoryStorage()
+let cookie = ''
+let csrfToken = ''
+
+beforeAll(async () => {
+  useServices(
+    testServices({
+      database: t.database,
+      auth: config,
+      media: { storage, publicBase: '/media', kind: 'local' },
+    }),
+  )
+  ;({ cookie, csrfToken } = await signedInAs(t.db, config, ADMIN_EMAIL))
+})
+afterAll(() => useServices(undefined))
+beforeEach(async () => {
+  await t.db.delete(settings)
+  await t.db.delete(settingChanges)
+  await t.db.delete(banners)
+})
+
+const load = (headers: Record<string, string> = { Cookie: cookie }) =>
+  page.loader({
+    request: new Request(`${BASE}${ADMIN_SETTINGS_PATH}`, { headers }),
+    url: new URL(`${BASE}${ADMIN_SETTINGS_PATH}`),
+    params: {},
+    context: {},
+  } as never)
+
+async function post(fields: Record<string, string | File>) {
+  const form = new FormData()
+  form.set('csrf', csrfToken)
+  for (const [name, value] of Object.entries(fields)) form.set(name, value)
+  const request = new Request(`${BASE}${ADMIN_SETTINGS_PATH}`, {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: cookie, Origin: BASE },
+  })
+  return page.action({ request, params: {}, context: {} } as never)
+}
+
+type Outcome = {
+  ok: boolean
+  message: string
+  values?: Record<string, string> | null
+  errors?: Record<string, string>
+  bannerValues?: { alt: string; link: string }
+}
+const outcome = (answer: unknown) => ((answer as { data?: unknown }).data ?? answer) as Outcome
+const statusOf = (answer: unknown) => (answer as { init?: { status?: number } }).init?.status ?? 200
+
+async function currentForm() {
+  return (await load()).values
+}
+
+async function rowCounts() {
+  const [saved] = await t.db.select({ n: count() }).from(settings)
+  const [audited] = await t.db.select({ n: count() }).from(settingChanges)
+  const [banner] = await t.db.select({ n: count() }).from(banners)
+  return { saved: saved!.n, audited: audited!.n, banners: banner!.n }
+}
+
+async function render() {
+  const loaderData = await load()
+  const Page = page.default as unknown as React.ComponentType
+  const Stub = createRoutesStub([
+    { id: 'page', path: ADMIN_SETTINGS_PATH, Component: Page, loader: () => loaderData },
+  ])
+  return renderToString(
+    <Stub initialEntries={[ADMIN_SETTINGS_PATH]} hydrationData={{ loaderData: { page: loaderData } }} />,
+  )
+}
+
+const storeInfo = async () =>
+  (
+    await storeLayout.loader({
+      request: new Request(`${BASE}/`),
+      params: {},
+      context: {},
+    } as never)
+  ).store
+
+test('the menu entry "Configuraciones" is live and the page is for admins only', async () => {
+  expect(ADMIN_MENU.find((entry) => entry.label === 'Configuraciones')?.to).toBe('/admin/configuraciones')
+  await expect(load({})).rejects.toBeInstanceOf(Response)
+})
+
+test('a save applies to the storefront at once and shows in "Últimos cambios" with who made it', async () => {
+  expect((await storeInfo()).shipping.shippingCost).toBe(0)
+  const answer = await post({
+    intent: 'guardar',
+    ...(await currentForm()),
+    shippingCost: '12000',
+    whatsappText: 'Hola, vi un collar en la tienda',
+    sellerLegalName: 'Bisutería Nueva S.A.S.',
+  })
+  expect(outcome(answer)).toMatchObject({ ok: true, message: SETTINGS_MESSAGES.saved })
+
+  const store = await storeInfo()
+  expect(store.shipping.shippingCost).toBe(12_000_00)
+  expect(store.whatsappText).toBe('Hola, vi un collar en la tienda')
+  expect(store.seller.legalName).toBe('Bisutería Nueva S.A.S.')
+
+  const html = await render()
+  expect(html).toContain('Últimos cambios')
+  expect(html.match(/data-testid="setting-change"/g)).toHaveLength(3)
+  expect(html).toContain(ADMIN_EMAIL)
+  expect(html).toContain('Costo de envío')
+  expect(html).toMatch(/\$\s12\.000,00/)
+  expect(html).toContain('value="12000"')
+})
+
+test('a refused save keeps what was typed, marks the fields and writes nothing', async () => {
+  const answer = await post({
+    intent: 'guardar',
+    ...(await currentForm()),
+    shippingCost: '-500',
+    whatsappNumber: '12345',
+    sellerEmail: 'correo-malo',
+    deliveryTime: 'Entrega mañana',
+  })
+  expect(statusOf(answer)).toBe(422)
+  const result = outcome(answer)
+  expect(result).toMatchObject({ ok: false, message: SETTINGS_MESSAGES.invalid })
+  expect(result.errors).toEqual({
+    shippingCost: SETTINGS_MESSAGES.moneyWhole('Costo de envío'),
+    whatsappNumber: SETTINGS_MESSAGES.phone,
+    sellerEmail: SETTINGS_MESSAGES.email,
+  })
+  expect(result.values).toMatchObject({
+    shippingCost: '-500',
+    sellerEmail: 'correo-malo',
+    deliveryTime: 'Entrega mañana',
+  })
+  expect(await rowCounts()).toEqual({ saved: 0, audited: 0, banners: 0 })
+})
+
+test('banners: added from an upload, moved, hidden and deleted; bad input refused with Spanish messages', async () => {
+  const image = async (name: string, color: string, width: number, height: number) => {
+    const { bytes } = await pngUpload(name, color, width, height)
+    return new File([new Uint8Array(bytes)], name, { type: 'image/png' })
+  }
+  const refused = await post({
+    intent: 'banner-crear',
+    alt: 'Aretes',
+    link: 'http://sin-https.example',
+    active: 'on',
+    desktop: await image('ancho.png', '#16a085', 160, 60),
+  })
+  expect(outcome(refused)).toMatchObject({
+    ok: false,
+    message: BANNER_MESSAGES.link,
+    bannerValues: { alt: 'Aretes', link: 'http://sin-https.example' },
+  })
+  expect(await rowCounts()).toEqual({ saved: 0, audited: 0, banners: 0 })
+
+  for (const alt of ['Primero', 'Segundo']) {
+    const added = await post({
+      intent: 'banner-crear',
+      alt,
+      link: '/buscar?q=collar',
+      active: 'on',
+      desktop: await image('ancho.png', '#16a085', 160, 60),
+      mobile: await image('celular.png', '#2c3e50', 70, 70),
+    })
+    expect(outcome(added)).toMatchObject({ ok: true, message: BANNER_MESSAGES.created })
+  }
+  let listed = (await load()).banners
+  expect(listed.map((banner) => banner.alt)).toEqual(['Primero', 'Segundo'])
+  const [first, second] = listed
+
+  expect(outcome(await post({ intent: 'banner-mover', id: String(second!.id), to: '0' }))).toMatchObject({
+    ok: false,
+    message: BANNER_MESSAGES.position,
+  })
+  await post({ intent: 'banner-mover', id: String(second!.id), to: 'arriba' })
+  await post({ intent: 'banner-editar', id: String(first!.id), alt: 'Primero', link: '' })
+  listed = (await load()).banners
+  expect(listed.map(({ alt, active, position }) => ({ alt, active, position }))).toEqual([
+    { alt: 'Segundo', active: true, position: 1 },
+    { alt: 'Primero', active: false, position: 2 },
+  ])
+
+  const html = await render()
+  expect(html.match(/data-testid="banner-item"/g)).toHaveLength(2)
+  expect(html).toContain('Banner agregado')
+
+  expect(outcome(await post({ intent: 'banner-eliminar', id: String(first!.id) }))).toMatchObject({
+    ok: true,
+    message: BANNER_MESSAGES.deleted,
+  })
+  expect((await load()).banners.map((banner) => banner.alt)).toEqual(['Segundo'])
+  expect(outcome(await post({ intent: 'banner-eliminar', id: String(first!.id) }))).toMatchObject({
+    ok: false,
+    message: BANNER_MESSAGES.notFound,
+  })
+  expect(outcome(await post({ intent: 'otra-cosa' }))).toMatchObject({
+    ok: false,
+    message: BANNER_MESSAGES.badRequest,
+  })
+})
