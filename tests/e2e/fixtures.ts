@@ -42,6 +42,8 @@ export const FIXTURES = {
    * named apart from the "de prueba" products the search tests look for. */
   deskShipped: { sku: 'COL-E2E-DESPACHO', name: 'Collar Despacho Mostrador', pesos: 50000, stock: 6 },
   deskCancelled: { sku: 'COL-E2E-DEVUELTO', name: 'Collar Devuelto Mostrador', pesos: 40000, stock: 6 },
+  /** In no category, below the free-shipping threshold: the settings test orders it. */
+  shippingSettings: { sku: 'COL-E2E-ENVIO001', name: 'Collar Envío Configurable', pesos: 30000, stock: 5 },
 } as const
 
 /** Where the order desk's fixtures are kept. */
@@ -76,6 +78,7 @@ export async function createE2EFixtures(db: Db) {
   await createProduct(db, { ...FIXTURES.single, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.shortName, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.stockMoves, withImage: false })
+  await createProduct(db, { ...FIXTURES.shippingSettings, withImage: false })
   for (const { stock, ...product } of [FIXTURES.deskShipped, FIXTURES.deskCancelled]) {
     await createProduct(db, { ...product, stock: 0, cost: 0, withImage: false })
     await recordEntry(

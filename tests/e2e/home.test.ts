@@ -7,9 +7,12 @@ import {
   PHONE,
   recordCardCounts,
   revealSentinel,
+  plain,
   setupBrowser,
+  wholeCop,
   WIDTHS,
 } from './browser.ts'
+import { STORE } from './fixtures.ts'
 
 const browser = setupBrowser()
 
@@ -43,6 +46,10 @@ describe.each(WIDTHS)('home on a $name', ({ viewport }) => {
     await gotoHydrated(page, '/')
     const badges = page.getByRole('region', { name: 'Beneficios' })
     for (const title of BADGES) expect(await badges.getByText(title, { exact: true }).isVisible()).toBe(true)
+    // Shipping costs 8.000 below the threshold: the badge says when it is free.
+    expect(plain(await page.getByTestId('free-shipping-badge').textContent())).toContain(
+      `En compras superiores a ${wholeCop(STORE.freeShippingThreshold)}`,
+    )
 
     const { visible } = catalog()
     const unitsOut = new Map(visible.map((product) => [product.sku, product.unitsOut]))

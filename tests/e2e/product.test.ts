@@ -11,9 +11,10 @@ import {
   setupBrowser,
   storedCart,
   toastWith,
+  wholeCop,
   WIDTHS,
 } from './browser.ts'
-import { FIXTURES } from './fixtures.ts'
+import { FIXTURES, STORE } from './fixtures.ts'
 
 const browser = setupBrowser()
 
@@ -120,7 +121,7 @@ describe.each(WIDTHS)('product page on a $name', ({ viewport }) => {
     await page.close()
   })
 
-  test('stock, discount percentage, both prices and today’s free-shipping notice', async () => {
+  test('stock, discount percentage, both prices and the free-shipping notice the settings allow', async () => {
     const page = await browser.page(viewport)
     const errors = collectErrors(page)
     await gotoHydrated(page, `/producto/${FIXTURES.discounted.sku}`)
@@ -136,9 +137,16 @@ describe.each(WIDTHS)('product page on a $name', ({ viewport }) => {
       month: 'long',
       timeZone: 'America/Bogota',
     }).format(new Date())
+    // 64.000 does not pass the 100.000 threshold and shipping costs 8.000: no "gratis hoy" promise.
     const notice = plain(await detail.getByTestId('free-shipping-today').textContent())
-    expect(notice).toMatch(/env[ií]o gratis/i)
-    expect(notice).toContain(today)
+    expect(notice).toBe(`Envío gratis en compras superiores a ${wholeCop(STORE.freeShippingThreshold)}`)
+    expect(notice).not.toContain(today)
+
+    // 120.000 ships free on its own: today's notice, with the date.
+    await gotoHydrated(page, `/producto/${FIXTURES.single.sku}`)
+    const free = plain(await page.getByTestId('free-shipping-today').textContent())
+    expect(free).toMatch(/^¡Envío gratis hoy, .+!$/)
+    expect(free).toContain(today)
     expect(errors).toEqual([])
     await page.close()
   })

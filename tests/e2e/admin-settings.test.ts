@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { LOCAL_ADMIN_EMAIL } from '#app/modules/auth/config.server.ts'
+import { BANNER_MESSAGES, SETTINGS_MESSAGES } from '#app/modules/settings/validators.ts'
+import { acceptNextDialog, expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
+import { cop, DESKTOP, gotoHydrated, PHONE, plain, setStoredCart, setupBrowser, wholeCop } from './browser.ts'
+import { FIXTURES, STORE } from './fixtures.ts'
+
+/**
+ * "Configuraciones" as the owner uses it. Other files compare totals and read the home page, so
+ * every test puts back what it changed (the shipping cost, the banner it added), pass or fail.
+ */
+
+const browser = setupBrowser()
+const SETTINGS = '/admin/configuraciones'
+
+beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
+
+async function saveShippingCost(page: Page, pesos: string) {
+  await gotoHydrated(page, SETTINGS)
+  await page.getByLabel('Costo de envío').fill(pesos)
+  await page.getByRole('button', { name: 'Guardar configuración' }).click()
+  await expectMessage(page, SETTINGS_MESSAGES.saved)
+}
+
+test('the menu opens Configuraciones; a refused save keeps what was typed and changes nothing', async () => {
+  const page = await browser.page(PHONE)
+  await gotoHydrated(page, '/admin')
+  await page.getByRole('button', { name: /menú/i }).click()
+  await page.getByTestId('admin-menu').getByRole('link', { name: 'Configuraciones' }).click()
+  await page.waitForURL((url) => url.pathname === SETTINGS)
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  expect(await page.getByLabel('Costo de envío').inputValue()).toBe(String(STORE.shippingCost))
+
+  await page.getByLabel('Costo de envío').fill('-3000')
+  await page.getByLabel('Número de WhatsApp').fill('12345')
+  await page.getByLabel('Razón social').fill('Otra Razón Social S.A.S.')
+  await page.getByRole('button', { name: 'Guardar configuración' }).click()
+  await expectMessage(page, SETTINGS_MESSAGES.invalid)
+  expect(await page.getByText(SETTINGS_MESSAGES.phone).isVisible()).toBe(true)
+  expect(await page.getByLabel('Costo de envío').inputValue()).toBe('-3000')
+  expect(await page.getByLabel('Razón social').inputValue()).toBe('Otra Razón Social S.A.S.')
+  // Nothing reached the storefront.
+  await gotoHydrated(page, '/')
+  expect(plain(await page.locator('footer').textContent())).toContain(STORE.sellerLegalName)
+  await page.close()
+})
+
+test('a changed shipping cost changes the cart and the order total, and the free-shipping notices', async () => {
+  const page = await browser.page(PHONE)
+  const { sku, pesos } = FIXTURES.shippingSettings
+  try {
+    await saveShippingCost(page, '15.000')
+    await page.getByTestId('setting-change').first().waitFor()
+    const latest = plain(await page.getByTestId('setting-change').first().textContent())
+    expect(latest).toContain('Costo de envío')
+    expect(latest).toContain(LOCAL_ADMIN_EMAIL)
+    expect(latest).toContain(cop(15000))
+
+    await gotoHydrated(page, '/')
+    await setStoredCart(page, [{ sku, quantity: 1 }])
+    await gotoHydrated(page, '/carrito')
+    await expect
+      .poll(async () => plain(await page.getByTestId('cart-shipping').textContent()))
+      .toBe(cop(15000))
+    expect(plain(await page.getByTestId('cart-total').textContent())).toBe(cop(pesos + 15000))
+
+    await page.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await page.waitForURL('**/finalizar-pedido')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.getByLabel('Nombre', { exact: false }).first().fill('Laura')
+    await page.getByLabel('Apellido').fill('Ríos')
+    await page.getByLabel('Teléfono (WhatsApp)').fill('3109876543')
+    await page.getByLabel('Correo electrónico').fill('laura@example.com')
+    await page.getByLabel('Dirección').fill('Carrera 5 # 6-7')
+    await page.getByLabel('Ciudad o municipio').fill('Cali')
+    await page.getByLabel('Departamento').selectOption('Valle del Cauca')
+    await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await page.waitForURL('**/finalizar-pedido/success?pedido=*')
+    expect(plain(await page.getByTestId('order-shipping').textContent())).toBe(cop(15000))
+    expect(plain(await page.getByTestId('order-total').textContent())).toBe(cop(pesos + 15000))
+
+    // Free shipping for everything: the product page promises it today, the home badge too.
+    await saveShippingCost(page, '0')
+    await gotoHydrated(page, `/producto/${sku}`)
+    expect(plain(await page.getByTestId('free-shipping-today').textContent())).toMatch(
+      /^¡Envío gratis hoy, .+!$/,
+    )
+    await gotoHydrated(page, '/')
+    expect(plain(await page.getByTestId('free-shipping-badge').textContent())).toContain(
+      'Por tiempo limitado',
+    )
+  } finally {
+    await saveShippingCost(page, String(STORE.shippingCost))
+  }
+  await gotoHydrated(page, `/producto/${sku}`)
+  expect(plain(await page.getByTestId('free-shipping-today').textContent())).toBe(
+    `Envío gratis en compras superiores a ${wholeCop(STORE.freeShippingThreshold)}`,
+  )
+  await page.close()
+})
+
+test('a banner added in Configuraciones shows first on the home page at 390 and 1280 px', async () => {
+  const alt = `Banner de prueba ${Date.now().toString(36)}`
+  const page = await browser.page(DESKTOP)
+  try {
+    await gotoHydrated(page, SETTINGS)
+    const form = page.getByTestId('banner-create')
+    // A link that is neither a shop path nor https is refused; what was typed stays.
+    await form
+      .getByLabel('Imagen para pantallas anchas o video')
+      .setInputFiles(await pngFile('ancho.png', '#c0392b', 1600, 600))
+    await form.getByLabel('Texto alternativo').fill(alt)
+    await form.getByLabel('Enlace (opcional)').fill('http://inseguro.example')
+    await form.getByRole('button', { name: 'Agregar banner' }).click()
+    await expectMessage(page, BANNER_MESSAGES.link)
+    expect(await page.getByTestId('banner-create').getByLabel('Texto alternativo').inputValue()).toBe(alt)
+
+    const again = page.getByTestId('banner-create')
+    await again
+      .getByLabel('Imagen para pantallas anchas o video')
+      .setInputFiles(await pngFile('ancho.png', '#c0392b', 1600, 600))
+    await again
+      .getByLabel('Imagen para celulares (opcional)')
+      .setInputFiles(await pngFile('celular.png', '#2471a3', 700, 700))
+    await again.getByLabel('Enlace (opcional)').fill('/buscar?q=collar')
+    await again.getByRole('button', { name: 'Agregar banner' }).click()
+    await expectMessage(page, BANNER_MESSAGES.created)
+    const item = page.getByTestId('banner-item').filter({ hasText: alt })
+    await item.waitFor()
+    await item.getByRole('spinbutton').fill('1')
+    await item.getByRole('button', { name: 'Mover' }).click()
+    await expectMessage(page, BANNER_MESSAGES.moved)
+    expect(plain(await page.getByTestId('banner-item').first().textContent())).toContain(alt)
+
+    const seen: Record<string, string> = {}
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const home = await browser.page(viewport)
+      await gotoHydrated(home, '/')
+      const image = home.getByRole('region', { name: 'Promociones' }).locator('picture img').first()
+      expect(await image.getAttribute('alt')).toBe(alt)
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeTruthy()
+      expect(await image.isVisible()).toBe(true)
+      seen[name] = await image.evaluate((img: HTMLImageElement) => img.currentSrc)
+      expect(seen[name]).toMatch(/\/media\/banners\//)
+      expect(await image.locator('xpath=ancestor::a[1]').getAttribute('href')).toBe('/buscar?q=collar')
+      await home.close()
+    }
+    expect(seen.phone).not.toBe(seen.desktop)
+
+    // Inactive: no longer on the home page.
+    await gotoHydrated(page, SETTINGS)
+    const editing = page.getByTestId('banner-item').filter({ hasText: alt })
+    await editing.getByText('Editar').click()
+    await editing.getByLabel(/^Activo/).uncheck()
+    await editing.getByRole('button', { name: 'Guardar banner' }).click()
+    await expectMessage(page, BANNER_MESSAGES.updated)
+    await gotoHydrated(page, '/')
+    expect(await page.locator(`img[alt="${alt}"]`).count()).toBe(0)
+  } finally {
+    await gotoHydrated(page, SETTINGS)
+    const added = page.getByTestId('banner-item').filter({ hasText: alt })
+    if (await added.count()) {
+      const confirmed = acceptNextDialog(page)
+      await added.getByRole('button', { name: `Eliminar ${alt}` }).click()
+      expect(await confirmed).toBe(BANNER_MESSAGES.deleteConfirm)
+      await expectMessage(page, BANNER_MESSAGES.deleted)
+    }
+  }
+  expect(await page.getByTestId('banner-item').filter({ hasText: alt }).count()).toBe(0)
+  await page.close()
+})
