@@ -132,6 +132,7 @@ test('a banner added in Configuraciones shows first on the home page at 390 and 
     await item.getByRole('spinbutton').fill('1')
     await item.getByRole('button', { name: 'Mover' }).click()
     await expectMessage(page, BANNER_MESSAGES.moved)
+    await gotoHydrated(page, SETTINGS)
     expect(plain(await page.getByTestId('banner-item').first().textContent())).toContain(alt)
 
     const seen: Record<string, string> = {}
