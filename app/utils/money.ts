@@ -12,18 +12,6 @@ export function formatCOP(centavos: number): string {
   return copFormatter.format(centavos / 100)
 }
 
-const wholeCopFormatter = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-})
-
-/** "$ 100.000" — whole pesos, for notices such as "Envío gratis en compras superiores a…". */
-export function formatWholeCOP(centavos: number): string {
-  return wholeCopFormatter.format(Math.round(centavos / 100))
-}
-
 export function pesosToCentavos(pesos: number): number {
   return Math.round(pesos * 100)
 }

@@ -87,6 +87,12 @@ export function readShippingRules(db: DbOrTx, defaults: ShippingRules): Promise<
   return readKeys(db, fallback, ['shippingCost', 'freeShippingThreshold'] as const)
 }
 
+/** The shipping rules as saved now, with the environment's as first-run defaults. */
+export function readStoreShipping(db: DbOrTx, env: Env): Promise<ShippingRules> {
+  const { shippingCost, freeShippingThreshold } = settingDefaults(env)
+  return readShippingRules(db, { shippingCost, freeShippingThreshold })
+}
+
 export type StoreInfo = {
   storeName: string
   /** Canonical origin, e.g. https://tienda.example (no trailing slash). */

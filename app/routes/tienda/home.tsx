@@ -11,8 +11,8 @@ import { shuffledPage } from '#app/modules/catalog/pages.server.ts'
 import { BEST_SELLERS, HOME_FIRST_PAGE } from '#app/modules/catalog/paging.ts'
 import { listBanners, type Banner } from '#app/modules/settings/banners.server.ts'
 import { seo } from '#app/utils/seo.ts'
-import { formatWholeCOP } from '#app/utils/money.ts'
-import { useStoreShipping } from './store-data.ts'
+import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
+import { freeShippingBadgeText } from '#app/modules/settings/shipping-notices.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/home'
 
@@ -25,13 +25,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   })
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const reads = getServices().reads
+  const { reads, env } = getServices()
   const cursor = decodeShuffleCursor(url.searchParams.get('cursor')) ?? {
     seed: Math.floor(Math.random() * SHUFFLE_KEY_SPACE),
   }
   const banners = await listBanners(reads)
   const bestSellers = await listBestSellers(reads, BEST_SELLERS)
-  return { banners, bestSellers, page: await shuffledPage(reads, cursor, HOME_FIRST_PAGE) }
+  // The "Envío gratis" badge says when it applies, from the saved shipping settings.
+  const freeShipping = freeShippingBadgeText(await readStoreShipping(reads.db, env))
+  return { banners, bestSellers, freeShipping, page: await shuffledPage(reads, cursor, HOME_FIRST_PAGE) }
 }
 
 /** Spec §1's four badges; "Envío gratis" says when it applies (the shop's shipping settings). */
@@ -45,13 +47,8 @@ function badges(freeShipping: string) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banners, bestSellers, page } = loaderData
+  const { banners, bestSellers, page, freeShipping } = loaderData
   const more = useMoreProducts(page)
-  const shipping = useStoreShipping()
-  const freeShipping =
-    shipping.shippingCost === 0
-      ? 'Por tiempo limitado'
-      : `En compras superiores a ${formatWholeCOP(shipping.freeShippingThreshold)}`
   return (
     <div className="flex flex-col gap-10">
       {banners.length ? (

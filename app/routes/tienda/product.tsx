@@ -8,10 +8,9 @@ import { cart } from '#app/modules/cart/cart-store.ts'
 import { getProductDetail, type ProductDetail } from '#app/modules/catalog/catalog.server.ts'
 import { notFoundMeta } from '#app/components/not-found.tsx'
 import { absoluteUrl, seo } from '#app/utils/seo.ts'
+import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
+import { productShippingNotice } from '#app/modules/settings/shipping-notices.server.ts'
 import { getServices } from '#app/services.server.ts'
-import { shipsFree } from '#app/modules/cart/shipping.ts'
-import { formatWholeCOP } from '#app/utils/money.ts'
-import { useStoreShipping } from './store-data.ts'
 import type { Route } from './+types/product'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
@@ -22,7 +21,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 })
   // Built here so its code stays on the server; `<` escaped so it cannot close the script tag.
   const jsonLd = JSON.stringify(productJsonLd(product, env.publicUrl)).replace(/</g, '\\u003c')
-  return { product, jsonLd, today: new Date().toISOString() }
+  // Worded here from the saved settings: free "hoy" only when this product ships free.
+  const shippingNotice = productShippingNotice(product.finalPrice, await readStoreShipping(reads.db, env))
+  return { product, jsonLd, shippingNotice }
 }
 
 const pesos = (centavos: number) => (centavos / 100).toFixed(2)
@@ -72,19 +73,9 @@ function productJsonLd(product: ProductDetail, origin: string) {
   }
 }
 
-const todayFormat = new Intl.DateTimeFormat('es-CO', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'America/Bogota',
-})
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, jsonLd, today } = loaderData
+  const { product, jsonLd, shippingNotice } = loaderData
   const navigate = useNavigate()
-  const shipping = useStoreShipping()
-  // "Envío gratis hoy" only when this product, bought alone, really ships free.
-  const freeShipping = shipsFree(product.finalPrice, shipping)
   const soldOut = product.available <= 0
   const slides = product.media.map((item, index) =>
     item.kind === 'video' ? (
@@ -157,9 +148,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           data-testid="free-shipping-today"
         >
           <Truck className="size-5 shrink-0" aria-hidden="true" />
-          {freeShipping
-            ? `¡Envío gratis hoy, ${todayFormat.format(new Date(today))}!`
-            : `Envío gratis en compras superiores a ${formatWholeCOP(shipping.freeShippingThreshold)}`}
+          {shippingNotice}
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <button

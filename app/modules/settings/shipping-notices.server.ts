@@ -1,0 +1,38 @@
+import { shipsFree, type ShippingRules } from '#app/modules/cart/shipping.ts'
+
+/**
+ * The storefront's free-shipping wording, worked out on the server so the pages' JavaScript does
+ * not grow: "¡Envío gratis hoy, {fecha}!" (spec §1) only where shipping really is free, otherwise
+ * the threshold that makes it free.
+ */
+
+const wholePesos = new Intl.NumberFormat('es-CO', {
+  style: 'currency',
+  currency: 'COP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+})
+
+const todayFormat = new Intl.DateTimeFormat('es-CO', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'America/Bogota',
+})
+
+/** "Envío gratis en compras superiores a $ 100.000" (the rule: a subtotal over the threshold). */
+export function overThreshold(rules: ShippingRules): string {
+  return `compras superiores a ${wholePesos.format(Math.round(rules.freeShippingThreshold / 100))}`
+}
+
+/** A product page's notice: free today when this product, bought alone, ships free. */
+export function productShippingNotice(price: number, rules: ShippingRules, now = new Date()): string {
+  return shipsFree(price, rules)
+    ? `¡Envío gratis hoy, ${todayFormat.format(now)}!`
+    : `Envío gratis en ${overThreshold(rules)}`
+}
+
+/** The home page's "Envío gratis" badge line. */
+export function freeShippingBadgeText(rules: ShippingRules): string {
+  return rules.shippingCost === 0 ? 'Por tiempo limitado' : `En ${overThreshold(rules)}`
+}
