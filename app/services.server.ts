@@ -21,7 +21,7 @@ import {
 } from '#app/modules/payment/payment.server.ts'
 import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
-import { settingDefaults } from '#app/modules/settings/settings.server.ts'
+import { shippingDefaults } from '#app/modules/settings/settings.server.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import type { Env } from '#app/utils/env.server.ts'
 
@@ -72,11 +72,6 @@ export function jobHandlers(services: Services): JobHandlers {
       expireUnconfirmedCashOrders(database.db, services.jobs, env.COD_CONFIRMATION_HOURS),
     'channel-stock-sync': (data) => syncChannelStock({ db: database.db, channels }, data),
   }
-}
-
-function shippingDefaultsOf(env: Env) {
-  const { shippingCost, freeShippingThreshold } = settingDefaults(env)
-  return { shippingCost, freeShippingThreshold }
 }
 
 /** The configured stock channels (parseEnv refused any half-configured one). */
@@ -166,7 +161,7 @@ export function buildServices(
     db: database.db,
     jobs,
     // First-run defaults only: placeOrder reads the saved rules in the order's transaction.
-    shipping: shippingDefaultsOf(env),
+    shipping: shippingDefaults(env),
     notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
     onlinePayments,
     holdLimits: {

@@ -87,10 +87,15 @@ export function readShippingRules(db: DbOrTx, defaults: ShippingRules): Promise<
   return readKeys(db, fallback, ['shippingCost', 'freeShippingThreshold'] as const)
 }
 
+/** The environment's shipping rules: what applies until the owner saves others. */
+export function shippingDefaults(env: Env): ShippingRules {
+  const { shippingCost, freeShippingThreshold } = settingDefaults(env)
+  return { shippingCost, freeShippingThreshold }
+}
+
 /** The shipping rules as saved now, with the environment's as first-run defaults. */
 export function readStoreShipping(db: DbOrTx, env: Env): Promise<ShippingRules> {
-  const { shippingCost, freeShippingThreshold } = settingDefaults(env)
-  return readShippingRules(db, { shippingCost, freeShippingThreshold })
+  return readShippingRules(db, shippingDefaults(env))
 }
 
 export type StoreInfo = {
