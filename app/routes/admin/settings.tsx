@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
@@ -206,6 +207,10 @@ function SettingsForm({ values, errors }: { values: SettingsFormValues; errors: 
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'guardar'
   const props = { values, errors }
+  // After a refusal the form is rebuilt with what was typed: take the admin to the first bad field.
+  useEffect(() => {
+    document.querySelector<HTMLElement>('[data-testid="settings-form"] [aria-invalid="true"]')?.focus()
+  }, [])
   return (
     <AdminForm method="post" className="flex flex-col gap-4" data-testid="settings-form" noValidate>
       <input type="hidden" name="intent" value="guardar" />
