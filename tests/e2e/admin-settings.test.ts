@@ -51,8 +51,10 @@ test('a changed shipping cost changes the cart and the order total, and the free
   const { sku, pesos } = FIXTURES.shippingSettings
   try {
     await saveShippingCost(page, '15.000')
-    await page.getByTestId('setting-change').first().waitFor()
-    const latest = plain(await page.getByTestId('setting-change').first().textContent())
+    // "Últimos cambios" comes with the page's data, a moment after the outcome message.
+    const latestChange = async () => plain(await page.getByTestId('setting-change').first().textContent())
+    await expect.poll(latestChange).toContain(cop(15000))
+    const latest = await latestChange()
     expect(latest).toContain('Costo de envío')
     expect(latest).toContain(LOCAL_ADMIN_EMAIL)
     expect(latest).toContain(cop(15000))
@@ -174,6 +176,7 @@ test('a banner added in Configuraciones shows first on the home page at 390 and 
       await expectMessage(page, BANNER_MESSAGES.deleted)
     }
   }
-  expect(await page.getByTestId('banner-item').filter({ hasText: alt }).count()).toBe(0)
+  // The outcome shows as soon as the action answers; the list follows with the page's reload of data.
+  await expect.poll(() => page.getByTestId('banner-item').filter({ hasText: alt }).count()).toBe(0)
   await page.close()
 })

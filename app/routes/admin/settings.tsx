@@ -369,12 +369,7 @@ function BannersSection({ banners, actionData }: { banners: AdminBanner[]; actio
       {banners.length === 0 ? (
         <p className="text-sm text-gray-600">No hay banners.</p>
       ) : (
-        <ol
-          className="flex flex-col gap-3"
-          data-testid="banner-list"
-          // A new order is a new list: rebuilt rather than rearranged (moved items kept stale text).
-          key={banners.map((banner) => banner.id).join('-')}
-        >
+        <ol className="flex flex-col gap-3" data-testid="banner-list">
           {banners.map((banner, index) => {
             const editFailed =
               failed?.intent === 'banner-editar' && failed.bannerId === String(banner.id)
