@@ -93,7 +93,8 @@ async function render() {
 }
 
 /** The storefront layout's loader reads the settings on every request. */
-const storeInfo = async () => (await storeLayout.loader()).store
+const storeInfo = async () =>
+  (await storeLayout.loader({ request: new Request(`${BASE}/`), params: {}, context: {} } as never)).store
 
 test('the menu entry "Configuraciones" is live and the page is for admins only', async () => {
   expect(ADMIN_MENU.find((entry) => entry.label === 'Configuraciones')?.to).toBe('/admin/configuraciones')
