@@ -32,7 +32,11 @@ export function AdminHeader({
             <Menu className="size-6" aria-hidden="true" />
           )}
         </button>
-        <Link to="/admin" className="flex shrink-0 items-center gap-2 font-semibold text-brand-700">
+        <Link
+          to="/admin"
+          aria-label="Administración: inicio"
+          className="flex shrink-0 items-center gap-2 font-semibold text-brand-700"
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
           <span className="hidden sm:inline">Administración</span>
         </Link>
