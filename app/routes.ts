@@ -57,6 +57,7 @@ export default [
   route('api/consentimiento', 'routes/api/consent.ts'),
   route('api/analitica/clic', 'routes/api/analytics-click.ts'),
   route('api/analitica/vista', 'routes/api/analytics-view.ts'),
+  route('api/eventos-meta', 'routes/api/meta-events.ts'),
   route('api/webhooks/mercadopago', 'routes/api/mercadopago-webhook.ts'),
   route('sitemap.xml', 'routes/api/sitemap.ts'),
   route('robots.txt', 'routes/api/robots.ts'),

@@ -9,6 +9,9 @@ import { shopifyClient } from '#app/modules/channels/shopify.server.ts'
 import { syncChannelStock, type StockChannels } from '#app/modules/channels/stock-sync.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
+import { sendMetaEvent, type MetaSettings } from '#app/modules/marketing/events.server.ts'
+import { metaCapiClient, type MetaCapiClient } from '#app/modules/marketing/meta-capi.server.ts'
+import { rateLimiter, type RateLimiter } from '#app/modules/marketing/rate-limit.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
 import type { MediaReads } from '#app/modules/media/image-source.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
@@ -49,6 +52,8 @@ export type Services = {
   checkout: CheckoutContext
   /** The payment provider (`paymentDeps.payments`) with what settling and expiring payments need. */
   paymentDeps: PaymentDeps
+  /** Meta Pixel and Conversions API: settings (null without META_PIXEL_ID), client, per-client limit. */
+  marketing: { settings: MetaSettings | null; capi: MetaCapiClient | null; limiter: RateLimiter }
 }
 
 /**
@@ -71,6 +76,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'order-expire-unconfirmed': () =>
       expireUnconfirmedCashOrders(database.db, services.jobs, env.COD_CONFIRMATION_HOURS),
     'channel-stock-sync': (data) => syncChannelStock({ db: database.db, channels }, data),
+    'meta-event': (data) => sendMetaEvent({ db: database.db, capi: services.marketing.capi }, data),
   }
 }
 
@@ -157,6 +163,7 @@ export function buildServices(
           phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
         })
       : null
+  const marketing = marketingParts(env)
   const checkout: CheckoutContext = {
     db: database.db,
     jobs,
@@ -189,6 +196,31 @@ export function buildServices(
       payments,
       paymentTimeoutHours: env.ORDER_PAYMENT_TIMEOUT_HOURS,
     },
+    marketing,
+  }
+}
+
+/** A shopper's browser sends a handful of events per page: 60 a minute is far above any person. */
+export const META_EVENTS_PER_MINUTE = 60
+
+/** Meta's parts: nothing without META_PIXEL_ID; server events only with META_CAPI_TOKEN too. */
+export function marketingParts(env: Env): Services['marketing'] {
+  const settings = env.META_PIXEL_ID
+    ? { pixelId: env.META_PIXEL_ID, ownerEmail: env.OWNER_EMAIL, publicUrl: env.publicUrl }
+    : null
+  const capi =
+    env.META_PIXEL_ID && env.META_CAPI_TOKEN
+      ? metaCapiClient({
+          baseUrl: env.META_API_URL,
+          pixelId: env.META_PIXEL_ID,
+          token: env.META_CAPI_TOKEN,
+          testEventCode: env.META_TEST_EVENT_CODE,
+        })
+      : null
+  return {
+    settings,
+    capi,
+    limiter: rateLimiter({ limit: META_EVENTS_PER_MINUTE, windowMs: 60_000 }),
   }
 }
 

@@ -16,7 +16,31 @@ export type JobPayloads = {
   'order-expire-unconfirmed': Record<string, never>
   /** Set one SKU's available units on one channel, read when the job runs (never the enqueued value). */
   'channel-stock-sync': { channel: StockChannel; sku: string }
+  /** One event to Meta's Conversions API: a browser's (as it came) or an order's Purchase (read when sent). */
+  'meta-event': MetaEventJob
 }
+
+/** The browser's identifiers Meta takes as they are (never hashed). */
+export type MetaBrowserIdentifiers = {
+  clientIpAddress: string | null
+  clientUserAgent: string | null
+  fbp: string | null
+  fbc: string | null
+}
+
+export type MetaEventJob =
+  | {
+      kind: 'browser'
+      eventName: string
+      eventId: string
+      /** Unix seconds, when the shop received it. */
+      eventTime: number
+      eventSourceUrl: string
+      customData: Record<string, unknown>
+      browser: MetaBrowserIdentifiers
+    }
+  /** The order, its customer and the browser seen at checkout are read when the job runs. */
+  | { kind: 'purchase'; orderId: string; eventTime: number }
 export type JobName = keyof JobPayloads
 
 /** Jobs that exhausted their retries land here, for an admin to see. */
@@ -42,6 +66,8 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
     retryBackoff: true,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  // Meta refuses events older than 7 days: the job drops them itself before retries run out.
+  'meta-event': { retryLimit: 10, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
 }
 
 export interface JobQueue {

@@ -84,6 +84,10 @@ const EnvSchema = z.object({
   META_PIXEL_ID: optionalString,
   META_CAPI_TOKEN: optionalString,
   META_API_URL: url.default('https://graph.facebook.com/v21.0'),
+  /** Routes server events to the "Test events" tool of Meta's Events Manager. */
+  META_TEST_EVENT_CODE: optionalString,
+  /** The pixel's script (tests serve a local stand-in). */
+  META_PIXEL_SCRIPT_URL: url.default('https://connect.facebook.net/en_US/fbevents.js'),
   ML_CLIENT_ID: optionalString,
   ML_CLIENT_SECRET: optionalString,
   /** The first refresh token of the seller's authorisation; later pairs live in the database. */

@@ -6,6 +6,7 @@ import { cartTotals, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
+import { keepCheckoutTracking, type CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { readShippingRules } from '#app/modules/settings/settings.server.ts'
@@ -84,6 +85,8 @@ export async function placeOrder(
     checkoutKey?: string
     /** The shopper's network address (kept on the order; hold limits count by it too). */
     clientAddress?: string | null
+    /** The browser's identifiers for Meta's Purchase (only with advertising consent; see marketing). */
+    tracking?: CheckoutTracking | null
   },
 ): Promise<PlaceOrderResult> {
   const checkoutKey = input.checkoutKey?.trim() || undefined
@@ -190,6 +193,12 @@ export async function placeOrder(
 
       // The business hears of every order at purchase (spec §7), whatever the payment method.
       await enqueueNewOrderNotices(ctx, tx, id)
+      await keepCheckoutTracking(
+        tx,
+        ctx.jobs,
+        { id, paymentMethod: customer.payment_method, customerEmail: customer.email },
+        input.tracking,
+      )
       return { id, number: created!.number, total: totals.total, paymentMethod: customer.payment_method }
     })
     return { order, created: true }

@@ -1,3 +1,4 @@
+import type { CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { startOnlinePayment, type PaymentDeps } from '#app/modules/payment/payment.server.ts'
 import { CheckoutRefused, placeOrder, type CheckoutContext } from './checkout.server.ts'
 import type { CheckoutForm } from './form.server.ts'
@@ -28,6 +29,7 @@ export async function submitCheckout(
   deps: CheckoutDeps,
   form: CheckoutForm,
   clientAddress: string | null = null,
+  tracking: CheckoutTracking | null = null,
 ): Promise<CheckoutOutcome> {
   if (form.badKey) throw new CheckoutRefused(ID_MESSAGES.badForm)
   const { order, created } = await placeOrder(deps.checkout, {
@@ -35,6 +37,7 @@ export async function submitCheckout(
     customer: form.customer,
     checkoutKey: form.checkoutKey,
     clientAddress,
+    tracking,
   })
   const clearCartCookie = form.cartFromCookie
   if (order.paymentMethod === 'acordar') {

@@ -3,6 +3,7 @@ import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobName, JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from '#app/modules/order/cancel.server.ts'
 import { expireUnpaidOrders, type PaymentCheck } from '#app/modules/order/expire.server.ts'
+import { enqueuePaidOrderPurchase } from '#app/modules/marketing/events.server.ts'
 import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
 import {
   getOrder,
@@ -218,7 +219,7 @@ export async function processPaymentNotification(
       .update(paymentEvents)
       .set({ processedAt: sql`now()` })
       .where(eq(paymentEvents.id, job.eventId))
-    return settlePayment(tx, payment)
+    return settlePayment(tx, deps.jobs, payment)
   })
 }
 
@@ -226,7 +227,7 @@ export async function processPaymentNotification(
  * Applies what the provider says of one payment to its order, in the caller's transaction:
  * approved (and covering the total) makes it "pagado"; anything odd goes on its timeline.
  */
-async function settlePayment(tx: Tx, payment: Payment) {
+async function settlePayment(tx: Tx, jobs: JobQueue, payment: Payment) {
   if (!payment.externalReference) return 'unknown-order'
   // Locked and read here, so the expiry job cannot cancel it between this read and the update.
   const locked = await lockOrder(tx, payment.externalReference)
@@ -269,7 +270,10 @@ async function settlePayment(tx: Tx, payment: Payment) {
     }
     // The order module makes the change ("pagado" keeps the reservation until shipping). The
     // business was told of the order when it was placed: no second notice here.
-    return (await markOrderPaid(tx, order.id, payment)) ? 'paid' : 'already-paid'
+    if (!(await markOrderPaid(tx, order.id, payment))) return 'already-paid'
+    // Meta's Purchase of an online order is the approved payment (with advertising consent at checkout).
+    await enqueuePaidOrderPurchase(tx, jobs, order.id)
+    return 'paid'
   }
   if (payment.status === 'rejected' || payment.status === 'cancelled') {
     await recordOrderEvent(
@@ -327,7 +331,7 @@ export function paymentCheckBeforeExpiry(deps: PaymentDeps): PaymentCheck {
       .where(eq(orders.id, orderId))
     // Already looked at and left for a person (e.g. short of the total): not again every run.
     if (seen?.paymentId === approved.id && seen.paymentStatus === 'approved') return 'unknown'
-    const outcome = await deps.db.transaction((tx) => settlePayment(tx, approved))
+    const outcome = await deps.db.transaction((tx) => settlePayment(tx, deps.jobs, approved))
     // Approved money that did not settle the order (e.g. short of the total) is for a person to see.
     return outcome === 'paid' || outcome === 'already-paid' ? 'paid' : 'unknown'
   }

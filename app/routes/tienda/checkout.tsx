@@ -11,6 +11,7 @@ import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
 import { readCheckoutForm, type CheckoutFormValues } from '#app/modules/checkout/form.server.ts'
 import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
+import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { getServices } from '#app/services.server.ts'
 import { failureOf } from '#app/utils/answer.server.ts'
@@ -36,7 +37,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { checkout, paymentDeps, env } = getServices()
+  const { checkout, paymentDeps, env, marketing } = getServices()
   const form = readCheckoutForm(
     await requireFormData(request, { keepNul: true }),
     request.headers.get('Cookie'),
@@ -46,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { checkout, payments: paymentDeps, publicUrl: env.publicUrl },
       form,
       clientAddressOf(context),
+      checkoutTracking(marketing.settings, request, clientAddressOf(context)),
     )
     return redirect(
       next.redirectTo,
