@@ -207,7 +207,11 @@ export async function enqueuePaidOrderPurchase(tx: Tx, jobs: JobQueue, orderId: 
 const pesos = (centavos: number) => centavos / 100
 
 /** The Purchase of one order, from the order and what checkout kept; null when either is gone. */
-async function purchaseEvent(db: DbOrTx, orderId: string, eventTime: number): Promise<MetaServerEvent | null> {
+async function purchaseEvent(
+  db: DbOrTx,
+  orderId: string,
+  eventTime: number,
+): Promise<MetaServerEvent | null> {
   const order = await getOrder(db, orderId)
   const [context] = await db.select().from(metaOrderContexts).where(eq(metaOrderContexts.orderId, orderId))
   if (!order || !context) return null

@@ -64,9 +64,7 @@ type GraphAnswer = {
 
 export function metaCapiClient(options: MetaCapiOptions): MetaCapiClient {
   const doFetch = options.fetch ?? fetch
-  const url = new URL(
-    `${options.baseUrl.replace(/\/$/, '')}/${encodeURIComponent(options.pixelId)}/events`,
-  )
+  const url = new URL(`${options.baseUrl.replace(/\/$/, '')}/${encodeURIComponent(options.pixelId)}/events`)
   url.searchParams.set('access_token', options.token)
   return {
     testEventCode: options.testEventCode,
@@ -84,7 +82,10 @@ export function metaCapiClient(options: MetaCapiOptions): MetaCapiClient {
         })
       } catch (error) {
         // Never the URL in the message: it carries the access token.
-        throw new MetaApiError(`sin respuesta de Meta (${error instanceof Error ? error.name : 'error'})`, true)
+        throw new MetaApiError(
+          `sin respuesta de Meta (${error instanceof Error ? error.name : 'error'})`,
+          true,
+        )
       }
       const answer = (await response.json().catch(() => null)) as GraphAnswer | null
       if (!response.ok || answer?.error || !answer) {

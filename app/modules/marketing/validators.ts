@@ -43,7 +43,9 @@ export const BrowserEventSchema = z.object({
   eventId: z
     .string({ message: META_EVENT_MESSAGES.badId })
     .regex(/^[A-Za-z0-9_.:-]{1,100}$/, { message: META_EVENT_MESSAGES.badId }),
-  eventSourceUrl: z.url({ message: META_EVENT_MESSAGES.badUrl }).max(2000, { message: META_EVENT_MESSAGES.badUrl }),
+  eventSourceUrl: z
+    .url({ message: META_EVENT_MESSAGES.badUrl })
+    .max(2000, { message: META_EVENT_MESSAGES.badUrl }),
   /** The first page of the visit, when it carried Meta's `fbclid` (for `_fbc` without the cookie). */
   landingUrl: z.url({ message: META_EVENT_MESSAGES.badUrl }).max(2000).optional(),
   customData: AdCustomDataSchema.default({}),
