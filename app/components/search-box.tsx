@@ -2,6 +2,7 @@ import { Search } from '#app/components/icons.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
+import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { SEARCH_PATH, productPath, searchApiPath } from '#app/utils/paths.ts'
 import { ListThumb } from './list-thumb.tsx'
@@ -62,7 +63,11 @@ export function SearchBox() {
             setQuery(event.target.value)
             setOpen(true)
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true)
+            // Spec §7: the pixel's Search is focusing the box.
+            trackAdEvent('Search')
+          }}
           // A combobox, not a plain searchbox: only that role may say whether its list is open.
           role="combobox"
           aria-autocomplete="list"

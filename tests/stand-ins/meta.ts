@@ -121,7 +121,7 @@ export async function startMetaStandIn(
       return response.end(pixelScript(origin))
     }
     if (request.method === 'GET' && request.path === '/tr') {
-      let customData: unknown = null
+      let customData: unknown
       try {
         customData = JSON.parse(request.query.get('cd') ?? 'null')
       } catch {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { cartCookieAssignment } from './cart-cookie.ts'
 import {
   addToLines,
@@ -79,8 +80,21 @@ function apply(change: CartChange): boolean {
 }
 
 export const cart = {
-  add: (product: CartProduct | null | undefined, quantity = 1) =>
-    apply(addToLines(read(), product, quantity)),
+  add: (product: CartProduct | null | undefined, quantity = 1) => {
+    const added = apply(addToLines(read(), product, quantity))
+    if (added && product) {
+      trackAdEvent('AddToCart', {
+        content_ids: [product.sku],
+        content_type: 'product',
+        content_name: product.name,
+        num_items: quantity,
+        ...(product.finalPrice !== undefined
+          ? { currency: 'COP', value: (product.finalPrice * quantity) / 100 }
+          : {}),
+      })
+    }
+    return added
+  },
   setQuantity: (product: CartProduct | null | undefined, quantity: number) =>
     apply(setLineQuantity(read(), product, quantity)),
   remove: (sku: string) => apply(removeLine(read(), sku)),

@@ -2,7 +2,13 @@
 
 export type CartLine = { sku: string; quantity: number }
 
-export type CartProduct = { sku: string; name: string; available: number }
+export type CartProduct = {
+  sku: string
+  name: string
+  available: number
+  /** Centavos after discount, when the caller knows it (for the pixel's AddToCart value). */
+  finalPrice?: number
+}
 
 export type CartChange =
   | { ok: true; lines: CartLine[]; message: string; tone: 'success' | 'warning' }

@@ -26,6 +26,22 @@ export function newEventId(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
 }
 
+/** Where a visit that came from a Meta ad keeps its landing URL (its `fbclid` builds `_fbc`). */
+export const LANDING_KEY = 'vitrina.meta-landing'
+
+/**
+ * Remembers, in this tab only, the landing URL of a visit that came with Meta's `fbclid`: it
+ * leaves the browser only if the shopper later accepts advertising.
+ */
+export function rememberAdLanding() {
+  try {
+    if (new URLSearchParams(window.location.search).has('fbclid') && !sessionStorage.getItem(LANDING_KEY))
+      sessionStorage.setItem(LANDING_KEY, JSON.stringify({ url: window.location.href, at: Date.now() }))
+  } catch {
+    // Storage refused (private mode): no _fbc then.
+  }
+}
+
 /** Sends an event to the pixel, if it runs; `eventId` given for Purchase (the order number). */
 export function trackAdEvent(name: AdEventName | 'PageView', data: AdEventData = {}, eventId = newEventId()) {
   const event = { name, data, eventId }
@@ -36,6 +52,12 @@ export function trackAdEvent(name: AdEventName | 'PageView', data: AdEventData =
 /** The pixel is loading: hold events until it runs. */
 export function holdAdEvents() {
   held ??= []
+}
+
+/** The pixel stopped (consent withdrawn): events are dropped again. */
+export function clearAdEventSink() {
+  sink = null
+  held = null
 }
 
 /** The pixel runs: it takes the held events and every later one. */

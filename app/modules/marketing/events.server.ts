@@ -64,7 +64,7 @@ export function isStaffBrowser(cookieHeader: string): boolean {
 export function fbcFromUrls(urls: (string | null | undefined)[], now = new Date()): string | null {
   for (const url of urls) {
     if (!url) continue
-    let fbclid: string | null = null
+    let fbclid: string | null
     try {
       fbclid = new URL(url).searchParams.get('fbclid')
     } catch {

@@ -4,6 +4,7 @@ import { Form, Link, redirect, data } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
+import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { CHECKOUT_MESSAGES, ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
@@ -83,6 +84,21 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
     if (outcome !== 'success') return
     cart.clear()
     toast.success(CHECKOUT_MESSAGES.success)
+    // The pixel's Purchase, eventID = the order number (the server sends the same one from the order).
+    if (order)
+      trackAdEvent(
+        'Purchase',
+        {
+          currency: 'COP',
+          value: order.total / 100,
+          content_ids: order.items.map((item) => item.productSku),
+          content_type: 'product',
+          num_items: order.items.reduce((sum, item) => sum + item.quantity, 0),
+        },
+        String(order.number),
+      )
+    // Once per page: the order shown does not change under it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outcome])
   useEffect(() => {
     if (actionData?.error) toast.error(actionData.error)

@@ -10,6 +10,7 @@ import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
 import { readCheckoutForm, type CheckoutFormValues } from '#app/modules/checkout/form.server.ts'
 import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
+import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
@@ -86,6 +87,20 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const values = result?.values
   const errors = result?.errors
   const alert = useRef<HTMLDivElement>(null)
+  const initiated = useRef(false)
+
+  useEffect(() => {
+    // The pixel's InitiateCheckout: once per visit of this page, when the cart is priced.
+    if (initiated.current || !priced.length) return
+    initiated.current = true
+    trackAdEvent('InitiateCheckout', {
+      currency: 'COP',
+      value: totals.total / 100,
+      content_ids: priced.map((item) => item.line.sku),
+      content_type: 'product',
+      num_items: priced.reduce((sum, item) => sum + item.quantity, 0),
+    })
+  }, [priced, totals.total])
 
   useEffect(() => {
     if (!errors?.form.length) return

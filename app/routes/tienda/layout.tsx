@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router'
 import { consentBannerHtml } from '#app/components/consent-banner.server.tsx'
 import { Footer, whatsappLink } from '#app/components/footer.tsx'
 import { Header } from '#app/components/header.tsx'
+import { MetaPixel } from '#app/components/meta-pixel.tsx'
 import { readConsent } from '#app/modules/analytics/consent.ts'
 import { listCategories } from '#app/modules/catalog/catalog.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
@@ -12,12 +13,16 @@ import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { reads, env } = getServices()
+  const { reads, env, marketing } = getServices()
   // Read on every request: a change saved in "Configuraciones" shows at once.
   return {
     categories: await listCategories(reads),
     store: await getStoreInfo(reads.db, env),
     consentBanner: consentBannerHtml(request, readConsent(request.headers.get('Cookie'))),
+    // The pixel's id is public (it is in every page that loads it); null: no pixel at all.
+    pixel: marketing.settings
+      ? { id: marketing.settings.pixelId, scriptUrl: env.META_PIXEL_SCRIPT_URL }
+      : null,
   }
 }
 
@@ -28,6 +33,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => void import('#app/components/consent-client.ts'), [])
   return (
     <>
+      <MetaPixel pixel={loaderData.pixel} />
       <Header storeName={store.storeName} categories={categories} />
       <main className="mx-auto min-h-[60vh] max-w-6xl px-4 py-4">
         <Outlet />
