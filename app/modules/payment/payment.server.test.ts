@@ -280,6 +280,33 @@ describe('payment notifications', () => {
     expect(await queuedJobs(t.database, 'order-new-notice')).toHaveLength(1)
   })
 
+  test("approved: Meta's Purchase is queued once, only for an order whose checkout kept advertising consent", async () => {
+    const tracking = {
+      eventSourceUrl: 'http://tienda.test/finalizar-pedido',
+      browser: { clientIpAddress: '203.0.113.7', clientUserAgent: 'UA', fbp: null, fbc: null },
+    }
+    const product = await createProduct(t.db, { pesos: 45000, stock: 5 })
+    const tracked = await placeOrder(checkoutCtx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer,
+      tracking,
+    })
+    const untracked = await onlineOrder()
+    // An online order is no purchase until it is paid.
+    expect(await queuedJobs(t.database, 'meta-event')).toEqual([])
+    for (const [order, paymentId] of [
+      [tracked.order, '231'],
+      [untracked.order, '232'],
+    ] as const) {
+      knowPayment(paymentId, 'approved', order.id, chargedAmount((await getOrder(t.db, order.id))!))
+      expect(await processPaymentNotification(deps(), { eventId: paymentId, paymentId })).toBe('paid')
+    }
+    await processPaymentNotification(deps(), { eventId: 'again', paymentId: '231' })
+    expect(await queuedJobs(t.database, 'meta-event')).toEqual([
+      { kind: 'purchase', orderId: tracked.order.id, eventTime: expect.any(Number) },
+    ])
+  })
+
   test.each(['rejected', 'cancelled'])(
     '%s: the order stays pending so the shopper can retry',
     async (status) => {
