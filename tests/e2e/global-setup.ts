@@ -8,6 +8,7 @@ import { openDatabase } from '#app/db/client.server.ts'
 import { loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
 import { inventoryTotals, type InventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { localMediaStorage } from '#app/modules/media/storage.server.ts'
+import { startMetaStandIn } from '../stand-ins/meta.ts'
 import { createE2EFixtures, readCatalogFacts, STORE, type CatalogFacts } from './fixtures.ts'
 
 declare module 'vitest' {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     baseURL: string
     catalog: CatalogFacts
     inventoryTotals: InventoryTotals
+    /** Origin of the local Meta (pixel script and Graph API); `GET /__seen` lists what it got. */
+    metaStandIn: string
   }
 }
 
@@ -65,6 +68,8 @@ export default async function setup(project: TestProject) {
   const totals = await inventoryTotals(database.db)
   await database.close()
 
+  // Meta played locally: the pixel loads only for shoppers who accept advertising.
+  const meta = await startMetaStandIn()
   const port = await freePort()
   let output = ''
   const child = spawn(process.execPath, ['server/index.js'], {
@@ -93,6 +98,11 @@ export default async function setup(project: TestProject) {
       COD_MAX_OPEN_UNITS: '1000000',
       COD_MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
       COD_MAX_OPEN_UNITS_PER_ADDRESS: '1000000',
+      META_PIXEL_ID: meta.pixelId,
+      META_PIXEL_SCRIPT_URL: meta.scriptUrl,
+      META_CAPI_TOKEN: meta.token,
+      META_API_URL: meta.url,
+      META_TEST_EVENT_CODE: 'TEST_E2E',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -103,10 +113,12 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL)
   project.provide('catalog', catalog)
   project.provide('inventoryTotals', totals)
+  project.provide('metaStandIn', meta.origin)
 
   return async () => {
     child.kill('SIGTERM')
     await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+    await meta.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
     if (ownBuild) fs.rmSync(buildDir, { recursive: true, force: true })
   }
