@@ -1,57 +1,34 @@
-import { useEffect, useState } from 'react'
-import { useLocation } from 'react-router'
-import { CONSENT_CHANGE_EVENT, readConsent, STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
-import { holdAdEvents, rememberAdLanding, trackAdEvent } from '#app/modules/marketing/ad-events.ts'
-import type * as PixelModuleNamespace from '#app/modules/marketing/pixel.ts'
-
-type PixelModule = typeof PixelModuleNamespace
+import { useEffect } from 'react'
+import { CONSENT_CHANGE_EVENT } from '#app/modules/analytics/consent.ts'
+import type { AdEventWindow } from '#app/modules/marketing/ad-events.ts'
+// A URL only: the pixel's own bundle, loaded on demand (see pixel.ts for why not `import()`).
+import pixelBundleUrl from '#app/modules/marketing/pixel.ts?worker&url'
 
 export type PixelSettings = { id: string; scriptUrl: string } | null
 
-let loaded: Promise<PixelModule> | null = null
-
-function allowed(): boolean {
-  if (window.location.pathname.startsWith('/admin')) return false
-  if (new RegExp(`(^|;\\s*)${STAFF_DEVICE_COOKIE}=`).test(document.cookie)) return false
-  return readConsent(document.cookie)?.advertising === true
-}
-
 /**
- * Loads the Meta Pixel (a dynamic import) only with a pixel id, advertising consent and no staff
- * cookie, also right after the shopper accepts; stops it if consent is withdrawn. Sends a PageView
- * per page. Renders nothing.
+ * Adds the Meta Pixel's script (`pixel.ts`, told the pixel id and Meta's script URL in its query)
+ * only with a pixel id and advertising accepted: at once, or as soon as the shopper accepts. That
+ * script checks the whole choice (policy version, staff cookie, `/admin`) before anything reaches
+ * Meta, and follows later changes itself. Renders nothing: this, `trackAdEvent` and its AddToCart
+ * call are all the first visit carries of the pixel (its JavaScript is at its budget).
  */
 export function MetaPixel({ pixel }: { pixel: PixelSettings }) {
-  const { pathname, search } = useLocation()
-  const [running, setRunning] = useState(false)
-
-  const id = pixel?.id
-  const scriptUrl = pixel?.scriptUrl
+  const src = pixel && `${pixelBundleUrl}?${new URLSearchParams(pixel)}`
   useEffect(() => {
-    if (!id || !scriptUrl) return
-    rememberAdLanding()
-    const decide = () => {
-      if (allowed()) {
-        holdAdEvents()
-        loaded ??= import('#app/modules/marketing/pixel.ts')
-        void loaded.then((module) => {
-          if (!allowed()) return
-          module.startPixel({ id, scriptUrl })
-          setRunning(true)
-        })
-      } else if (loaded) {
-        void loaded.then((module) => module.stopPixel())
-        setRunning(false)
-      }
+    if (!src) return
+    const load = () => {
+      const w = window as AdEventWindow
+      // A quick look for the consent cookie's `|m=1` (advertising accepted); the script then reads
+      // the whole choice with readConsent.
+      if (w.vitrinaAdEvents || !/(\||%7C)m(=|%3D)1/.test(document.cookie)) return
+      // Events wait here until the script runs.
+      w.vitrinaAdEvents = []
+      document.head.append(Object.assign(document.createElement('script'), { src }))
     }
-    decide()
-    window.addEventListener(CONSENT_CHANGE_EVENT, decide)
-    return () => window.removeEventListener(CONSENT_CHANGE_EVENT, decide)
-  }, [id, scriptUrl])
-
-  useEffect(() => {
-    if (running) trackAdEvent('PageView')
-  }, [running, pathname, search])
-
+    load()
+    // Kept for the page's life: the store layout never unmounts, and `load` runs at most once.
+    addEventListener(CONSENT_CHANGE_EVENT, load)
+  }, [src])
   return null
 }

@@ -146,5 +146,19 @@ describe('Meta Pixel', () => {
     await expect
       .poll(async () => (await pixelCalls(page)).some((call) => call[1] === 'Search'), { timeout: 10_000 })
       .toBe(true)
+    // The WhatsApp button is Contact (its wa.me tab is closed at once: no internet here).
+    page.context().on('page', (opened) => void opened.close())
+    await page.getByTestId('whatsapp-button').click()
+    await expect
+      .poll(async () => (await pixelCalls(page)).some((call) => call[1] === 'Contact'), { timeout: 10_000 })
+      .toBe(true)
+    await expect
+      .poll(() => traffic.posted.map((p) => p.eventName), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['Search', 'Contact']))
+    // A page change inside the app is a PageView of its own.
+    const pageViews = async () => (await pixelCalls(page)).filter((call) => call[1] === 'PageView').length
+    const before = await pageViews()
+    await page.getByRole('link', { name: 'Ir al carrito' }).click()
+    await expect.poll(pageViews, { timeout: 10_000 }).toBe(before + 1)
   })
 })

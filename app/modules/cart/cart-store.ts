@@ -82,17 +82,11 @@ function apply(change: CartChange): boolean {
 export const cart = {
   add: (product: CartProduct | null | undefined, quantity = 1) => {
     const added = apply(addToLines(read(), product, quantity))
-    if (added && product) {
+    if (added && product)
       trackAdEvent('AddToCart', {
         content_ids: [product.sku],
-        content_type: 'product',
-        content_name: product.name,
-        num_items: quantity,
-        ...(product.finalPrice !== undefined
-          ? { currency: 'COP', value: (product.finalPrice * quantity) / 100 }
-          : {}),
+        value: ((product.finalPrice ?? 0) * quantity) / 100,
       })
-    }
     return added
   },
   setQuantity: (product: CartProduct | null | undefined, quantity: number) =>
