@@ -38,10 +38,10 @@ export default function DataPolicy() {
         </li>
         <li>
           Datos de navegación y eventos de compra: para medir y mejorar la tienda y nuestra publicidad, solo
-          si lo autorizas. Publicidad en Meta (Facebook e Instagram), solo si aceptas la publicidad: el
-          píxel de Meta registra las páginas que ves y cuando buscas, agregas al carrito, nos escribes por
-          WhatsApp, vas a pagar o compras, y nuestro servidor envía esos eventos a Meta con tu dirección IP,
-          tu navegador y los identificadores de Meta (cookies _fbp y _fbc); en la compra añade tu correo,
+          si lo autorizas. Publicidad en Meta (Facebook e Instagram), solo si aceptas la publicidad: el píxel
+          de Meta registra las páginas que ves y cuando buscas, agregas al carrito, nos escribes por WhatsApp,
+          vas a pagar o compras, y nuestro servidor envía esos eventos a Meta con tu dirección IP, tu
+          navegador y los identificadores de Meta (cookies _fbp y _fbc); en la compra añade tu correo,
           teléfono, nombre, apellido, ciudad y departamento convertidos con SHA-256 (un resumen que no deja
           leer el dato) y el país. Meta los usa para medir y mostrar nuestros anuncios. Lo que guardamos del
           pedido para ese envío se borra al enviarlo (a más tardar a los 8 días).
