@@ -2,7 +2,6 @@ import { Search } from '#app/components/icons.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
-import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { SEARCH_PATH, productPath, searchApiPath } from '#app/utils/paths.ts'
 import { ListThumb } from './list-thumb.tsx'
@@ -63,11 +62,7 @@ export function SearchBox() {
             setQuery(event.target.value)
             setOpen(true)
           }}
-          onFocus={() => {
-            setOpen(true)
-            // Spec §7: the pixel's Search is focusing the box.
-            trackAdEvent('Search')
-          }}
+          onFocus={() => setOpen(true)}
           // A combobox, not a plain searchbox: only that role may say whether its list is open.
           role="combobox"
           aria-autocomplete="list"
