@@ -21,7 +21,7 @@ export function MetaPixel({ pixel }: { pixel: PixelSettings }) {
       const w = window as AdEventWindow
       // A quick look for the consent cookie's `|m=1` (advertising accepted); the script then reads
       // the whole choice with readConsent.
-      if (w.vitrinaAdEvents || !/(\||%7C)m(=|%3D)1/.test(document.cookie)) return
+      if (w.vitrinaAdEvents || !/(\||%7C)m(=|%3D)1/i.test(document.cookie)) return
       // Events wait here until the script runs.
       w.vitrinaAdEvents = []
       document.head.append(Object.assign(document.createElement('script'), { src }))

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
 import {
-  CONSENT_CHANGE_EVENT,
   CONSENT_COOKIE,
   CONSENT_POLICY_VERSION,
   serializeConsent,
@@ -59,18 +58,24 @@ const pixelCalls = (page: Page) =>
 
 describe('Meta Pixel', () => {
   test('before consent, or with advertising refused, no pixel script and no event leave the browser', async () => {
-    for (const cookies of [{}, { [CONSENT_COOKIE]: consentValue(false) }] as Record<string, string>[]) {
-      const page = await browser.page(DESKTOP)
-      await withCookies(page, cookies)
-      const traffic = watch(page)
-      await gotoHydrated(page, `/producto/${shortName.sku}`)
-      await page.getByRole('button', { name: 'Agregar al carrito' }).click()
-      await page.getByRole('combobox', { name: 'Buscar productos' }).focus()
-      await page.waitForTimeout(800)
-      expect(traffic.anyMetaRequest()).toBe(false)
-      expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq)).toBe('undefined')
-      await page.close()
-    }
+    // No answer yet: the banner is up and nothing of Meta loads.
+    const unanswered = await browser.page(DESKTOP)
+    await unanswered.context().clearCookies()
+    const before = watch(unanswered)
+    await gotoHydrated(unanswered, `/producto/${shortName.sku}`)
+    await unanswered.waitForTimeout(800)
+    expect(before.anyMetaRequest()).toBe(false)
+    await unanswered.close()
+
+    // Advertising declined (how every browser test starts): shopping sends nothing to Meta.
+    const page = await browser.page(DESKTOP)
+    const traffic = watch(page)
+    await gotoHydrated(page, `/producto/${shortName.sku}`)
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click()
+    await page.getByRole('combobox', { name: 'Buscar productos' }).focus()
+    await page.waitForTimeout(800)
+    expect(traffic.anyMetaRequest()).toBe(false)
+    expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq)).toBe('undefined')
   })
 
   test('staff browsers get no pixel even with consent', async () => {
@@ -129,18 +134,13 @@ describe('Meta Pixel', () => {
 
   test('accepting advertising on the page loads the pixel at once, without a reload', async () => {
     const page = await browser.page(DESKTOP)
+    await page.context().clearCookies()
     const traffic = watch(page)
     await gotoHydrated(page, '/')
     await page.waitForTimeout(500)
     expect(traffic.pixelScriptRequested()).toBe(false)
-    // What the consent banner does when the shopper accepts.
-    await page.evaluate(
-      ({ name, value, event }) => {
-        document.cookie = `${name}=${value}; path=/`
-        window.dispatchEvent(new CustomEvent(event))
-      },
-      { name: CONSENT_COOKIE, value: consentValue(true), event: CONSENT_CHANGE_EVENT },
-    )
+    // The consent banner's "Aceptar todo" (its script sets the cookie and says so with CONSENT_CHANGE_EVENT).
+    await page.getByRole('button', { name: 'Aceptar todo' }).click()
     await expect.poll(traffic.pixelScriptRequested, { timeout: 10_000 }).toBe(true)
     await page.getByRole('combobox', { name: 'Buscar productos' }).focus()
     await expect

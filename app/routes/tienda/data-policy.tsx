@@ -38,13 +38,7 @@ export default function DataPolicy() {
         </li>
         <li>
           Datos de navegación y eventos de compra: para medir y mejorar la tienda y nuestra publicidad, solo
-          si lo autorizas. Publicidad en Meta (Facebook e Instagram), solo si aceptas la publicidad: el píxel
-          de Meta registra las páginas que ves y cuando buscas, agregas al carrito, nos escribes por WhatsApp,
-          vas a pagar o compras, y nuestro servidor envía esos eventos a Meta con tu dirección IP, tu
-          navegador y los identificadores de Meta (cookies _fbp y _fbc); en la compra añade tu correo,
-          teléfono, nombre, apellido, ciudad y departamento convertidos con SHA-256 (un resumen que no deja
-          leer el dato) y el país. Meta los usa para medir y mostrar nuestros anuncios. Lo que guardamos del
-          pedido para ese envío se borra al enviarlo (a más tardar a los 8 días).
+          si lo autorizas (ver abajo).
         </li>
       </ul>
       <h2 id="cookies">Cookies, analítica y tu consentimiento</h2>
@@ -67,6 +61,15 @@ export default function DataPolicy() {
           ejemplo, «agregar-carrito: 120 clics en noviembre»), sin tu IP ni ningún identificador, así que no
           pueden asociarse contigo; los conservamos como estadística de la tienda. Tu dirección IP solo se usa
           un minuto, en memoria, para impedir que un programa infle las cifras.
+        </li>
+        <li>
+          Publicidad en Meta (Facebook e Instagram), solo si la aceptas: el píxel de Meta registra las páginas
+          que ves y cuando buscas, agregas al carrito, nos escribes por WhatsApp, vas a pagar o compras, y
+          nuestro servidor envía esos mismos eventos a Meta con tu dirección IP, tu navegador y los
+          identificadores de Meta (cookies <code>_fbp</code> y <code>_fbc</code>); en la compra añade tu
+          correo, teléfono, nombre, apellido, ciudad y departamento convertidos con SHA-256 (un resumen que no
+          deja leer el dato) y el país. Meta los usa para medir y mostrar nuestros anuncios. Lo que guardamos
+          del pedido para ese envío se borra al enviarlo (a más tardar a los 8 días).
         </li>
         <li>
           Los equipos con los que el personal entra a la administración llevan la cookie{' '}
