@@ -24,5 +24,5 @@ export type AdEventWindow = Window & { vitrinaAdEvents?: AdEventTarget }
  * the server's event uses too); the pixel script gives the others a new UUID.
  */
 export function trackAdEvent(name: AdEvent['name'], data: AdEventData = {}, eventId?: string) {
-  ;(globalThis as { vitrinaAdEvents?: AdEventTarget }).vitrinaAdEvents?.push({ name, data, eventId })
+  if (typeof window !== 'undefined') (window as AdEventWindow).vitrinaAdEvents?.push({ name, data, eventId })
 }
