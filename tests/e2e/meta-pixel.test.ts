@@ -161,4 +161,46 @@ describe('Meta Pixel', () => {
     await page.getByRole('link', { name: 'Ir al carrito' }).click()
     await expect.poll(pageViews, { timeout: 10_000 }).toBe(before + 1)
   })
+
+  test('a cash-on-delivery order: InitiateCheckout, then Purchase with the order number as eventID, and the server sends the same Purchase', async () => {
+    const page = await browser.page(DESKTOP)
+    await withCookies(page, { [CONSENT_COOKIE]: consentValue(true) })
+    const traffic = watch(page)
+    await gotoHydrated(page, `/producto/${shortName.sku}`)
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click()
+    await gotoHydrated(page, '/finalizar-pedido')
+    await expect
+      .poll(async () => (await pixelCalls(page)).some((call) => call[1] === 'InitiateCheckout'), {
+        timeout: 10_000,
+      })
+      .toBe(true)
+    await page.getByLabel('Nombre', { exact: false }).first().fill('José')
+    await page.getByLabel('Apellido').fill('Ñúñez')
+    await page.getByLabel('Teléfono (WhatsApp)').fill('3001234567')
+    await page.getByLabel('Correo electrónico').fill('Ana.Perez@Example.com')
+    await page.getByLabel('Dirección').fill('Calle 10 # 20-30')
+    await page.getByLabel('Ciudad o municipio').fill('Medellín')
+    await page.getByLabel('Departamento').selectOption('Antioquia')
+    await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await page.waitForURL('**/finalizar-pedido/success?pedido=*')
+    const number = await page.getByTestId('order-number').innerText()
+    await expect
+      .poll(async () => (await pixelCalls(page)).find((call) => call[1] === 'Purchase'), { timeout: 10_000 })
+      .toEqual([
+        'track',
+        'Purchase',
+        expect.objectContaining({ currency: 'COP', content_ids: [shortName.sku] }),
+        { eventID: number },
+      ])
+    // Purchase is the server's own, from the order: the browser does not post it.
+    expect(traffic.posted.map((p) => p.eventName)).not.toContain('Purchase')
+    await expect
+      .poll(async () => (await seen()).received.some((r) => r.event.event_id === number), { timeout: 20_000 })
+      .toBe(true)
+    const sent = (await seen()).received.find((r) => r.event.event_id === number)!.event
+    expect(sent.event_name).toBe('Purchase')
+    // printf '%s' ana.perez@example.com | sha256sum
+    expect(sent.user_data.em).toEqual(['3c6c5c25f4b64020ae299c05c0e540df807d9aed7457b04b118cc234a6a58c6a'])
+  })
 })
