@@ -1,10 +1,16 @@
 import { useEffect } from 'react'
-import { CONSENT_CHANGE_EVENT } from '#app/modules/analytics/consent.ts'
 import type { AdEventWindow } from '#app/modules/marketing/ad-events.ts'
 // A URL only: the pixel's own bundle, loaded on demand (see pixel.ts for why not `import()`).
 import pixelBundleUrl from '#app/modules/marketing/pixel.ts?worker&url'
 
 export type PixelSettings = { id: string; scriptUrl: string } | null
+
+/**
+ * CONSENT_CHANGE_EVENT of analytics/consent.ts, written out: importing it would put that whole
+ * module (a chunk shared with the lazy consent script) in the first visit. meta-pixel.test.ts
+ * checks the two stay equal.
+ */
+export const CONSENT_CHANGE = 'vitrina:consent'
 
 /**
  * Adds the Meta Pixel's script (`pixel.ts`, told the pixel id and Meta's script URL in its query)
@@ -28,7 +34,7 @@ export function MetaPixel({ pixel }: { pixel: PixelSettings }) {
     }
     load()
     // Kept for the page's life: the store layout never unmounts, and `load` runs at most once.
-    addEventListener(CONSENT_CHANGE_EVENT, load)
+    addEventListener(CONSENT_CHANGE, load)
   }, [src])
   return null
 }
