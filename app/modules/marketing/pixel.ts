@@ -6,9 +6,9 @@
  * the same event (`POST /api/eventos-meta`) for the Conversions API, except PageView (browser
  * only) and Purchase (the server sends it from the order).
  *
- * Built as a standalone bundle (`?worker&url`, though it runs on the page) and loaded with a script
- * tag rather than `import()`: Vite wraps every `import()` in a preload helper that would add
- * 0.8 KB gzip to the storefront's first visit, which is at its budget.
+ * Built as a standalone bundle (`?worker&url`, though it runs on the page: it shares no chunk with
+ * the app) and loaded with a script tag rather than `import()`, whose preload wrapper the first
+ * visit would otherwise need (it does today only because the consent script is an `import()`).
  */
 import { CONSENT_CHANGE_EVENT, readConsent, STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
 import type { AdEvent, AdEventWindow } from './ad-events.ts'
