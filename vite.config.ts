@@ -2,9 +2,41 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
+/**
+ * Small modules every storefront page imports. Rolldown puts them in one file with React instead of
+ * ten files of a few hundred bytes, each gzipped on its own: about 1 KB less first-visit JavaScript
+ * on a product page (`npm run bench`), at the cost of a few bytes on pages that skip one of them.
+ */
+const STOREFRONT_COMMON = [
+  'utils/paths.ts',
+  'utils/money.ts',
+  'utils/seo.ts',
+  'components/price.tsx',
+  'components/product-image.tsx',
+  'components/icons.tsx',
+  'components/toast.tsx',
+  'components/not-found.tsx',
+  'modules/catalog/pricing.ts',
+  'modules/cart/cart-store.ts',
+].map((file) => `/app/${file}`)
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'storefront-common',
+              test: (id) => STOREFRONT_COMMON.some((file) => id.replaceAll('\\', '/').endsWith(file)),
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { watch: { ignored: ['**/data/**', '**/test-results/**'] } },
   // The server bundle's entry is our Express app (server/app.ts), which imports the React Router
   // build (future.v8_viteEnvironmentApi: per-environment build options).
