@@ -1,14 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { Consent } from '#app/modules/analytics/consent.ts'
+import { CONSENT_FORM_ID, type Consent } from '#app/modules/analytics/consent.ts'
 import { CONSENT_PATH, DATA_POLICY_PATH } from '#app/utils/paths.ts'
-
-/** The banner's form id: the footer's "Preferencias de privacidad" and the banner script find it by it. */
-export const CONSENT_FORM_ID = 'consentimiento'
 
 /** Query parameter that opens the banner (the footer link, when JavaScript has not run). */
 export const PREFERENCES_PARAM = 'preferencias'
 
 const buttonClass = 'flex-1 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap'
+/** "Rechazar todo" and "Aceptar todo" look the same: neither answer is nudged (Ley 1581: a free choice). */
+const answerAllClass = `${buttonClass} border-brand-700 bg-white text-brand-700 hover:bg-brand-50`
 
 function ConsentBanner({
   consent,
@@ -67,28 +66,18 @@ function ConsentBanner({
         </span>
       </label>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="submit"
-          name="eleccion"
-          value="nada"
-          className={`${buttonClass} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
-        >
+        <button type="submit" name="eleccion" value="nada" className={answerAllClass}>
           Rechazar todo
         </button>
         <button
           type="submit"
           name="eleccion"
           value="seleccion"
-          className={`${buttonClass} border-brand-600 bg-white text-brand-700 hover:bg-brand-50`}
+          className={`${buttonClass} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
         >
           Aceptar selección
         </button>
-        <button
-          type="submit"
-          name="eleccion"
-          value="todo"
-          className={`${buttonClass} border-brand-600 bg-brand-600 text-white hover:bg-brand-700`}
-        >
+        <button type="submit" name="eleccion" value="todo" className={answerAllClass}>
           Aceptar todo
         </button>
       </div>
@@ -109,4 +98,36 @@ export function consentBannerHtml(request: Request, consent: Consent | null): st
   return renderToStaticMarkup(
     <ConsentBanner consent={consent} open={open} returnTo={`${url.pathname}${url.search}`} />,
   )
+}
+
+/**
+ * The page a browser without JavaScript gets when the consent form is refused (another site, too
+ * many answers, an unreadable form): the message in Spanish and the way back to the store, instead
+ * of the JSON the banner's script reads.
+ */
+export function consentFailurePage(message: string, returnTo: string): string {
+  return `<!doctype html>${renderToStaticMarkup(
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>Preferencias de privacidad | Vitrina</title>
+      </head>
+      <body
+        style={{
+          fontFamily: 'system-ui, sans-serif',
+          margin: '2rem auto',
+          maxWidth: '32rem',
+          padding: '0 1rem',
+        }}
+      >
+        <h1 style={{ fontSize: '1.25rem' }}>No guardamos tu elección de privacidad</h1>
+        <p role="alert">{message}</p>
+        <p>
+          <a href={returnTo}>Volver a la tienda</a>
+        </p>
+      </body>
+    </html>,
+  )}`
 }

@@ -1,9 +1,12 @@
 import {
   CONSENT_CHANGE_EVENT,
+  CONSENT_FORM_ID,
+  hasStaffCookie,
+  isAdminPath,
   readConsent,
-  STAFF_DEVICE_COOKIE,
   type Consent,
 } from '#app/modules/analytics/consent.ts'
+import { pageNameOf } from '#app/modules/analytics/tracking.ts'
 
 /**
  * The consent banner's script, loaded lazily by the store layout (never part of the first visit's
@@ -12,30 +15,43 @@ import {
  * starts the click and page-view tracker once analytics are allowed.
  */
 
-const FORM_ID = 'consentimiento'
-
 // Starts on import (the layout only imports it: the fewest bytes in the first visit's JavaScript).
 startConsent()
+
+function bannerForm() {
+  return document.getElementById(CONSENT_FORM_ID) as HTMLFormElement | null
+}
+
+/** Keeps focused elements clear of the open banner (app.css: scroll-padding-bottom). */
+function reserveBannerSpace(form: HTMLFormElement) {
+  document.documentElement.style.setProperty(
+    '--consent-banner-height',
+    form.hidden ? '0px' : `${form.offsetHeight + 16}px`,
+  )
+}
 
 function startConsent() {
   document.addEventListener('submit', (event) => void choose(event))
   document.addEventListener('click', (event) => {
     const opener = (event.target as Element | null)?.closest?.('[data-consent-open]')
-    const form = document.getElementById(FORM_ID) as HTMLFormElement | null
+    const form = bannerForm()
     if (!opener || !form) return
     event.preventDefault()
     const consent = readConsent(document.cookie)
     for (const box of form.querySelectorAll<HTMLInputElement>('input[type=checkbox]'))
       box.checked = Boolean(consent?.[box.name === 'analitica' ? 'analytics' : 'advertising'])
     form.hidden = false
+    reserveBannerSpace(form)
     form.querySelector<HTMLInputElement>('input[type=checkbox]')?.focus()
   })
+  const form = bannerForm()
+  if (form) reserveBannerSpace(form)
   startTrackerIfAllowed()
 }
 
 async function choose(event: SubmitEvent) {
   const form = event.target as HTMLFormElement
-  if (form.id !== FORM_ID || form.dataset.native) return
+  if (form.id !== CONSENT_FORM_ID || form.dataset.native) return
   event.preventDefault()
   // The pressed button's value ("Aceptar todo"…), also where FormData ignores a submitter.
   const body = new FormData(form)
@@ -49,7 +65,12 @@ async function choose(event: SubmitEvent) {
     })
     if (!response.ok) throw new Error(String(response.status))
     const { consent } = (await response.json()) as { consent: Consent }
+    const hadFocus = form.contains(document.activeElement)
     form.hidden = true
+    reserveBannerSpace(form)
+    // The focus was on the pressed button, now hidden: put it where the choice can be changed
+    // again (the footer's "Preferencias de privacidad"), or on the page's main content.
+    if (hadFocus) focusAfterAnswer()
     window.dispatchEvent(new CustomEvent(CONSENT_CHANGE_EVENT, { detail: consent }))
     startTrackerIfAllowed()
   } catch {
@@ -59,17 +80,25 @@ async function choose(event: SubmitEvent) {
   }
 }
 
-/** Only with analytics consent, never on a device that signed in to the back office, never there. */
-export function trackingAllowed(): boolean {
-  return (
-    Boolean(readConsent(document.cookie)?.analytics) &&
-    !document.cookie.split(';').some((part) => part.trim().startsWith(`${STAFF_DEVICE_COOKIE}=`)) &&
-    !isAdminPath(location.pathname)
-  )
+function focusAfterAnswer() {
+  const target =
+    document.querySelector<HTMLElement>('[data-consent-open]') ?? document.querySelector<HTMLElement>('main')
+  if (!target) return
+  if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.tabIndex = -1
+  target.focus({ preventScroll: true })
 }
 
-const isAdminPath = (path: string) => /^\/admin(?:\/|$)/.test(path)
+/** Analytics consent given, and not a device that signed in to the back office. */
+export function consentAllowsTracking(): boolean {
+  return Boolean(readConsent(document.cookie)?.analytics) && !hasStaffCookie(document.cookie)
+}
 
 function startTrackerIfAllowed() {
-  if (trackingAllowed()) void import('./tracker.ts').then((tracker) => tracker.startTracker(trackingAllowed))
+  if (consentAllowsTracking() && !isAdminPath(location.pathname))
+    void import('./tracker.ts').then((tracker) =>
+      tracker.startTracker({
+        allowed: consentAllowsTracking,
+        pageNameOf: (path) => pageNameOf(path)?.name ?? null,
+      }),
+    )
 }

@@ -1,17 +1,22 @@
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { categories, products } from '#app/modules/catalog/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { createCategory, createProduct } from '#tests/factories.ts'
 import {
+  clientKeyOf,
   consentIdOf,
   monthOf,
   monthReport,
   monthsWithData,
   recordClick,
   recordConsent,
+  recordedPageName,
   recordPageView,
 } from './analytics.server.ts'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, readConsent, serializeConsent } from './consent.ts'
 import { clickCounts, consentLog, pageViews } from './schema.ts'
+import { CATEGORY_PAGE_PATTERN, OTHER_PAGE, PRODUCT_PAGE_PATTERN } from './tracking.ts'
 
 const t = setupTestDatabase()
 
@@ -124,5 +129,56 @@ describe('consent log', () => {
       advertising: true,
     })
     expect(consentIdOf(cookie)).toBeUndefined()
+  })
+})
+
+describe('bounded records', () => {
+  test('a product or category page keeps its SKU or id only while it exists', async () => {
+    const category = await createCategory(t.db)
+    const product = await createProduct(t.db)
+    expect(await recordedPageName(t.db, `/producto/${product.sku}`)).toBe(`/producto/${product.sku}`)
+    expect(await recordedPageName(t.db, '/producto/NO-EXISTE-1')).toBe(PRODUCT_PAGE_PATTERN)
+    expect(await recordedPageName(t.db, `/categoria/${category.id}/Collares`)).toBe(
+      `/categoria/${category.id}`,
+    )
+    expect(await recordedPageName(t.db, '/categoria/Categoria_0')).toBe(CATEGORY_PAGE_PATTERN)
+    expect(await recordedPageName(t.db, '/pago-simulado/abc')).toBe('/pago-simulado/:id')
+    expect(await recordedPageName(t.db, '/lo-que-sea/123')).toBe(OTHER_PAGE)
+    expect(await recordedPageName(t.db, '/Admin/productos')).toBeNull()
+    await t.db.delete(products).where(eq(products.sku, product.sku))
+    await t.db.delete(categories).where(eq(categories.id, category.id))
+  })
+
+  test('a page’s seconds can pass an integer’s range (bigint)', async () => {
+    const now = new Date('2026-11-10T15:00:00Z')
+    await recordPageView(t.db, { pageName: '/', seconds: 2_000_000_000, newVisit: true }, now)
+    await recordPageView(t.db, { pageName: '/', seconds: 2_000_000_000, newVisit: true }, now)
+    const [row] = await t.db.select().from(pageViews)
+    expect(row?.totalTimeSeconds).toBe(4_000_000_000)
+  })
+
+  test('the report lists the biggest rows and counts the rest', async () => {
+    const now = new Date('2026-11-10T15:00:00Z')
+    for (const name of ['a', 'b', 'b', 'c', 'c', 'c']) await recordClick(t.db, name, now)
+    for (const name of ['/x', '/y', '/y'])
+      await recordPageView(t.db, { pageName: name, seconds: 1, newVisit: true }, now)
+    const report = await monthReport(t.db, '2026-11', 2)
+    expect(report.clicks.map((row) => row.elementName)).toEqual(['c', 'b'])
+    expect(report.moreClicks).toBe(1)
+    expect(report.pages.map((row) => row.pageName)).toEqual(['/y', '/x'])
+    expect(report.morePages).toBe(0)
+  })
+})
+
+describe('clientKeyOf: the rate limits’ key', () => {
+  test('an IPv6 client by its /64; IPv4 (also mapped) as it is', () => {
+    expect(clientKeyOf('2001:db8:1:2:aaaa::1')).toBe(clientKeyOf('2001:db8:1:2:bbbb::9'))
+    expect(clientKeyOf('2001:db8:1:2::1')).not.toBe(clientKeyOf('2001:db8:1:3::1'))
+    expect(clientKeyOf('::ffff:192.0.2.7')).toBe('192.0.2.7')
+    expect(clientKeyOf('192.0.2.7')).toBe('192.0.2.7')
+  })
+  test('no address: no shared bucket (not limited)', () => {
+    expect(clientKeyOf(null)).toBeNull()
+    expect(clientKeyOf('  ')).toBeNull()
   })
 })

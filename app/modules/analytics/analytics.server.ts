@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import { desc, eq, sql } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import { RateLimiterMemory } from 'rate-limiter-flexible'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import { findAdminSession, readSessionToken } from '#app/modules/auth/session.server.ts'
+import { categories, products } from '#app/modules/catalog/schema.ts'
+import { clientNetworkOf } from '#app/modules/checkout/client-network.ts'
 import {
   CONSENT_COOKIE,
   CONSENT_POLICY_VERSION,
+  cookieValue,
+  hasStaffCookie,
   readConsent,
-  STAFF_DEVICE_COOKIE,
   type Consent,
 } from './consent.ts'
 import { clickCounts, consentLog, pageViews } from './schema.ts'
+import { REPORT_ROWS } from './validators.ts'
+import { CATEGORY_PAGE_PATTERN, pageNameOf, PRODUCT_PAGE_PATTERN } from './tracking.ts'
 
 /** Spec §3: records are keyed by the month in the shop's time zone. */
 const STORE_TIME_ZONE = 'America/Bogota'
@@ -27,9 +32,23 @@ export function monthOf(date = new Date()): string {
   return `${part('year')}-${part('month')}`
 }
 
-/** Spec §5: routes starting with /admin are never counted. */
-export function isAdminPage(pageName: string): boolean {
-  return /^\/?admin(?:[/?#]|$)/i.test(pageName.trim())
+/**
+ * The name a page view is recorded under (`pageNameOf`), with product and category pages kept by
+ * SKU or id only while that product or category exists (otherwise under `/producto/:sku` or
+ * `/categoria/:id`): the records can only grow with the catalogue. Null for the back office.
+ */
+export async function recordedPageName(db: DbOrTx, title: string): Promise<string | null> {
+  const page = pageNameOf(title)
+  if (!page) return null
+  if (page.kind === 'product') {
+    const [found] = await db.select({ sku: products.sku }).from(products).where(eq(products.sku, page.sku))
+    return found ? `/producto/${found.sku}` : PRODUCT_PAGE_PATTERN
+  }
+  if (page.kind === 'category') {
+    const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, page.id))
+    return found ? `/categoria/${found.id}` : CATEGORY_PAGE_PATTERN
+  }
+  return page.name
 }
 
 /** Adds one click to the element in the month's record, atomically (one statement, no read). */
@@ -69,6 +88,9 @@ export type MonthReport = {
   month: string
   clicks: { elementName: string; clickCount: number }[]
   pages: { pageName: string; visits: number; totalTimeSeconds: number; averageSeconds: number }[]
+  /** Elements and pages with data this month beyond the REPORT_ROWS listed. */
+  moreClicks: number
+  morePages: number
 }
 
 /** The months that have clicks or page views, newest first. */
@@ -80,14 +102,18 @@ export async function monthsWithData(db: DbOrTx): Promise<string[]> {
   return rows.map((row) => row.month).sort((a, b) => b.localeCompare(a))
 }
 
-/** Clicks per element and visits and average seconds per page of one month, biggest first. */
-export async function monthReport(db: DbOrTx, month: string): Promise<MonthReport> {
-  const [clicks, pages] = await Promise.all([
+/**
+ * Clicks per element and visits and average seconds per page of one month, biggest first: the
+ * REPORT_ROWS biggest of each, with how many more there are.
+ */
+export async function monthReport(db: DbOrTx, month: string, limit = REPORT_ROWS): Promise<MonthReport> {
+  const [clicks, pages, [clickRows], [pageRows]] = await Promise.all([
     db
       .select({ elementName: clickCounts.elementName, clickCount: clickCounts.clickCount })
       .from(clickCounts)
       .where(eq(clickCounts.month, month))
-      .orderBy(desc(clickCounts.clickCount), clickCounts.elementName),
+      .orderBy(desc(clickCounts.clickCount), clickCounts.elementName)
+      .limit(limit),
     db
       .select({
         pageName: pageViews.pageName,
@@ -96,7 +122,10 @@ export async function monthReport(db: DbOrTx, month: string): Promise<MonthRepor
       })
       .from(pageViews)
       .where(eq(pageViews.month, month))
-      .orderBy(desc(pageViews.visits), pageViews.pageName),
+      .orderBy(desc(pageViews.visits), pageViews.pageName)
+      .limit(limit),
+    db.select({ rows: count() }).from(clickCounts).where(eq(clickCounts.month, month)),
+    db.select({ rows: count() }).from(pageViews).where(eq(pageViews.month, month)),
   ])
   return {
     month,
@@ -105,6 +134,8 @@ export async function monthReport(db: DbOrTx, month: string): Promise<MonthRepor
       ...page,
       averageSeconds: page.visits > 0 ? Math.round(page.totalTimeSeconds / page.visits) : 0,
     })),
+    moreClicks: Math.max(0, (clickRows?.rows ?? 0) - clicks.length),
+    morePages: Math.max(0, (pageRows?.rows ?? 0) - pages.length),
   }
 }
 
@@ -135,21 +166,7 @@ export async function recordConsent(
 
 /** The id in the request's consent cookie, even from an outdated policy version (a change links to it). */
 export function consentIdOf(cookieHeader: string | null): string | undefined {
-  const raw = (cookieHeader ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
-    ?.slice(CONSENT_COOKIE.length + 1)
-  if (!raw) return undefined
-  try {
-    return decodeURIComponent(raw).match(/(?:^|\|)i=([\w-]{1,64})(?:\||$)/)?.[1]
-  } catch {
-    return undefined
-  }
-}
-
-export function hasStaffCookie(cookieHeader: string | null): boolean {
-  return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${STAFF_DEVICE_COOKIE}=`))
+  return cookieValue(cookieHeader, CONSENT_COOKIE)?.match(/(?:^|\|)i=([\w-]{1,64})(?:\||$)/)?.[1]
 }
 
 export type Exclusions = { db: DbOrTx; auth: AuthConfig | null }
@@ -170,17 +187,44 @@ export async function mayMeasure({ db, auth }: Exclusions, request: Request): Pr
   return (await findAdminSession(db, token)).status !== 'valid'
 }
 
+/**
+ * The key a client's allowances are kept under: its network (`clientNetworkOf`: an IPv6 client by
+ * its /64, which one device rotates its addresses within; IPv4 as it is). Null when the request has
+ * no peer address: only requests made inside the process (tests, the server talking to itself) lack
+ * one, never a browser's, and one shared bucket for all of them would let a single caller silence
+ * everyone else; such requests are not limited.
+ */
+export function clientKeyOf(clientAddress: string | null): string | null {
+  if (!clientAddress?.trim()) return null
+  return clientNetworkOf(clientAddress)
+}
+
 /** Beacons per client per minute: a shopper never clicks this much; a script is cut off. */
 export const BEACONS_PER_MINUTE = 60
 
-const beaconLimiter = new RateLimiterMemory({ points: BEACONS_PER_MINUTE, duration: 60 })
+/** Consent answers per client per 10 minutes: plenty for changing one's mind, not for a flood. */
+export const CONSENT_ANSWERS_PER_10_MINUTES = 10
 
-/** Takes one beacon from the client's allowance; false when it is used up. */
-export async function takeBeacon(clientKey: string): Promise<boolean> {
+const beaconLimiter = new RateLimiterMemory({ points: BEACONS_PER_MINUTE, duration: 60 })
+const consentLimiter = new RateLimiterMemory({ points: CONSENT_ANSWERS_PER_10_MINUTES, duration: 600 })
+
+async function take(limiter: RateLimiterMemory, key: string | null): Promise<boolean> {
+  if (key === null) return true
   try {
-    await beaconLimiter.consume(clientKey)
+    await limiter.consume(key)
     return true
   } catch {
     return false
   }
+}
+
+/** Takes one beacon of `kind` (its endpoint) from the client's allowance; false when it is used up. */
+export function takeBeacon(kind: string, clientAddress: string | null): Promise<boolean> {
+  const key = clientKeyOf(clientAddress)
+  return take(beaconLimiter, key && `${kind}:${key}`)
+}
+
+/** Takes one consent answer from the client's allowance; false when it is used up. */
+export function takeConsentAnswer(clientAddress: string | null): Promise<boolean> {
+  return take(consentLimiter, clientKeyOf(clientAddress))
 }

@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
-import { isAdminPage, mayMeasure, recordClick, recordPageView, takeBeacon } from './analytics.server.ts'
+import { mayMeasure, recordClick, recordedPageName, recordPageView, takeBeacon } from './analytics.server.ts'
+import { isAdminPath } from './consent.ts'
 import { ANALYTICS_MESSAGES, ClickEventSchema, PageViewEventSchema } from './validators.ts'
 
 type BeaconDeps = { db: DbOrTx; auth: AuthConfig | null }
@@ -17,7 +18,7 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
   request: Request,
   clientAddress: string | null,
   schema: Schema,
-  record: (event: z.infer<Schema>) => Promise<void> | null,
+  record: (event: z.infer<Schema>) => Promise<unknown> | null,
 ): Promise<Response> {
   const { pathname } = new URL(request.url)
   const refuse = (message: string, status: number) => {
@@ -25,8 +26,7 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
     return Response.json({ ok: false, message }, { status })
   }
   if (!(await mayMeasure(deps, request))) return new Response(null, { status: 204 })
-  if (!(await takeBeacon(`${pathname}:${clientAddress ?? 'desconocido'}`)))
-    return refuse(ANALYTICS_MESSAGES.tooMany, 429)
+  if (!(await takeBeacon(pathname, clientAddress))) return refuse(ANALYTICS_MESSAGES.tooMany, 429)
   let body: unknown
   try {
     body = JSON.parse(await request.text())
@@ -49,7 +49,7 @@ function fromAdminPage(request: Request): boolean {
   const referer = request.headers.get('Referer')
   if (!referer) return false
   try {
-    return isAdminPage(new URL(referer).pathname)
+    return isAdminPath(new URL(referer).pathname)
   } catch {
     return false
   }
@@ -62,13 +62,11 @@ export function handleClickBeacon(deps: BeaconDeps, request: Request, clientAddr
 }
 
 export function handlePageViewBeacon(deps: BeaconDeps, request: Request, clientAddress: string | null) {
-  return handleBeacon(deps, request, clientAddress, PageViewEventSchema, (event) =>
-    isAdminPage(event.page_title) || fromAdminPage(request)
-      ? null
-      : recordPageView(deps.db, {
-          pageName: event.page_title,
-          seconds: event.time_spent,
-          newVisit: event.new_visit,
-        }),
-  )
+  return handleBeacon(deps, request, clientAddress, PageViewEventSchema, async (event) => {
+    if (fromAdminPage(request)) return
+    // Only the storefront's pages, by route pattern (spec §5: never /admin; anything else is "otra").
+    const pageName = await recordedPageName(deps.db, event.page_title)
+    if (pageName === null) return
+    await recordPageView(deps.db, { pageName, seconds: event.time_spent, newVisit: event.new_visit })
+  })
 }

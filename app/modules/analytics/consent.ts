@@ -31,19 +31,36 @@ export function serializeConsent(consent: Consent): string {
   return consent.id ? `${fields}|i=${consent.id}` : fields
 }
 
-/** The current choice from a Cookie header (or `document.cookie`); null when none or outdated. */
-export function readConsent(cookieHeader: string | null | undefined): Consent | null {
-  if (!cookieHeader) return null
-  const raw = cookieHeader
+/**
+ * A cookie's value from a Cookie header (or `document.cookie`), percent-decoded; undefined when the
+ * cookie is missing, empty or not decodable (a malformed cookie such as `%E0` is no answer at all,
+ * never an error: every storefront page reads this).
+ */
+export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
+  const raw = rawCookieValue(cookieHeader, name)
+  if (raw === undefined) return undefined
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return undefined
+  }
+}
+
+/** A cookie's value as sent (not decoded), or undefined when the header does not carry it. */
+function rawCookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
+  return (cookieHeader ?? '')
     .split(';')
     .map((part) => part.trim())
-    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
-    ?.slice(CONSENT_COOKIE.length + 1)
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1)
+}
+
+/** The current choice from a Cookie header (or `document.cookie`); null when none, outdated or unreadable. */
+export function readConsent(cookieHeader: string | null | undefined): Consent | null {
+  const raw = cookieValue(cookieHeader, CONSENT_COOKIE)
   if (!raw) return null
   const fields = new Map(
-    decodeURIComponent(raw)
-      .split('|')
-      .map((field) => [field.slice(0, field.indexOf('=')), field.slice(field.indexOf('=') + 1)]),
+    raw.split('|').map((field) => [field.slice(0, field.indexOf('=')), field.slice(field.indexOf('=') + 1)]),
   )
   const version = fields.get('v')
   const analytics = fields.get('a')
@@ -66,5 +83,32 @@ export function readConsent(cookieHeader: string | null | undefined): Consent | 
  */
 export const STAFF_DEVICE_COOKIE = 'vitrina_staff'
 
+/**
+ * The banner's form id (its server-drawn HTML, the banner script and app.css find it by it; the
+ * footer's "Preferencias de privacidad" opens it).
+ */
+export const CONSENT_FORM_ID = 'consentimiento'
+
 /** Dispatched on `window` (a CustomEvent with the new Consent as detail) when the shopper chooses. */
 export const CONSENT_CHANGE_EVENT = 'vitrina:consent'
+
+/** Whether the Cookie header (or `document.cookie`) carries the staff-device cookie. */
+export function hasStaffCookie(cookieHeader: string | null | undefined): boolean {
+  return rawCookieValue(cookieHeader, STAFF_DEVICE_COOKIE) !== undefined
+}
+
+/**
+ * Spec §5: routes starting with /admin are never counted, and the back office is never a place to
+ * send a shopper back to. The one rule for every such check (tracker, banner script, beacons, the
+ * consent form's return path): case-insensitive, as the router matches `/ADMIN/x` to the back
+ * office too, and percent-decoded (`/%61dmin`).
+ */
+export function isAdminPath(path: string): boolean {
+  let text = path.trim()
+  try {
+    text = decodeURIComponent(text)
+  } catch {
+    // Not decodable: judged as written.
+  }
+  return /^\/*admin(?:[/?#\\]|$)/i.test(text)
+}

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 
 /** Clicks per element per month (YYYY-MM). */
 export const clickCounts = pgTable(
@@ -18,7 +28,8 @@ export const pageViews = pgTable(
     month: text().notNull(),
     pageName: text().notNull(),
     visits: integer().notNull().default(0),
-    totalTimeSeconds: integer().notNull().default(0),
+    /** bigint: a month of a busy page's seconds can pass an integer's 2 147 483 647. */
+    totalTimeSeconds: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.pageName] })],
 )

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isTrackedElement } from './tracking.ts'
 
 /** Spec §8's analytics messages (completed after the spec's ellipsis); logged, never shown to shoppers. */
 export const ANALYTICS_MESSAGES = {
@@ -8,6 +9,12 @@ export const ANALYTICS_MESSAGES = {
   timeNotNumber: 'El tiempo pasado debe ser un número de segundos.',
   nameTooLong: 'El nombre es demasiado largo (máximo 120 caracteres).',
   unreadable: 'El evento de analítica no se pudo leer: envía un JSON.',
+  notAnObject: 'El evento de analítica debe ser un objeto JSON con sus campos.',
+  controlCharacters: 'El nombre no puede tener caracteres de control.',
+  badCharacters:
+    "El nombre solo puede tener letras, números, espacios y los signos / : . _ - ~ ( ) + , ' & @ % ? = #.",
+  unknownElement: 'Ese elemento no es uno de los que la tienda cuenta.',
+  newVisitNotBoolean: 'new_visit debe ser true o false.',
   tooMany: 'Demasiados eventos de analítica desde esta conexión; inténtalo más tarde.',
 } as const
 
@@ -17,34 +24,62 @@ export const MAX_NAME_LENGTH = 120
 /** Seconds one page view adds at most: a tab left open all night is not an hour of reading. */
 export const MAX_SECONDS_PER_VIEW = 60 * 60
 
+/** Control and invisible formatting characters (NUL, line breaks, bidi marks…). */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u
+/** What a page name may be made of (letters, digits, marks and a few signs of URLs and SKUs). */
+const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} /:._~()+,'&@%?=#-]*$/u
+
 const name = (required: string) =>
   z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
-    .max(MAX_NAME_LENGTH, { error: ANALYTICS_MESSAGES.nameTooLong })
+    .min(1, { error: required, abort: true })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+      error: ANALYTICS_MESSAGES.controlCharacters,
+      abort: true,
+    })
+    .max(MAX_NAME_LENGTH, { error: ANALYTICS_MESSAGES.nameTooLong, abort: true })
+    .refine((value) => NAME_CHARACTERS.test(value), { error: ANALYTICS_MESSAGES.badCharacters, abort: true })
 
-/** A click beacon: `{ element_name }` (spec §7's browser "click" event). */
-export const ClickEventSchema = z.object({
-  element_name: name(ANALYTICS_MESSAGES.elementRequired),
-})
+/** A click beacon: `{ element_name }` (spec §7's browser "click" event), one of the `TRACK` names. */
+export const ClickEventSchema = z.object(
+  {
+    element_name: name(ANALYTICS_MESSAGES.elementRequired).refine(isTrackedElement, {
+      error: ANALYTICS_MESSAGES.unknownElement,
+    }),
+  },
+  { error: ANALYTICS_MESSAGES.notAnObject },
+)
 
 /**
  * A page-view beacon: `{ page_title, time_spent, new_visit }` (spec §7's "page_view"). `new_visit`
- * false adds seconds only (the shopper came back to a tab already counted).
+ * false adds seconds only (the shopper came back to a tab already counted). The page name is checked
+ * against the storefront's pages afterwards (`pageNameOf`, and the catalogue for products).
  */
-export const PageViewEventSchema = z.object({
-  page_title: name(ANALYTICS_MESSAGES.pageRequired),
-  time_spent: z
-    .number({ error: ANALYTICS_MESSAGES.timeNotNumber })
-    .refine(Number.isFinite, { error: ANALYTICS_MESSAGES.timeNotNumber })
-    .min(0, { error: ANALYTICS_MESSAGES.negativeTime })
-    .transform((seconds) => Math.min(Math.round(seconds), MAX_SECONDS_PER_VIEW)),
-  new_visit: z.boolean().default(true),
-})
+export const PageViewEventSchema = z.object(
+  {
+    page_title: name(ANALYTICS_MESSAGES.pageRequired),
+    time_spent: z
+      .number({ error: ANALYTICS_MESSAGES.timeNotNumber })
+      .refine(Number.isFinite, { error: ANALYTICS_MESSAGES.timeNotNumber })
+      .min(0, { error: ANALYTICS_MESSAGES.negativeTime })
+      .transform((seconds) => Math.min(Math.round(seconds), MAX_SECONDS_PER_VIEW)),
+    new_visit: z.boolean({ error: ANALYTICS_MESSAGES.newVisitNotBoolean }).default(true),
+  },
+  { error: ANALYTICS_MESSAGES.notAnObject },
+)
 
 export type ClickEvent = z.infer<typeof ClickEventSchema>
 export type PageViewEvent = z.infer<typeof PageViewEventSchema>
+
+/** What the consent form answers when it cannot keep the choice. */
+export const CONSENT_MESSAGES = {
+  otherSite: 'Tu elección de privacidad debe enviarse desde la tienda.',
+  notUnderstood: 'No entendimos tu elección de privacidad. Inténtalo de nuevo.',
+  tooMany:
+    'Has cambiado tu elección de privacidad muchas veces seguidas. Espera unos minutos e inténtalo de nuevo.',
+  unexpected: 'No pudimos guardar tu elección. Inténtalo de nuevo.',
+} as const
 
 /** The choice posted by the consent banner (checkboxes `analitica`, `publicidad`; button `eleccion`). */
 export const ConsentFormSchema = z
@@ -59,6 +94,9 @@ export const ConsentFormSchema = z
     advertising: eleccion === 'todo' || (eleccion === 'seleccion' && publicidad === 'si'),
     returnTo: volver,
   }))
+
+/** How many elements and pages "Reportes" lists (the biggest; the rest are counted in a note). */
+export const REPORT_ROWS = 50
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
 

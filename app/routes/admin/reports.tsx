@@ -2,9 +2,10 @@ import { Form } from 'react-router'
 import { BarList } from '#app/components/admin/charts.tsx'
 import { inputClass, labelClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { monthOf, monthReport, monthsWithData } from '#app/modules/analytics/analytics.server.ts'
-import { ReportQuerySchema } from '#app/modules/analytics/validators.ts'
+import { REPORT_ROWS, ReportQuerySchema } from '#app/modules/analytics/validators.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { formatCount } from '#app/utils/money.ts'
 import type { Route } from './+types/reports'
 
 /** /admin/reportes: clicks per element, and visits and average time per page, of one month. */
@@ -43,7 +44,7 @@ export function monthLabel(month: string): string {
   return `${MONTH_NAMES[Number(number) - 1]} de ${year}`
 }
 
-const count = (value: number) => value.toLocaleString('es-CO')
+const count = formatCount
 
 /** Seconds as "1 min 05 s" (or "42 s"). */
 export function duration(seconds: number): string {
@@ -57,7 +58,7 @@ const cellClass = 'px-3 py-2'
 const numberCellClass = `${cellClass} text-right tabular-nums`
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { month, months, clicks, pages } = loaderData
+  const { month, months, clicks, pages, moreClicks, morePages } = loaderData
   const totalClicks = clicks.reduce((sum, row) => sum + row.clickCount, 0)
   const totalVisits = pages.reduce((sum, row) => sum + row.visits, 0)
   return (
@@ -135,6 +136,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
+          <MoreRowsNote more={moreClicks} what="elementos" />
         </div>
 
         <div className="flex min-w-0 flex-col gap-3" data-testid="page-report">
@@ -183,8 +185,19 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
+          <MoreRowsNote more={morePages} what="páginas" />
         </div>
       </div>
     </section>
+  )
+}
+
+/** Under a list cut at REPORT_ROWS: how many smaller rows are not shown. */
+function MoreRowsNote({ more, what }: { more: number; what: string }) {
+  if (more <= 0) return null
+  return (
+    <p className="text-xs text-gray-600" data-testid="report-more">
+      Se muestran los {REPORT_ROWS} {what} con más actividad; hay {count(more)} más con menos.
+    </p>
   )
 }

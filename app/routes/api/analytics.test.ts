@@ -1,6 +1,10 @@
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { BEACONS_PER_MINUTE, monthOf } from '#app/modules/analytics/analytics.server.ts'
+import {
+  BEACONS_PER_MINUTE,
+  CONSENT_ANSWERS_PER_10_MINUTES,
+  monthOf,
+} from '#app/modules/analytics/analytics.server.ts'
 import {
   CONSENT_COOKIE,
   CONSENT_POLICY_VERSION,
@@ -9,12 +13,13 @@ import {
   STAFF_DEVICE_COOKIE,
 } from '#app/modules/analytics/consent.ts'
 import { clickCounts, consentLog, pageViews } from '#app/modules/analytics/schema.ts'
-import { ANALYTICS_MESSAGES } from '#app/modules/analytics/validators.ts'
+import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
 import { useServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
 import { ADMIN_EMAIL, setCookies, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
 import { testServices } from '#tests/services.ts'
 import * as click from './analytics-click.ts'
 import * as view from './analytics-view.ts'
@@ -119,6 +124,65 @@ describe('validation (spec §5 and §8): 400 with the message, logged, nothing w
     expect(await views()).toEqual([])
   })
 
+  test.each([null, [], 'x', 42])(
+    'a JSON body that is not an object (%j): a Spanish message',
+    async (body) => {
+      for (const send of [postClick, postView]) {
+        const response = await send(JSON.stringify(body))
+        expect(response.status).toBe(400)
+        expect((await response.json()).message).toBe(ANALYTICS_MESSAGES.notAnObject)
+      }
+    },
+  )
+
+  test('new_visit must be true or false', async () => {
+    const response = await postView({ page_title: '/', time_spent: 1, new_visit: 'si' })
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe(ANALYTICS_MESSAGES.newVisitNotBoolean)
+    expect(await views()).toEqual([])
+  })
+
+  test.each([
+    ['agregar-carrito\u0000', ANALYTICS_MESSAGES.controlCharacters],
+    ['whats\u202eapp', ANALYTICS_MESSAGES.controlCharacters],
+    ['cualquier-cosa', ANALYTICS_MESSAGES.unknownElement],
+    ['categoria-Collares', ANALYTICS_MESSAGES.unknownElement],
+  ])('only the store’s element names are counted: %j', async (element_name, message) => {
+    const response = await postClick({ element_name })
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe(message)
+    expect(await clicks()).toEqual([])
+  })
+
+  test.each([
+    ['/\u0000', ANALYTICS_MESSAGES.controlCharacters],
+    ['/producto/<script>', ANALYTICS_MESSAGES.badCharacters],
+  ])('page names: %j refused', async (page_title, message) => {
+    const response = await postView({ page_title, time_spent: 1 })
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe(message)
+    expect(await views()).toEqual([])
+  })
+
+  test('made-up page names fall into a few records, however many are sent', async () => {
+    const product = await createProduct(t.db)
+    for (let i = 0; i < 30; i++) {
+      await postView({ page_title: `/inventada-${i}`, time_spent: 1 })
+      await postView({ page_title: `/producto/FALSO-${i}`, time_spent: 1 })
+      await postView({ page_title: `/pago-simulado/${i}`, time_spent: 1 })
+    }
+    await postView({ page_title: `/producto/${product.sku}`, time_spent: 1 })
+    const names = (await views()).map((row) => [row.pageName, row.visits]).sort()
+    expect(names).toEqual(
+      [
+        ['/pago-simulado/:id', 30],
+        ['/producto/:sku', 30],
+        [`/producto/${product.sku}`, 1],
+        ['otra', 30],
+      ].sort(),
+    )
+  })
+
   test('a body that is not JSON', async () => {
     const response = await postClick('element_name=agregar-carrito')
     expect(response.status).toBe(400)
@@ -130,6 +194,25 @@ describe('validation (spec §5 and §8): 400 with the message, logged, nothing w
     await postView({ page_title: '/', time_spent: 999_999 })
     expect(await views()).toEqual([{ month: monthOf(), pageName: '/', visits: 2, totalTimeSeconds: 3600 }])
   })
+})
+
+test('a malformed consent cookie is no consent: 204, nothing counted, no error', async () => {
+  for (const cookie of [`${CONSENT_COOKIE}=%E0`, `${CONSENT_COOKIE}=%`]) {
+    expect((await postClick({ element_name: 'whatsapp' }, { cookie })).status).toBe(204)
+    expect((await postView({ page_title: '/', time_spent: 5 }, { cookie })).status).toBe(204)
+  }
+  expect(await clicks()).toEqual([])
+  expect(await views()).toEqual([])
+})
+
+test('an IPv6 client is limited by its /64, whatever address in it it uses', async () => {
+  const answers = []
+  for (let i = 0; i < BEACONS_PER_MINUTE + 3; i++)
+    answers.push(
+      (await postClick({ element_name: 'buscar' }, { client: `2001:db8:77:1::${i.toString(16)}` })).status,
+    )
+  expect(answers.filter((status) => status === 429)).toHaveLength(3)
+  expect((await postClick({ element_name: 'buscar' }, { client: '2001:db8:77:2::1' })).status).toBe(204)
 })
 
 describe('never counted', () => {
@@ -146,13 +229,13 @@ describe('never counted', () => {
   test('/admin pages, by page name or by the page the click came from', async () => {
     for (const page_title of ['/admin', '/admin/productos', 'admin/reportes', '/ADMIN/pedidos?x=1'])
       expect((await postView({ page_title, time_spent: 5 })).status).toBe(204)
-    await postClick({ element_name: 'guardar' }, { referer: `${BASE}/admin/productos` })
+    await postClick({ element_name: 'whatsapp' }, { referer: `${BASE}/Admin/productos` })
     await postView({ page_title: '/', time_spent: 5 }, { referer: `${BASE}/admin` })
     expect(await clicks()).toEqual([])
     expect(await views()).toEqual([])
-    // A storefront page that merely starts with the letters is counted.
+    // A storefront address that merely starts with the letters is counted (as an unknown page).
     await postView({ page_title: '/administracion-de-joyas', time_spent: 1 })
-    expect(await views()).toHaveLength(1)
+    expect(await views()).toMatchObject([{ pageName: 'otra', visits: 1 }])
   })
 
   test('a device that signed in to the back office (staff cookie), even signed out', async () => {
@@ -194,18 +277,20 @@ test(`one client is cut off after ${BEACONS_PER_MINUTE} beacons a minute; others
 })
 
 describe('the consent form (POST /api/consentimiento)', () => {
-  const postConsent = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
+  const postConsent = (
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+    client: string | null = null,
+  ) => {
+    const context = new RouterContextProvider()
+    context.set(clientAddressContext, client)
     const form = new URLSearchParams(fields)
     const request = new Request(`${BASE}/api/consentimiento`, {
       method: 'POST',
       body: form,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, ...headers },
     })
-    return consentRoute.action({
-      request,
-      params: {},
-      context: new RouterContextProvider(),
-    } as never) as Promise<Response>
+    return consentRoute.action({ request, params: {}, context } as never) as Promise<Response>
   }
 
   test('without JavaScript: stores the selection in the cookie, logs it and goes back to the page', async () => {
@@ -241,7 +326,14 @@ describe('the consent form (POST /api/consentimiento)', () => {
   })
 
   test('never sends the shopper to another site or to the back office', async () => {
-    for (const volver of ['https://otro.example/', '//otro.example/', '/admin/productos', '/\\otro.example'])
+    for (const volver of [
+      'https://otro.example/',
+      '//otro.example/',
+      '/admin/productos',
+      '/ADMIN/x',
+      '/%61dmin',
+      '/\\otro.example',
+    ])
       expect((await postConsent({ eleccion: 'nada', volver })).headers.get('Location')).toBe('/')
   })
 
@@ -252,8 +344,41 @@ describe('the consent form (POST /api/consentimiento)', () => {
   })
 
   test('a choice it does not understand is refused', async () => {
-    const response = await postConsent({ eleccion: 'quizas' })
+    const response = await postConsent({ eleccion: 'quizas' }, { Accept: 'application/json' })
     expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ ok: false, message: CONSENT_MESSAGES.notUnderstood })
     expect(await t.db.select().from(consentLog)).toEqual([])
+  })
+
+  test('without JavaScript a refusal is a small Spanish page with the way back, not JSON', async () => {
+    const refused = await postConsent({ eleccion: 'quizas', volver: '/carrito' })
+    expect(refused.status).toBe(400)
+    expect(refused.headers.get('Content-Type')).toContain('text/html')
+    const html = await refused.text()
+    expect(html).toContain(CONSENT_MESSAGES.notUnderstood)
+    expect(html).toContain('href="/carrito"')
+    expect(html).toContain('lang="es"')
+    const otherSite = await postConsent({ eleccion: 'todo' }, { Origin: 'https://otro.example' })
+    expect(otherSite.status).toBe(403)
+    expect(await otherSite.text()).toContain(CONSENT_MESSAGES.otherSite)
+  })
+
+  test(`one client may answer ${CONSENT_ANSWERS_PER_10_MINUTES} times in 10 minutes; then a Spanish refusal`, async () => {
+    const client = '2001:db8:99:1::1'
+    const statuses = []
+    for (let i = 0; i < CONSENT_ANSWERS_PER_10_MINUTES + 2; i++)
+      statuses.push(
+        (await postConsent({ eleccion: 'nada' }, { Accept: 'application/json' }, `2001:db8:99:1::${i + 1}`))
+          .status,
+      )
+    expect(statuses.filter((status) => status === 200)).toHaveLength(CONSENT_ANSWERS_PER_10_MINUTES)
+    const refused = await postConsent({ eleccion: 'nada' }, { Accept: 'application/json' }, client)
+    expect(refused.status).toBe(429)
+    expect((await refused.json()).message).toBe(CONSENT_MESSAGES.tooMany)
+    expect(await t.db.select().from(consentLog)).toHaveLength(CONSENT_ANSWERS_PER_10_MINUTES)
+    // Another network is unaffected.
+    expect(
+      (await postConsent({ eleccion: 'nada' }, { Accept: 'application/json' }, '192.0.2.200')).status,
+    ).toBe(200)
   })
 })

@@ -1,9 +1,12 @@
-import { consentIdOf, recordConsent } from '#app/modules/analytics/analytics.server.ts'
+import { consentFailurePage } from '#app/components/consent-banner.server.tsx'
+import { consentIdOf, recordConsent, takeConsentAnswer } from '#app/modules/analytics/analytics.server.ts'
+import { isAdminPath } from '#app/modules/analytics/consent.ts'
 import { consentCookieHeader } from '#app/modules/analytics/consent-cookie.server.ts'
-import { ConsentFormSchema } from '#app/modules/analytics/validators.ts'
+import { CONSENT_MESSAGES, ConsentFormSchema } from '#app/modules/analytics/validators.ts'
 import { isSameOrigin } from '#app/modules/auth/guard.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { jsonFailure } from '#app/utils/answer.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import type { Route } from './+types/consent'
@@ -11,19 +14,24 @@ import type { Route } from './+types/consent'
 /**
  * POST /api/consentimiento: the consent banner's form. Logs the choice, keeps it in the consent
  * cookie and, for a plain form post (no JavaScript), goes back to the page it came from; the
- * banner's script asks for JSON and stays on the page.
+ * banner's script asks for JSON and stays on the page. A refusal is JSON for the script and a small
+ * Spanish page, with the way back, for a browser without JavaScript.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
   const { database, env } = getServices()
+  let returnTo: string | undefined
   try {
     if (!isSameOrigin(request, env.PUBLIC_URL ?? new URL(request.url).origin))
-      throw new Refusal('Tu elección de privacidad debe enviarse desde la tienda.', { status: 403 })
+      throw new Refusal(CONSENT_MESSAGES.otherSite, { status: 403 })
+    if (!(await takeConsentAnswer(clientAddressOf(context))))
+      throw new Refusal(CONSENT_MESSAGES.tooMany, { status: 429 })
     const form = await requireFormData(request)
+    const volver = form.get('volver')
+    returnTo = typeof volver === 'string' ? volver : undefined
     const parsed = ConsentFormSchema.safeParse(Object.fromEntries(form))
-    if (!parsed.success)
-      throw new Refusal('No entendimos tu elección de privacidad. Inténtalo de nuevo.', { status: 400 })
-    const { analytics, advertising, returnTo } = parsed.data
+    if (!parsed.success) throw new Refusal(CONSENT_MESSAGES.notUnderstood, { status: 400 })
+    const { analytics, advertising } = parsed.data
     const consent = await recordConsent(database.db, {
       analytics,
       advertising,
@@ -34,13 +42,19 @@ export async function action({ request }: Route.ActionArgs) {
     headers.set('Location', safeStorePath(returnTo))
     return new Response(null, { status: 303, headers })
   } catch (thrown) {
-    return jsonFailure(thrown, request, { unexpected: 'No pudimos guardar tu elección. Inténtalo de nuevo.' })
+    const answer = jsonFailure(thrown, request, { unexpected: CONSENT_MESSAGES.unexpected })
+    if (wantsJson) return answer
+    const { message } = (await answer.json()) as { message: string }
+    return new Response(consentFailurePage(message, safeStorePath(returnTo)), {
+      status: answer.status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    })
   }
 }
 
 /** A storefront path to go back to (never another site, never the back office). */
-function safeStorePath(value: string | undefined): string {
-  if (!value || !/^\/(?![/\\])[\x21-\x7e]*$/.test(value) || /^\/admin(?:[/?#]|$)/.test(value)) return '/'
+export function safeStorePath(value: string | undefined): string {
+  if (!value || !/^\/(?![/\\])[\x21-\x7e]*$/.test(value) || isAdminPath(value)) return '/'
   // The banner's "Preferencias de privacidad" link opens it with ?preferencias: close it on return.
   const url = new URL(value, 'http://tienda.invalid')
   url.searchParams.delete('preferencias')

@@ -13,7 +13,7 @@ import { salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-re
 import { readSalesReport, type SalesFigures } from '#app/modules/order/sales-report.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { ADMIN_SALES_PATH, adminSalesCsvPath } from '#app/utils/admin-paths.ts'
-import { formatCOP } from '#app/utils/money.ts'
+import { formatCOP, formatCount } from '#app/utils/money.ts'
 import type { Route } from './+types/report'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ventas | Administración' }]
@@ -25,11 +25,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (message) return data({ filters, message, report: null }, { status: 400 })
   const report = await readSalesReport(getServices().database.db, filters)
   return { filters, message: null, report }
-}
-
-/** Whole numbers the es-CO way ("1.234"), written by hand so server and browser agree. */
-function formatCount(value: number): string {
-  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 }
 
 /** A count on a chart axis, whose ticks may fall between whole numbers ("0,5"). */

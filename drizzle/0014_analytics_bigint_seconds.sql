@@ -1,0 +1,1 @@
+ALTER TABLE "page_views" ALTER COLUMN "total_time_seconds" SET DATA TYPE bigint;
