@@ -19,8 +19,11 @@ export const availableUnitsSql = sql<number>`greatest(${products.stock} - ${prod
  * A product's current average cost in centavos (0 for an unknown SKU), for reads outside the
  * catalogue that estimate what units not shipped yet will cost (the sales report).
  */
-export const averageCostSql = (sku: SQL) =>
-  sql<number>`coalesce((select ${products.cost} from ${products} where ${products.sku} = ${sku}), 0)`
+export const averageCostSql = (sku: SQL) => sql<number>`coalesce(${knownAverageCostSql(sku)}, 0)`
+
+/** Like `averageCostSql`, but null for a SKU no longer in the catalogue (its cost is unknown, not 0). */
+export const knownAverageCostSql = (sku: SQL) =>
+  sql<number | null>`(select ${products.cost} from ${products} where ${products.sku} = ${sku})`
 
 /** A reservation found fewer available units (stock − reserved) than asked for. */
 export class OutOfStock extends Error {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
-import { averageCostSql } from '#app/modules/inventory/stock.server.ts'
+import { knownAverageCostSql } from '#app/modules/inventory/stock.server.ts'
 import { bogotaDayRange, daysBetween, monthsBetween } from '#app/utils/bogota-days.ts'
 import { csvPesos, spreadsheetCsv, type CsvCell } from '#app/utils/spreadsheet-csv.ts'
 import { PAYMENT_METHOD_LABELS } from './messages.ts'
@@ -18,11 +18,15 @@ import { PAYMENT_METHODS, orderItems, orders, type PaymentMethod } from './schem
  * The "Ventas" report: reads orders, their lines and the stock ledger, writes nothing. Every figure
  * is summed by the database (one pass over the range's orders), never by loading the orders.
  *
- * What counts as a sale: every order not cancelled, on the Bogotá day it was placed. Amounts are the
- * products' (the order's subtotal): the shipping charged is shown apart, since it pays the courier.
- * Gross margin is only known for orders already shipped: their revenue minus the average cost the
- * ledger recorded on their exits. Orders not shipped yet get an estimated margin at the products'
- * current average cost, shown as an estimate and never added to the real one.
+ * What counts as a sale (`SALE_RULE` in sales-report.ts): an order not cancelled that is either cash
+ * on delivery or paid (`pagado`, `Completado`), on the Bogotá day it was placed. A Mercado Pago order
+ * still `pendiente de pago` is not a sale yet: it is shown apart (count and amount) until it is paid
+ * or expires. Amounts are the products' (the order's subtotal): the shipping charged is shown apart,
+ * since it pays the courier. Gross margin is only known for orders already shipped: their revenue
+ * minus the average cost the ledger recorded on their exits. Orders not shipped yet get an
+ * estimated margin at the products' current average cost, shown as an estimate and never added to
+ * the real one; units of a product since deleted have no known cost and are left out of the
+ * estimate (counted in `unknownCostUnits`) rather than estimated at 0.
  */
 
 export type SalesFigures = {
@@ -44,8 +48,12 @@ export type SalesFigures = {
   pendingRevenue: number
   /** Units not shipped yet at their product's current average cost, centavos. */
   estimatedCost: number
-  /** pendingRevenue − estimatedCost. */
+  /** What those units (the ones with a known cost) sell for, centavos. */
+  estimatedRevenue: number
+  /** estimatedRevenue − estimatedCost. */
   estimatedMargin: number
+  /** Units not shipped yet whose product was deleted: no cost to estimate them at. */
+  unknownCostUnits: number
 }
 
 export type SalesReport = {
@@ -61,6 +69,8 @@ export type SalesReport = {
   /** Departments with sales, most revenue first. */
   departments: (SalesFigures & { department: string })[]
   bestSellers: { sku: string; title: string; units: number; revenue: number }[]
+  /** Mercado Pago orders placed in the range and still waiting for their payment (not sales yet). */
+  unconfirmedOnline: { orders: number; revenue: number }
   /** Orders placed in the range and cancelled since (not in the sales figures). */
   cancelled: { orders: number; revenue: number }
   /** Cash-on-delivery orders placed in the range, by how they ended. */
@@ -99,7 +109,9 @@ export const EMPTY_FIGURES: SalesFigures = {
   pendingOrders: 0,
   pendingRevenue: 0,
   estimatedCost: 0,
+  estimatedRevenue: 0,
   estimatedMargin: 0,
+  unknownCostUnits: 0,
 }
 
 function figuresOf(row: Grouped | undefined): SalesFigures {
@@ -110,6 +122,7 @@ function figuresOf(row: Grouped | undefined): SalesFigures {
   const exitCost = num(row.exit_cost)
   const pendingRevenue = num(row.pending_revenue)
   const estimatedCost = num(row.estimated_cost)
+  const estimatedRevenue = num(row.estimated_revenue)
   return {
     orders: orderCount,
     units: num(row.units),
@@ -123,12 +136,18 @@ function figuresOf(row: Grouped | undefined): SalesFigures {
     pendingOrders: num(row.pending_orders),
     pendingRevenue,
     estimatedCost,
-    estimatedMargin: pendingRevenue - estimatedCost,
+    estimatedRevenue,
+    estimatedMargin: estimatedRevenue - estimatedCost,
+    unknownCostUnits: num(row.unknown_cost_units),
   }
 }
 
 /** `created_at` as a Bogotá day, text YYYY-MM-DD (a fixed −5 h: Colombia has no daylight saving). */
 const bogotaDaySql = sql`to_char((${orders.createdAt} at time zone 'UTC') - interval '5 hours', 'YYYY-MM-DD')`
+
+/** SALE_RULE: not cancelled, and cash on delivery or paid (an online payment not confirmed is no sale). */
+const isSaleSql = sql`(${orders.status} <> 'cancelado' and (${orders.paymentMethod} = 'acordar' or ${orders.status} in ('pagado', 'Completado')))`
+const unconfirmedOnlineSql = sql`(${orders.paymentMethod} = 'mercadopago' and ${orders.status} = 'pendiente de pago')`
 
 function inRange(filters: SalesFilters) {
   const { start, end } = bogotaDayRange(filters)
@@ -151,12 +170,20 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
           select coalesce(sum(case m.type when 'out' then m.total when 'in' then -m.total else 0 end), 0)
           from ${stockMovements} m where m.order_id = ${orders.id}
         ) else 0 end as exit_cost,
-        case when ${orders.shippedAt} is null then (
-          select coalesce(sum(i.quantity::bigint * ${averageCostSql(sql`i.product_sku`)}), 0)
-          from ${orderItems} i where i.order_id = ${orders.id}
-        ) else 0 end as estimated_cost
+        coalesce(estimate.cost, 0) as estimated_cost,
+        coalesce(estimate.revenue, 0) as estimated_revenue,
+        coalesce(estimate.unknown_units, 0) as unknown_cost_units
       from ${orders}
-      where ${inRange(filters)} and ${orders.status} <> 'cancelado'
+      left join lateral (
+        select
+          sum(i.quantity::bigint * known.cost) as cost,
+          sum(i.quantity::bigint * i.unit_price) filter (where known.cost is not null) as revenue,
+          sum(i.quantity) filter (where known.cost is null) as unknown_units
+        from ${orderItems} i
+        cross join lateral (select ${knownAverageCostSql(sql`i.product_sku`)} as cost) known
+        where i.order_id = ${orders.id}
+      ) estimate on ${orders.shippedAt} is null
+      where ${inRange(filters)} and ${isSaleSql}
     ), keyed as (
       select *, substr(day, 1, 7) as month from sale
     )
@@ -178,7 +205,9 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
       sum(exit_cost) as exit_cost,
       count(*) filter (where not shipped) as pending_orders,
       coalesce(sum(subtotal) filter (where not shipped), 0) as pending_revenue,
-      sum(estimated_cost) as estimated_cost
+      sum(estimated_cost) as estimated_cost,
+      sum(estimated_revenue) as estimated_revenue,
+      sum(unknown_cost_units) as unknown_cost_units
     from keyed
     group by grouping sets ((day), (month), (payment_method), (department), ())
   `)
@@ -190,7 +219,7 @@ async function bestSellers(db: DbOrTx, filters: SalesFilters) {
     select i.product_sku as sku, max(i.title) as title, sum(i.quantity) as units,
       sum(i.quantity::bigint * i.unit_price) as revenue
     from ${orderItems} i join ${orders} on ${orders.id} = i.order_id
-    where ${inRange(filters)} and ${orders.status} <> 'cancelado'
+    where ${inRange(filters)} and ${isSaleSql}
     group by i.product_sku
     order by units desc, revenue desc, sku
     limit ${BEST_SELLERS_LIMIT}
@@ -209,6 +238,8 @@ async function outcomes(db: DbOrTx, filters: SalesFilters) {
     select
       count(*) filter (where ${orders.status} = 'cancelado') as cancelled_orders,
       coalesce(sum(${orders.subtotal}) filter (where ${orders.status} = 'cancelado'), 0) as cancelled_revenue,
+      count(*) filter (where ${unconfirmedOnlineSql}) as unconfirmed_orders,
+      coalesce(sum(${orders.subtotal}) filter (where ${unconfirmedOnlineSql}), 0) as unconfirmed_revenue,
       count(*) filter (where ${orders.paymentMethod} = 'acordar' and ${orders.status} = 'Completado') as cod_delivered,
       count(*) filter (
         where ${orders.paymentMethod} = 'acordar' and ${orders.status} = 'cancelado' and ${orders.shippedAt} is null
@@ -225,6 +256,7 @@ async function outcomes(db: DbOrTx, filters: SalesFilters) {
   const [row = {}] = rowsOf(result)
   return {
     cancelled: { orders: num(row.cancelled_orders), revenue: num(row.cancelled_revenue) },
+    unconfirmedOnline: { orders: num(row.unconfirmed_orders), revenue: num(row.unconfirmed_revenue) },
     cashOnDelivery: {
       delivered: num(row.cod_delivered),
       cancelled: num(row.cod_cancelled),
@@ -291,6 +323,7 @@ export const SALES_CSV_COLUMNS = [
   'Ventas sin enviar',
   'Costo estimado',
   'Margen estimado',
+  'Unidades sin costo conocido',
 ] as const
 
 function figureCells(figures: SalesFigures): CsvCell[] {
@@ -308,6 +341,7 @@ function figureCells(figures: SalesFigures): CsvCell[] {
     csvPesos(figures.pendingRevenue),
     csvPesos(figures.estimatedCost),
     csvPesos(figures.estimatedMargin),
+    figures.unknownCostUnits,
   ]
 }
 

@@ -2,14 +2,20 @@ import { z } from 'zod'
 import { bogotaDay } from '#app/utils/bogota-days.ts'
 
 /**
- * The "Ventas" report's filters and texts, shared by its page and its CSV. Which orders count:
- * every order not cancelled, on the Bogotá day it was placed; cancelled orders are counted apart.
+ * The "Ventas" report's filters and texts, shared by its page and its CSV. Which orders count
+ * (SALE_RULE): an order not cancelled that is either cash on delivery or paid, on the Bogotá day it
+ * was placed; Mercado Pago orders still waiting for their payment and cancelled orders are counted
+ * apart.
  */
 export const SALES_REPORT_MESSAGES = {
   rangeReversed: 'La fecha "Desde" no puede ser posterior a la fecha "Hasta". Corrige el filtro.',
   rangeTooLong: (days: number) =>
     `El rango de fechas no puede pasar de ${days} días. Elige un periodo más corto.`,
 } as const
+
+/** What counts as a sale, as the page says it (the SQL is `isSaleSql` in sales-report.server.ts). */
+export const SALE_RULE =
+  'Cuentan como ventas los pedidos no cancelados que son contra entrega o ya están pagados (pagados o completados), en el día en que se hicieron (hora de Bogotá). Los pagos en línea (Mercado Pago) aún sin confirmar no suman: se muestran aparte hasta que se paguen o venzan, igual que los pedidos cancelados. Los montos son de los productos; el envío cobrado se muestra aparte.'
 
 /** Longest range the report answers (two years and a day: a leap year pair fits). */
 export const SALES_MAX_RANGE_DAYS = 731

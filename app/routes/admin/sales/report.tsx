@@ -9,7 +9,7 @@ import {
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import { salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-report.ts'
+import { SALE_RULE, salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-report.ts'
 import { readSalesReport, type SalesFigures } from '#app/modules/order/sales-report.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { ADMIN_SALES_PATH, adminSalesCsvPath } from '#app/utils/admin-paths.ts'
@@ -72,7 +72,13 @@ const FIGURE_COLUMNS: Column[] = [
   {
     key: 'estimated',
     label: 'Margen estimado (sin enviar)',
-    value: (f) => (f.pendingOrders ? formatCOP(f.estimatedMargin) : '—'),
+    // Units of deleted products have no cost: left out, marked "*" (the note under the cards says so).
+    value: (f) =>
+      f.estimatedRevenue || f.estimatedCost
+        ? `${formatCOP(f.estimatedMargin)}${f.unknownCostUnits ? ' *' : ''}`
+        : f.unknownCostUnits
+          ? 'sin costo *'
+          : '—',
   },
 ]
 
@@ -171,9 +177,7 @@ export default function SalesReport({ loaderData }: Route.ComponentProps) {
           Ventas
         </h1>
         <p className="max-w-3xl text-sm text-gray-700" data-testid="sales-rule">
-          Cuentan como ventas todos los pedidos no cancelados, en el día en que se hicieron (hora de Bogotá),
-          estén pagados o no. Los pedidos cancelados no suman: se muestran aparte. Los montos son de los
-          productos; el envío cobrado se muestra aparte.
+          {SALE_RULE}
         </p>
       </div>
 
@@ -227,9 +231,9 @@ export default function SalesReport({ loaderData }: Route.ComponentProps) {
 type Report = NonNullable<Route.ComponentProps['loaderData']['report']>
 
 function SalesFiguresView({ report }: { report: Report }) {
-  const { totals, cancelled, cashOnDelivery: cod } = report
+  const { totals, cancelled, unconfirmedOnline, cashOnDelivery: cod } = report
   const marginPercent = marginShare(totals.margin, totals.shippedRevenue)
-  const estimatedPercent = marginShare(totals.estimatedMargin, totals.pendingRevenue)
+  const estimatedPercent = marginShare(totals.estimatedMargin, totals.estimatedRevenue)
   const chartRows =
     report.chartBy === 'day'
       ? report.days.map((row) => ({ label: row.shortLabel, figures: row }))
@@ -264,7 +268,11 @@ function SalesFiguresView({ report }: { report: Report }) {
         <Card
           id="estimated-margin"
           label="Margen estimado"
-          value={formatCOP(totals.estimatedMargin)}
+          value={
+            totals.estimatedRevenue || totals.estimatedCost || !totals.unknownCostUnits
+              ? `${formatCOP(totals.estimatedMargin)}${totals.unknownCostUnits ? ' *' : ''}`
+              : 'Sin costo conocido *'
+          }
           hint={`${formatCount(totals.pendingOrders)} pedido(s) sin enviar${estimatedPercent ? ` · ${estimatedPercent}` : ''}`}
         />
         <Card id="shipping" label="Envío cobrado" value={formatCOP(totals.shipping)} />
@@ -274,12 +282,25 @@ function SalesFiguresView({ report }: { report: Report }) {
           value={formatCount(cancelled.orders)}
           hint={`${formatCOP(cancelled.revenue)} en productos`}
         />
+        <Card
+          id="unconfirmed"
+          label="Pagos en línea sin confirmar"
+          value={formatCount(unconfirmedOnline.orders)}
+          hint={`${formatCOP(unconfirmedOnline.revenue)} en productos · no suman hasta pagarse`}
+        />
       </dl>
       <p className="max-w-3xl text-sm text-gray-700" data-testid="sales-margin-rule">
         <strong>Margen bruto</strong>: ventas de los pedidos ya enviados menos el costo promedio que el
         inventario registró en sus salidas. Un pedido sin enviar aún no tiene salida: su{' '}
         <strong>margen estimado</strong> usa el costo promedio actual de cada producto, puede cambiar al
         enviarlo y no se suma al margen bruto.
+        {totals.unknownCostUnits ? (
+          <span data-testid="sales-unknown-cost">
+            {' '}
+            * {formatCount(totals.unknownCostUnits)} unidad(es) sin enviar son de productos eliminados: su
+            costo ya no se conoce, así que quedan fuera del margen estimado (no se estiman a costo 0).
+          </span>
+        ) : null}
       </p>
 
       <div className="grid gap-4 lg:grid-cols-2">

@@ -73,7 +73,10 @@ test('the page reports the range, says what counts as a sale and links the CSV o
   expect(data.message).toBeNull()
   expect(data.report?.totals).toMatchObject({ orders: 1, units: 2, revenue: subtotal, exitCost: 40_000_00 })
   const html = render(data, path)
-  expect(html).toContain('Cuentan como ventas todos los pedidos no cancelados')
+  expect(html).toContain(
+    'Cuentan como ventas los pedidos no cancelados que son contra entrega o ya están pagados',
+  )
+  expect(html).toContain('Pagos en línea sin confirmar')
   expect(html).toContain(formatCOP(subtotal - 40_000_00))
   expect(html).toContain('Santander')
   expect(html).toContain(product.name)
