@@ -136,7 +136,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
-          <MoreRowsNote more={moreClicks} what="elementos" />
+          <MoreRowsNote more={moreClicks} what={`los ${REPORT_ROWS} elementos`} />
         </div>
 
         <div className="flex min-w-0 flex-col gap-3" data-testid="page-report">
@@ -185,7 +185,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
-          <MoreRowsNote more={morePages} what="páginas" />
+          <MoreRowsNote more={morePages} what={`las ${REPORT_ROWS} páginas`} />
         </div>
       </div>
     </section>
@@ -197,7 +197,7 @@ function MoreRowsNote({ more, what }: { more: number; what: string }) {
   if (more <= 0) return null
   return (
     <p className="text-xs text-gray-600" data-testid="report-more">
-      Se muestran los {REPORT_ROWS} {what} con más actividad; hay {count(more)} más con menos.
+      {`Se muestran ${what} con más actividad; hay ${count(more)} más con menos.`}
     </p>
   )
 }

@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { monthOf, recordClick, recordPageView } from '#app/modules/analytics/analytics.server.ts'
 import { clickCounts, pageViews } from '#app/modules/analytics/schema.ts'
 import { useServices } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { testServices } from '#tests/services.ts'
-import { duration, loader, monthLabel } from './reports.tsx'
+import { REPORT_ROWS } from '#app/modules/analytics/validators.ts'
+import Reports, { duration, loader, monthLabel } from './reports.tsx'
 
 /** /admin/reportes: one month's clicks and page views, the current month unless another is chosen. */
 
@@ -58,4 +61,38 @@ test('month names and durations in Spanish', () => {
   expect(monthLabel('2026-11')).toBe('noviembre de 2026')
   expect(duration(42)).toBe('42 s')
   expect(duration(65)).toBe('1 min 05 s')
+})
+
+function render(loaderData: unknown) {
+  const Page = Reports as unknown as React.ComponentType
+  const Stub = createRoutesStub([
+    { id: 'page', path: '/admin/reportes', Component: Page, loader: () => loaderData },
+  ])
+  return renderToString(
+    <Stub initialEntries={['/admin/reportes']} hydrationData={{ loaderData: { page: loaderData } }} />,
+  )
+}
+
+test('lists the biggest rows with a note on the rest; numbers written by hand, not by ICU', async () => {
+  const now = new Date()
+  for (let i = 0; i < REPORT_ROWS + 3; i++)
+    await recordPageView(
+      t.db,
+      { pageName: `/producto/P-${String(i).padStart(3, '0')}`, seconds: 1, newVisit: true },
+      now,
+    )
+  await recordClick(t.db, 'whatsapp', now)
+  await t.db.update(clickCounts).set({ clickCount: 1234 })
+  const data = await load()
+  expect(data.pages).toHaveLength(REPORT_ROWS)
+  expect(data.morePages).toBe(3)
+  expect(data.moreClicks).toBe(0)
+
+  // Node's and the browser's ICU may group "1234" differently: the page must not ask them.
+  const toLocaleString = vi.spyOn(Number.prototype, 'toLocaleString')
+  const html = render(data)
+  expect(toLocaleString).not.toHaveBeenCalled()
+  toLocaleString.mockRestore()
+  expect(html).toContain('1.234')
+  expect(html).toContain(`Se muestran las ${REPORT_ROWS} páginas con más actividad; hay 3 más con menos.`)
 })
