@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { signInAsAdmin } from './admin-session.ts'
-import { gotoHydrated, PHONE, plain, seriousViolations, setupBrowser } from './browser.ts'
+import { baseURL, gotoHydrated, PHONE, plain, seriousViolations, setupBrowser } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 
 /**
@@ -60,6 +60,13 @@ test('nothing is measured or loaded before consent; after it a click and a page 
   await expect(banner.getByLabel(/Publicidad/).isChecked()).resolves.toBe(false)
   expect(await seriousViolations(page)).toEqual([])
   await page.screenshot({ path: `${SHOTS}/banner-phone.png` })
+  // "Aceptar todo" and "Rechazar todo" carry the same weight: neither is nudged.
+  const look = (name: string) =>
+    banner.getByRole('button', { name }).evaluate((button) => {
+      const style = getComputedStyle(button)
+      return [style.color, style.backgroundColor, style.borderColor, style.fontWeight, button.clientHeight]
+    })
+  expect(await look('Aceptar todo')).toEqual(await look('Rechazar todo'))
 
   // Clicking and leaving pages before answering sends nothing and loads no tracker.
   await page.locator('[data-track="agregar-carrito"]').click()
@@ -85,6 +92,10 @@ test('nothing is measured or loaded before consent; after it a click and a page 
   await expect(consentEvent).resolves.toMatchObject({ analytics: true, advertising: false })
   await banner.waitFor({ state: 'hidden' })
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+  // The pressed button is gone: the focus goes to where the choice can be changed, not to <body>.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+    .toBe('Preferencias de privacidad')
 
   const clickSent = page.waitForResponse((r) => r.url().endsWith('/api/analitica/clic') && r.status() === 204)
   await page.locator('[data-track="agregar-carrito"]').click()
@@ -118,4 +129,12 @@ test('without JavaScript the banner is a plain form that remembers the choice', 
   await expect(banner.isHidden()).resolves.toBe(true)
   const cookie = (await shopper.context.cookies()).find((c) => c.name === 'vitrina_consent')
   expect(decodeURIComponent(cookie?.value ?? '')).toMatch(/\|a=0\|m=0\|i=/)
+})
+
+test('a malformed consent cookie is no answer: the page works and asks again', async () => {
+  const page = await shopper.page()
+  await shopper.context.addCookies([{ name: 'vitrina_consent', value: '%E0', url: baseURL() }])
+  const response = await page.goto(PRODUCT_PATH)
+  expect(response?.status()).toBe(200)
+  await expect(page.getByTestId('consent-banner').isVisible()).resolves.toBe(true)
 })
