@@ -5,7 +5,7 @@ import { CONSENT_PATH, DATA_POLICY_PATH } from '#app/utils/paths.ts'
 /** Query parameter that opens the banner (the footer link, when JavaScript has not run). */
 export const PREFERENCES_PARAM = 'preferencias'
 
-const buttonClass = 'flex-1 rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap'
+const buttonClass = 'rounded-full border px-4 py-2 text-sm font-semibold whitespace-nowrap'
 /** "Rechazar todo" and "Aceptar todo" look the same: neither answer is nudged (Ley 1581: a free choice). */
 const answerAllClass = `${buttonClass} border-brand-700 bg-white text-brand-700 hover:bg-brand-50`
 
@@ -65,20 +65,21 @@ function ConsentBanner({
           <strong>Publicidad</strong>: medir nuestros anuncios en Meta (Facebook e Instagram).
         </span>
       </label>
-      <div className="mt-3 flex flex-wrap gap-2">
+      {/* "Rechazar todo" and "Aceptar todo" side by side, the same size; the selection below. */}
+      <div className="mt-3 grid grid-cols-2 gap-2">
         <button type="submit" name="eleccion" value="nada" className={answerAllClass}>
           Rechazar todo
+        </button>
+        <button type="submit" name="eleccion" value="todo" className={answerAllClass}>
+          Aceptar todo
         </button>
         <button
           type="submit"
           name="eleccion"
           value="seleccion"
-          className={`${buttonClass} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+          className={`${buttonClass} col-span-2 border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
         >
           Aceptar selección
-        </button>
-        <button type="submit" name="eleccion" value="todo" className={answerAllClass}>
-          Aceptar todo
         </button>
       </div>
     </form>

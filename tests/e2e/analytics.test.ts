@@ -64,7 +64,14 @@ test('nothing is measured or loaded before consent; after it a click and a page 
   const look = (name: string) =>
     banner.getByRole('button', { name }).evaluate((button) => {
       const style = getComputedStyle(button)
-      return [style.color, style.backgroundColor, style.borderColor, style.fontWeight, button.clientHeight]
+      return [
+        style.color,
+        style.backgroundColor,
+        style.borderColor,
+        style.fontWeight,
+        button.clientHeight,
+        button.clientWidth,
+      ]
     })
   expect(await look('Aceptar todo')).toEqual(await look('Rechazar todo'))
 

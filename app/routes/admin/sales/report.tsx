@@ -150,9 +150,21 @@ function FiguresTable({
   )
 }
 
-function Card({ id, label, value, hint }: { id: string; label: string; value: ReactNode; hint?: ReactNode }) {
+function Card({
+  id,
+  label,
+  value,
+  hint,
+  className = '',
+}: {
+  id: string
+  label: string
+  value: ReactNode
+  hint?: ReactNode
+  className?: string
+}) {
   return (
-    <div className="min-w-0 rounded-xl border border-brand-100 bg-white p-3 shadow-sm sm:p-4">
+    <div className={`min-w-0 rounded-xl border border-brand-100 bg-white p-3 shadow-sm sm:p-4 ${className}`}>
       <dt className="text-sm text-gray-600">
         {label}
         {hint ? <span className="block text-xs text-gray-500">{hint}</span> : null}
@@ -249,7 +261,7 @@ function SalesFiguresView({ report }: { report: Report }) {
   const closedCod = cod.delivered + cod.cancelled + cod.refused
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="sales-summary">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="sales-summary">
         <Card id="orders" label="Pedidos" value={formatCount(totals.orders)} />
         <Card id="units" label="Unidades" value={formatCount(totals.units)} />
         <Card id="revenue" label="Ventas" value={formatCOP(totals.revenue)} hint="Productos, sin envío" />
@@ -284,6 +296,8 @@ function SalesFiguresView({ report }: { report: Report }) {
         />
         <Card
           id="unconfirmed"
+          // The ninth card: the whole row on a phone's two columns (three columns on wide screens).
+          className="max-lg:col-span-2"
           label="Pagos en línea sin confirmar"
           value={formatCount(unconfirmedOnline.orders)}
           hint={`${formatCOP(unconfirmedOnline.revenue)} en productos · no suman hasta pagarse`}
