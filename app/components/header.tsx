@@ -7,7 +7,7 @@ import type { CategorySummary } from '#app/modules/catalog/catalog.server.ts'
 import { CART_PATH, categoryPath } from '#app/utils/paths.ts'
 import { SearchBox } from './search-box.tsx'
 import { ListThumb } from './list-thumb.tsx'
-import { TRACK } from '#app/modules/analytics/tracking.ts'
+import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export function Header({ storeName, categories }: { storeName: string; categories: CategorySummary[] }) {
   const count = totalQuantity(useCartLines())
@@ -30,7 +30,7 @@ export function Header({ storeName, categories }: { storeName: string; categorie
           className="relative shrink-0 rounded-full p-2 text-brand-700 hover:bg-brand-50"
           aria-label={`Carrito, ${count} productos`}
           data-testid="header-cart"
-          data-track={TRACK.cart}
+          data-track={'carrito' satisfies TrackedElement}
         >
           <ShoppingBag className="size-6" aria-hidden="true" />
           <span
@@ -116,7 +116,7 @@ function CategoryLink({
     <Link
       to={categoryPath(category)}
       onClick={(event) => onChoose(event.currentTarget)}
-      data-track={TRACK.category}
+      data-track={'categoria' satisfies TrackedElement}
       className="flex items-center gap-2 rounded-xl p-2 hover:bg-brand-50"
     >
       {category.image ? <ListThumb src={category.image.thumb} /> : null}

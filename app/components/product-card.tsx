@@ -6,7 +6,7 @@ import { truncateName } from '#app/modules/catalog/pricing.ts'
 import { Price } from './price.tsx'
 import { ProductImage } from './product-image.tsx'
 import { productPath } from '#app/utils/paths.ts'
-import { TRACK } from '#app/modules/analytics/tracking.ts'
+import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   return (
@@ -15,7 +15,12 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       data-testid="product-card"
       data-sku={product.sku}
     >
-      <Link to={productPath(product.sku)} className="block" prefetch="intent" data-track={TRACK.product}>
+      <Link
+        to={productPath(product.sku)}
+        className="block"
+        prefetch="intent"
+        data-track={'producto' satisfies TrackedElement}
+      >
         <div className="relative aspect-square overflow-hidden bg-brand-50">
           <ProductImage
             image={product.image}

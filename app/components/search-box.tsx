@@ -5,7 +5,7 @@ import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { SEARCH_PATH, productPath, searchApiPath } from '#app/utils/paths.ts'
 import { ListThumb } from './list-thumb.tsx'
-import { TRACK } from '#app/modules/analytics/tracking.ts'
+import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 /**
  * Spec §4: results show while the box has text and matches; a mousedown outside hides them. While
@@ -55,7 +55,7 @@ export function SearchBox() {
           id="buscar"
           name="q"
           type="search"
-          data-track={TRACK.search}
+          data-track={'buscar' satisfies TrackedElement}
           autoComplete="off"
           placeholder="Collares..."
           value={query}

@@ -8,7 +8,8 @@ import {
   readConsent,
   STAFF_DEVICE_COOKIE,
 } from './consent.ts'
-import { OTHER_PAGE, pageNameOf, TRACK, TRACKED_ELEMENTS } from './tracking.ts'
+import { TRACK, TRACKED_ELEMENTS } from './track-names.ts'
+import { OTHER_PAGE, pageNameOf } from './tracking.ts'
 
 describe('cookieValue, readConsent, hasStaffCookie', () => {
   test('a malformed consent cookie is no answer, never an error', () => {
@@ -82,7 +83,7 @@ describe('pageNameOf: page names by route pattern', () => {
   })
 })
 
-test('every data-track name comes from TRACK', async () => {
+test('every data-track name is checked against TRACK', async () => {
   const { readFile, readdir } = await import('node:fs/promises')
   const files = (await readdir('app', { recursive: true })).filter(
     (file) => /\.tsx?$/.test(file) && !file.includes('.test.'),
@@ -90,9 +91,14 @@ test('every data-track name comes from TRACK', async () => {
   const literal: string[] = []
   for (const file of files) {
     const text = await readFile(`app/${file}`, 'utf8')
-    if (/data-track="|data-track=\{`/.test(text)) literal.push(file)
+    for (const [attribute] of text.matchAll(/data-track=[^\n]*/g))
+      if (!/^data-track=\{'[a-z-]+' satisfies TrackedElement\}/.test(attribute))
+        literal.push(`${file}: ${attribute}`)
   }
-  expect(literal, 'use data-track={TRACK.…} so the server accepts the name').toEqual([])
+  expect(
+    literal,
+    "write data-track={'name' satisfies TrackedElement} so the server accepts the name",
+  ).toEqual([])
   expect(TRACKED_ELEMENTS).toContain(TRACK.addToCart)
   expect(new Set(TRACKED_ELEMENTS).size).toBe(TRACKED_ELEMENTS.length)
 })

@@ -1,34 +1,11 @@
 import { isAdminPath } from './consent.ts'
 
 /**
- * What the analytics may record, in one place for the browser (the tracker, the `data-track`
- * attributes) and the server (the beacons' validation): a fixed list of element names and page
- * names made from the storefront's route patterns, so no one can grow the monthly records with
- * names of their own (spec §3, §5). No imports but the shared consent rules: the tracker's chunk
- * stays tiny.
+ * The page names the analytics may record, for the browser (the banner script hands `pageNameOf`
+ * to the tracker) and the server (the beacons' validation): names made from the storefront's route
+ * patterns, so no one can grow the monthly records with names of their own (spec §3, §5). The
+ * element names are in track-names.ts.
  */
-
-/** The `data-track` names of the storefront's elements: the only element names a click may carry. */
-export const TRACK = {
-  product: 'producto',
-  search: 'buscar',
-  cart: 'carrito',
-  /** Every category link in the menu (which category is read from the category pages' visits). */
-  category: 'categoria',
-  buyNow: 'comprar-ahora',
-  addToCart: 'agregar-carrito',
-  checkout: 'finalizar-pedido',
-  placeOrder: 'confirmar-pedido',
-  whatsapp: 'whatsapp',
-} as const
-
-export type TrackedElement = (typeof TRACK)[keyof typeof TRACK]
-
-export const TRACKED_ELEMENTS: readonly string[] = Object.values(TRACK)
-
-export function isTrackedElement(name: string): name is TrackedElement {
-  return TRACKED_ELEMENTS.includes(name)
-}
 
 /** Pages with a fixed address, by their path. */
 const FIXED_PAGES = [

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isTrackedElement } from './tracking.ts'
+import { isTrackedElement } from './track-names.ts'
 
 /** Spec §8's analytics messages (completed after the spec's ellipsis); logged, never shown to shoppers. */
 export const ANALYTICS_MESSAGES = {

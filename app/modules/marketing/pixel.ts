@@ -10,7 +10,12 @@
  * the app) and loaded with a script tag rather than `import()`, whose preload wrapper the first
  * visit would otherwise need (it does today only because the consent script is an `import()`).
  */
-import { CONSENT_CHANGE_EVENT, readConsent, STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
+import {
+  CONSENT_CHANGE_EVENT,
+  hasStaffCookie,
+  isAdminPath,
+  readConsent,
+} from '#app/modules/analytics/consent.ts'
 import type { AdEvent, AdEventWindow } from './ad-events.ts'
 
 type Fbq = ((...args: unknown[]) => void) & {
@@ -90,8 +95,8 @@ function pageView() {
 
 function allowed() {
   return (
-    !location.pathname.startsWith('/admin') &&
-    !document.cookie.includes(`${STAFF_DEVICE_COOKIE}=`) &&
+    !isAdminPath(location.pathname) &&
+    !hasStaffCookie(document.cookie) &&
     readConsent(document.cookie)?.advertising === true
   )
 }

@@ -5,7 +5,7 @@ import { monthOf, monthReport, monthsWithData } from '#app/modules/analytics/ana
 import { REPORT_ROWS, ReportQuerySchema } from '#app/modules/analytics/validators.ts'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { getServices } from '#app/services.server.ts'
-import { formatCount } from '#app/utils/money.ts'
+import { formatCount } from '#app/utils/count.ts'
 import type { Route } from './+types/reports'
 
 /** /admin/reportes: clicks per element, and visits and average time per page, of one month. */

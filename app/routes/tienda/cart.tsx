@@ -13,7 +13,7 @@ import { seo } from '#app/utils/seo.ts'
 import { toast } from '#app/components/toast.tsx'
 import type { Route } from './+types/cart'
 import { CHECKOUT_PATH, productPath } from '#app/utils/paths.ts'
-import { TRACK } from '#app/modules/analytics/tracking.ts'
+import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
@@ -64,7 +64,7 @@ export default function CartPage() {
         <button
           type="button"
           className="mt-4 w-full rounded-full bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-          data-track={TRACK.checkout}
+          data-track={'finalizar-pedido' satisfies TrackedElement}
           onClick={() => {
             if (lines.some((line) => line.quantity <= 0)) toast.error(CART_MESSAGES.zeroQuantity)
             else navigate(CHECKOUT_PATH)

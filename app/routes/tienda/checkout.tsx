@@ -20,7 +20,7 @@ import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/checkout'
 import { DATA_POLICY_PATH } from '#app/utils/paths.ts'
-import { TRACK } from '#app/modules/analytics/tracking.ts'
+import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Finalizar pedido' },
@@ -230,7 +230,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </label>
         <button
           type="submit"
-          data-track={TRACK.placeOrder}
+          data-track={'confirmar-pedido' satisfies TrackedElement}
           disabled={submitting}
           className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >

@@ -11,7 +11,7 @@ import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
-import { TRACK } from '#app/modules/analytics/tracking.ts'
+import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { reads, env, marketing } = getServices()
@@ -48,7 +48,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
           className="flex size-14 items-center justify-center rounded-full bg-green-600 text-white shadow-lg hover:bg-green-700"
           aria-label="Escríbenos por WhatsApp"
           data-testid="whatsapp-button"
-          data-track={TRACK.whatsapp}
+          data-track={'whatsapp' satisfies TrackedElement}
         >
           <MessageCircle className="size-7" aria-hidden="true" />
         </a>

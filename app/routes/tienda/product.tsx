@@ -12,7 +12,7 @@ import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { productShippingNotice } from '#app/modules/settings/shipping-notices.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/product'
-import { TRACK } from '#app/modules/analytics/tracking.ts'
+import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
 
@@ -159,7 +159,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               cart.clear()
               if (cart.add(product)) navigate(CHECKOUT_PATH)
             }}
-            data-track={TRACK.buyNow}
+            data-track={'comprar-ahora' satisfies TrackedElement}
             className="flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
           >
             <Zap className="size-5" aria-hidden="true" />
@@ -169,7 +169,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             type="button"
             disabled={soldOut}
             onClick={() => cart.add(product)}
-            data-track={TRACK.addToCart}
+            data-track={'agregar-carrito' satisfies TrackedElement}
             className="flex flex-1 items-center justify-center gap-2 rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
           >
             <ShoppingBag className="size-5" aria-hidden="true" />

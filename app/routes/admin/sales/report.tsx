@@ -13,7 +13,8 @@ import { SALE_RULE, salesFiltersFrom, salesRangeMessage } from '#app/modules/ord
 import { readSalesReport, type SalesFigures } from '#app/modules/order/sales-report.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { ADMIN_SALES_PATH, adminSalesCsvPath } from '#app/utils/admin-paths.ts'
-import { formatCOP, formatCount } from '#app/utils/money.ts'
+import { formatCount } from '#app/utils/count.ts'
+import { formatCOP } from '#app/utils/money.ts'
 import type { Route } from './+types/report'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ventas | Administración' }]
