@@ -14,6 +14,9 @@ export type AdEventData = Record<string, string | number | string[] | undefined>
 
 export type AdEvent = { name: AdEventName | 'PageView'; data: AdEventData; eventId?: string }
 
+/** Meta's click id (`fbclid`): base64url, letters, digits, `_` and `-`; anything else is not Meta's. */
+export const FBCLID_PATTERN = /^[\w-]{1,500}$/
+
 /** Where events wait (an array) or go (the pixel's sender); absent: nowhere. */
 export type AdEventTarget = { push(event: AdEvent): unknown }
 

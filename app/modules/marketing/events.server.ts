@@ -6,6 +6,7 @@ import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MetaApiError, type MetaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
 import type { RateLimiter } from './rate-limit.ts'
+import { FBCLID_PATTERN } from './ad-events.ts'
 import { metaOrderContexts } from './schema.ts'
 import { metaUserData, normalizePhone } from './user-data.server.ts'
 import { BROWSER_EVENT_NAMES, META_EVENT_MESSAGES, type BrowserEventInput } from './validators.ts'
@@ -57,9 +58,19 @@ export function isStaffBrowser(cookieHeader: string): boolean {
   )
 }
 
+/** `_fbp` and `_fbc` as Meta writes them: `fb.<subdomain index>.<ms>.<random or fbclid…>`. */
+const BROWSER_ID_PATTERN = /^fb\.\d\.\d{1,16}\.[\w.-]{1,500}$/
+/** What Express gives as `req.ip`: IPv4, IPv6 (with `::ffff:` or a zone). */
+const ADDRESS_PATTERN = /^[\w.:%-]{1,64}$/
+// eslint-disable-next-line no-control-regex -- removing them is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g
+
+const browserId = (value: string | null | undefined) =>
+  value && BROWSER_ID_PATTERN.test(value) ? value : null
+
 /**
- * `_fbc` as Meta builds it, `fb.1.<ms>.<fbclid>`, from the first of these URLs with an `fbclid`;
- * the fbclid is kept exactly as it came.
+ * `_fbc` as Meta builds it, `fb.1.<ms>.<fbclid>`, from the first of these URLs with an `fbclid`
+ * of Meta's form (kept exactly as it came); another fbclid is ignored.
  */
 export function fbcFromUrls(urls: (string | null | undefined)[], now = new Date()): string | null {
   for (const url of urls) {
@@ -70,7 +81,7 @@ export function fbcFromUrls(urls: (string | null | undefined)[], now = new Date(
     } catch {
       continue
     }
-    if (fbclid) return `fb.1.${now.getTime()}.${fbclid}`
+    if (fbclid && FBCLID_PATTERN.test(fbclid)) return `fb.1.${now.getTime()}.${fbclid}`
   }
   return null
 }
@@ -82,6 +93,11 @@ export type TrackingRequest = {
   browser: MetaBrowserIdentifiers
 }
 
+/**
+ * The one place browser identifiers are read: whatever the browser sent that is not of Meta's form
+ * (`_fbp`, `_fbc`, fbclid) is dropped, and the user agent loses control characters, so nothing a
+ * link or a cookie carries can make the checkout's insert or a job's payload fail.
+ */
 export function readTrackingRequest(
   request: Request,
   clientAddress: string | null,
@@ -89,15 +105,15 @@ export function readTrackingRequest(
   now = new Date(),
 ): TrackingRequest {
   const cookieHeader = request.headers.get('Cookie') ?? ''
-  const fbc = cookieValue(cookieHeader, '_fbc') ?? fbcFromUrls(urlsForFbc, now)
+  const userAgent = request.headers.get('User-Agent')?.replace(CONTROL_CHARS, '').trim().slice(0, 512)
   return {
     advertising: readConsent(cookieHeader)?.advertising === true,
     staff: isStaffBrowser(cookieHeader),
     browser: {
-      clientIpAddress: clientAddress,
-      clientUserAgent: request.headers.get('User-Agent')?.slice(0, 512) || null,
-      fbp: cookieValue(cookieHeader, '_fbp')?.slice(0, 256) ?? null,
-      fbc: fbc?.slice(0, 512) ?? null,
+      clientIpAddress: clientAddress && ADDRESS_PATTERN.test(clientAddress) ? clientAddress : null,
+      clientUserAgent: userAgent || null,
+      fbp: browserId(cookieValue(cookieHeader, '_fbp')),
+      fbc: browserId(cookieValue(cookieHeader, '_fbc')) ?? fbcFromUrls(urlsForFbc, now),
     },
   }
 }

@@ -184,7 +184,7 @@ describe('browser events', () => {
       method: 'POST',
       headers: { Cookie: `${CONSENTED}; _fbp=fb.1.1700000000000.111`, 'User-Agent': 'Mozilla/5.0 (Prueba)' },
     })
-    const tracking = readTrackingRequest(request, '198.51.100.4', ['http://tienda.test/?fbclid=IwAR2_Ab-c.D'])
+    const tracking = readTrackingRequest(request, '198.51.100.4', ['http://tienda.test/?fbclid=IwAR2_Ab-cD'])
     await recordBrowserEvent(deps(), tracking, {
       eventName: 'AddToCart',
       eventId: 'c0ffee-1',
@@ -206,7 +206,7 @@ describe('browser events', () => {
         client_user_agent: 'Mozilla/5.0 (Prueba)',
         fbp: 'fb.1.1700000000000.111',
         // No _fbc cookie: built from the landing URL's fbclid, which is kept exactly.
-        fbc: expect.stringMatching(/^fb\.1\.\d{13}\.IwAR2_Ab-c\.D$/),
+        fbc: expect.stringMatching(/^fb\.1\.\d{13}\.IwAR2_Ab-cD$/),
       },
       custom_data: { currency: 'COP', value: 45000, content_ids: ['COL-1'], content_type: 'product' },
     })
@@ -215,8 +215,8 @@ describe('browser events', () => {
 
   test('_fbc: the cookie wins; otherwise the first URL with an fbclid', () => {
     const now = new Date(1_700_000_000_123)
-    expect(fbcFromUrls(['http://tienda.test/', 'http://tienda.test/?a=1&fbclid=AbC%2B1'], now)).toBe(
-      'fb.1.1700000000123.AbC+1',
+    expect(fbcFromUrls(['http://tienda.test/', 'http://tienda.test/?a=1&fbclid=AbC_-1'], now)).toBe(
+      'fb.1.1700000000123.AbC_-1',
     )
     expect(fbcFromUrls(['no es url', undefined], now)).toBeNull()
     const withCookie = readTrackingRequest(
@@ -226,10 +226,55 @@ describe('browser events', () => {
     )
     expect(withCookie.browser.fbc).toBe('fb.1.1.cookie')
   })
+
+  test('identifiers not of Meta’s form are dropped, control characters leave the user agent', () => {
+    const now = new Date(1_700_000_000_123)
+    // A hand-made link: `?fbclid=%00` and friends never become an _fbc.
+    for (const fbclid of ['%00', 'a%0Ab', 'a%20b', 'a.b', 'x'.repeat(501), '%E0'])
+      expect(fbcFromUrls([`http://tienda.test/?fbclid=${fbclid}`], now)).toBeNull()
+    const read = (cookie: string, userAgent = 'UA') =>
+      readTrackingRequest(
+        new Request('http://tienda.test/', { headers: { Cookie: cookie, 'User-Agent': userAgent } }),
+        '203.0.113.7',
+        ['http://tienda.test/?fbclid=%00'],
+        now,
+      ).browser
+    for (const cookie of [
+      '_fbc=fb.1.1.%00; _fbp=fb.1.1.%00',
+      '_fbc=fb.1.1.%E0; _fbp=%E0',
+      '_fbc=fb.1.1.a%0Ab; _fbp=fb.1.x.1',
+      '_fbc=nada; _fbp=',
+    ])
+      expect(read(cookie)).toMatchObject({ fbc: null, fbp: null })
+    expect(read('_fbc=fb.1.1700000000000.IwAR-x_1.Ab; _fbp=fb.2.1700000000000.42')).toMatchObject({
+      fbc: 'fb.1.1700000000000.IwAR-x_1.Ab',
+      fbp: 'fb.2.1700000000000.42',
+    })
+    const withControls = readTrackingRequest(
+      new Request('http://tienda.test/', { headers: { 'User-Agent': 'Mozilla\t5.0' } }),
+      'not an address\n',
+    ).browser
+    expect(withControls).toMatchObject({ clientUserAgent: 'Mozilla5.0', clientIpAddress: null })
+  })
 })
 
 describe('Purchase', () => {
   beforeEach(() => clearJobs(t.database))
+
+  test('a tracking cookie a link or a browser broke never fails the order: it is placed, without it', async () => {
+    for (const cookie of [
+      `${CONSENTED}; _fbc=fb.1.1.%00; _fbp=fb.1.1.%00`,
+      `${CONSENTED}; _fbc=%E0; _fbp=fb.1.1.%E0`,
+    ]) {
+      const { order } = await place('acordar', cookie)
+      expect(order.number).toBeGreaterThan(0)
+      const [context] = await t.db
+        .select()
+        .from(metaOrderContexts)
+        .where(eq(metaOrderContexts.orderId, order.id))
+      expect(context).toMatchObject({ fbc: null, fbp: null, clientUserAgent: 'Mozilla/5.0 (Prueba)' })
+    }
+  })
 
   test('a cash-on-delivery order sends its Purchase at placement: order number, total in pesos, hashed customer', async () => {
     const { order, product } = await place('acordar')

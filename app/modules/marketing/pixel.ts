@@ -16,7 +16,7 @@ import {
   isAdminPath,
   readConsent,
 } from '#app/modules/analytics/consent.ts'
-import type { AdEvent, AdEventWindow } from './ad-events.ts'
+import { FBCLID_PATTERN, type AdEvent, type AdEventWindow } from './ad-events.ts'
 
 type Fbq = ((...args: unknown[]) => void) & {
   callMethod?: (...args: unknown[]) => void
@@ -49,12 +49,13 @@ function newEventId() {
 /**
  * `_fbc` = `fb.1.<ms>.<fbclid>` when the page came from a Meta ad and the browser has none yet
  * (the fbclid kept exactly as it came), as Meta's script does; the server reads it at checkout.
+ * An fbclid not of Meta's form (a hand-made link) is not kept.
  */
 function keepClickId() {
   const fbclid = new URLSearchParams(location.search).get('fbclid')
-  if (!fbclid || /(^|;\s*)_fbc=/.test(document.cookie)) return
+  if (!fbclid || !FBCLID_PATTERN.test(fbclid) || /(^|;\s*)_fbc=/.test(document.cookie)) return
   const secure = location.protocol === 'https:' ? '; Secure' : ''
-  document.cookie = `_fbc=fb.1.${Date.now()}.${encodeURIComponent(fbclid)}; Max-Age=${FBC_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`
+  document.cookie = `_fbc=fb.1.${Date.now()}.${fbclid}; Max-Age=${FBC_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`
 }
 
 function sendToServer(event: AdEvent) {

@@ -46,8 +46,6 @@ export const BrowserEventSchema = z.object({
   eventSourceUrl: z
     .url({ message: META_EVENT_MESSAGES.badUrl })
     .max(2000, { message: META_EVENT_MESSAGES.badUrl }),
-  /** The first page of the visit, when it carried Meta's `fbclid` (for `_fbc` without the cookie). */
-  landingUrl: z.url({ message: META_EVENT_MESSAGES.badUrl }).max(2000).optional(),
   customData: AdCustomDataSchema.default({}),
 })
 export type BrowserEventInput = z.infer<typeof BrowserEventSchema>

@@ -79,6 +79,21 @@ describe('POST /api/eventos-meta', () => {
     ])
   })
 
+  test('broken tracking cookies (NUL, bad escapes) are dropped: the event still goes, never a 500', async () => {
+    for (const cookie of [
+      `${consent(true)}; _fbp=fb.1.1.%00; _fbc=fb.1.1.%00`,
+      `${consent(true)}; _fbp=%E0; _fbc=fb.1.1.%E0`,
+    ]) {
+      jobs.sent.length = 0
+      expect(await post(EVENT, { cookie })).toEqual({ status: 202, body: { ok: true } })
+      expect(jobs.sent).toEqual([
+        expect.objectContaining({
+          data: expect.objectContaining({ browser: expect.objectContaining({ fbp: null, fbc: null }) }),
+        }),
+      ])
+    }
+  })
+
   test('without advertising consent, or with no choice made, nothing is queued', async () => {
     expect(await post(EVENT, { cookie: consent(false) })).toEqual({
       status: 403,

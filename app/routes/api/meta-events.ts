@@ -33,16 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           ? META_EVENT_MESSAGES.badName
           : issue?.path[0] === 'eventId'
             ? META_EVENT_MESSAGES.badId
-            : issue?.path[0] === 'eventSourceUrl' || issue?.path[0] === 'landingUrl'
+            : issue?.path[0] === 'eventSourceUrl'
               ? META_EVENT_MESSAGES.badUrl
               : META_EVENT_MESSAGES.badData
       throw new Refusal(message, { status: 400 })
     }
     const { database, jobs, marketing } = getServices()
-    const tracking = readTrackingRequest(request, clientAddressOf(context), [
-      parsed.data.landingUrl,
-      parsed.data.eventSourceUrl,
-    ])
+    const tracking = readTrackingRequest(request, clientAddressOf(context), [parsed.data.eventSourceUrl])
     await recordBrowserEvent(
       { db: database.db, jobs, settings: marketing.settings, limiter: marketing.limiter },
       tracking,
