@@ -30,6 +30,7 @@ import {
 import {
   BANNER_MESSAGES,
   DEFAULT_WHATSAPP_TEXT,
+  loadedSettings,
   normalizeBannerLink,
   SETTINGS_MESSAGES,
   settingsAsFormValues,
@@ -56,6 +57,9 @@ const ADMIN = 'duena@vitrina.test'
 async function formWith(changes: Partial<SettingsFormValues>): Promise<SettingsFormValues> {
   return { ...settingsAsFormValues(await readStoreSettings(t.db, defaults)), ...changes }
 }
+
+/** What the form was loaded with: the settings as they are now. */
+const loadedNow = () => readStoreSettings(t.db, defaults)
 
 async function rowCounts() {
   const [saved] = await t.db.select({ n: count() }).from(settings)
@@ -95,6 +99,7 @@ describe('settings', () => {
         whatsappNumber: '+57 311 222 3344',
         whatsappText: ' Hola ',
       }),
+      await loadedNow(),
       ADMIN,
     )
     expect(result.changed).toEqual(['shippingCost', 'whatsappNumber', 'whatsappText'])
@@ -123,8 +128,48 @@ describe('settings', () => {
     expect(now.shippingCost).toBe(12_500_00)
 
     // Saving the same values again changes nothing and records nothing.
-    expect((await saveStoreSettings(t.db, defaults, await formWith({}), ADMIN)).changed).toEqual([])
+    expect(
+      (await saveStoreSettings(t.db, defaults, await formWith({}), await loadedNow(), ADMIN)).changed,
+    ).toEqual([])
     expect((await rowCounts()).audited).toBe(3)
+  })
+
+  test('two saves from the same loaded page: each writes only its own field; the same field edited twice is refused', async () => {
+    const loaded = await loadedNow()
+    const page = settingsAsFormValues(loaded)
+    // Ana changes the shipping cost, Beto (same page, loaded before Ana saved) the WhatsApp text.
+    expect(
+      (await saveStoreSettings(t.db, defaults, { ...page, shippingCost: '7000' }, loaded, 'ana@x.co'))
+        .changed,
+    ).toEqual(['shippingCost'])
+    expect(
+      (await saveStoreSettings(t.db, defaults, { ...page, whatsappText: 'Hola Beto' }, loaded, 'beto@x.co'))
+        .changed,
+    ).toEqual(['whatsappText'])
+    const both = await readStoreSettings(t.db, defaults)
+    // Beto's form still showed 9.000: Ana's 7.000 is not undone.
+    expect(both).toMatchObject({ shippingCost: 7_000_00, whatsappText: 'Hola Beto' })
+
+    // Carla, from that same old page, changes the shipping cost too: refused, nothing written.
+    const refusal = await saveStoreSettings(
+      t.db,
+      defaults,
+      { ...page, shippingCost: '5000', sellerNit: '901.234.567-8' },
+      loaded,
+      'carla@x.co',
+    ).catch((error: unknown) => error)
+    expect((refusal as Error).message).toBe(SETTINGS_MESSAGES.conflict(['Costo de envío']))
+    expect((refusal as Error).message).toMatch(/^Otro administrador cambió .* recarga la página/)
+    expect(await readStoreSettings(t.db, defaults)).toEqual(both)
+    expect((await rowCounts()).audited).toBe(2)
+
+    // Without the loaded values (an old tab, a hand-made post) nothing is saved either.
+    await expect(saveStoreSettings(t.db, defaults, page, null, ADMIN)).rejects.toThrow(
+      SETTINGS_MESSAGES.stale,
+    )
+    expect(loadedSettings(JSON.stringify(loaded))).toEqual(loaded)
+    expect(loadedSettings(JSON.stringify({ ...loaded, shippingCost: 'x' }))).toBeNull()
+    expect(loadedSettings('{no')).toBeNull()
   })
 
   test.each([
@@ -152,7 +197,9 @@ describe('settings', () => {
   ] as const)('refuses %o with its Spanish message and writes nothing', async (typed, key, message) => {
     // A valid change beside the bad one is not written either.
     const form = await formWith({ shippingCost: '7000', ...typed })
-    const refusal = await saveStoreSettings(t.db, defaults, form, ADMIN).catch((error: unknown) => error)
+    const refusal = await saveStoreSettings(t.db, defaults, form, await loadedNow(), ADMIN).catch(
+      (error: unknown) => error,
+    )
     expect(refusal).toBeInstanceOf(SettingsRefused)
     expect((refusal as SettingsRefused).errors[key]).toBe(message)
     expect((refusal as SettingsRefused).message).toBe(SETTINGS_MESSAGES.invalid)
@@ -198,16 +245,34 @@ describe('checkout reads the saved shipping inside the order’s transaction', (
     }
     expect(await order()).toEqual({ shipping: 9_000_00, total: 69_000_00 })
 
-    await saveStoreSettings(t.db, defaults, await formWith({ shippingCost: '4500' }), ADMIN)
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ shippingCost: '4500' }),
+      await loadedNow(),
+      ADMIN,
+    )
     expect(await order()).toEqual({ shipping: 4_500_00, total: 64_500_00 })
 
     // A threshold under the subtotal: free.
-    await saveStoreSettings(t.db, defaults, await formWith({ freeShippingThreshold: '50000' }), ADMIN)
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ freeShippingThreshold: '50000' }),
+      await loadedNow(),
+      ADMIN,
+    )
     expect(await order()).toEqual({ shipping: 0, total: 60_000_00 })
   })
 
   test('readShippingRules in a transaction sees the value committed before it', async () => {
-    await saveStoreSettings(t.db, defaults, await formWith({ shippingCost: '3000' }), ADMIN)
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ shippingCost: '3000' }),
+      await loadedNow(),
+      ADMIN,
+    )
     const rules = await t.db.transaction((tx) => readShippingRules(tx, ctx().shipping))
     expect(rules).toEqual({ shippingCost: 3_000_00, freeShippingThreshold: 150_000_00 })
   })

@@ -10,6 +10,7 @@ import {
   checkSettingsForm,
   DEFAULT_WHATSAPP_TEXT,
   SETTING_KEYS,
+  SETTING_LABELS,
   SETTINGS_MESSAGES,
   type SettingKey,
   type SettingsFieldErrors,
@@ -163,23 +164,34 @@ export async function lockSettings(tx: Tx) {
 
 /**
  * Saves the settings form of the admin `by` (their e-mail): every field is checked first (a refusal,
- * `SettingsRefused`, writes nothing); then only the values that differ from the current ones are
- * written, each with an audit row, in one transaction. Keys left as they were keep following
- * their default.
+ * `SettingsRefused`, writes nothing); then, in one transaction, only the fields the admin changed
+ * from what the form was `loaded` with are written, each with an audit row. A field the admin
+ * changed that someone else changed too since the form loaded refuses the whole save (nothing
+ * written, the admin reloads): two admins saving from the same page never undo each other. Keys
+ * never saved keep following their default.
  */
 export async function saveStoreSettings(
   db: Db,
   defaults: StoreSettings,
   values: SettingsFormValues,
+  loaded: StoreSettings | null,
   by: string,
 ): Promise<{ changed: SettingKey[] }> {
+  if (!loaded) throw new Refusal(SETTINGS_MESSAGES.stale, { status: 400, standsAlone: true })
   const checked = checkSettingsForm(values)
   if (!checked.ok) throw new SettingsRefused(checked.errors)
   const next = checked.settings
+  const edited = SETTING_KEYS.filter((key) => loaded[key] !== next[key])
   return db.transaction(async (tx) => {
     await lockSettings(tx)
     const current = await readStoreSettings(tx, defaults)
-    const changed = SETTING_KEYS.filter((key) => current[key] !== next[key])
+    const conflicts = edited.filter((key) => current[key] !== loaded[key] && current[key] !== next[key])
+    if (conflicts.length)
+      throw new Refusal(SETTINGS_MESSAGES.conflict(conflicts.map((key) => SETTING_LABELS[key])), {
+        status: 409,
+        standsAlone: true,
+      })
+    const changed = edited.filter((key) => current[key] !== next[key])
     for (const key of changed) {
       await tx
         .insert(settings)

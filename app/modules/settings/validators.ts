@@ -81,6 +81,9 @@ export const SETTINGS_MESSAGES = {
   email: 'Escribe un correo electrónico válido (por ejemplo contacto@mitienda.com).',
   deliveryTime: 'Escribe el tiempo de entrega que se muestra en el pie de página.',
   tooLong: (label: string, max: number) => `${label}: máximo ${max} caracteres.`,
+  conflict: (labels: string[]) =>
+    `Otro administrador cambió ${labels.join(', ')} mientras editabas; recarga la página para ver los valores actuales. No se guardó ningún cambio.`,
+  stale: 'El formulario no es válido o está desactualizado; recarga la página. No se guardó ningún cambio.',
 } as const
 
 export const BANNER_MESSAGES = {
@@ -187,6 +190,37 @@ export function settingsAsFormValues(settings: StoreSettings): SettingsFormValue
     shippingCost: String(Math.round(settings.shippingCost / 100)),
     freeShippingThreshold: String(Math.round(settings.freeShippingThreshold / 100)),
   }
+}
+
+/**
+ * The settings the form was loaded with, posted back in its hidden `loaded` field (JSON): what the
+ * save compares the typed values to, so only fields the admin changed are written. Null when absent
+ * or not of the settings' shape.
+ */
+export function loadedSettings(raw: unknown): StoreSettings | null {
+  if (typeof raw !== 'string' || raw.length > 10_000) return null
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    return null
+  }
+  const money = z.number().int().min(0)
+  const parsed = z
+    .object({
+      shippingCost: money,
+      freeShippingThreshold: money,
+      whatsappNumber: z.string(),
+      whatsappText: z.string(),
+      sellerLegalName: z.string(),
+      sellerNit: z.string(),
+      sellerAddress: z.string(),
+      sellerEmail: z.string(),
+      deliveryTime: z.string(),
+    })
+    .strict()
+    .safeParse(value)
+  return parsed.success ? (parsed.data satisfies StoreSettings) : null
 }
 
 export type SettingsCheck = { ok: true; settings: StoreSettings } | { ok: false; errors: SettingsFieldErrors }

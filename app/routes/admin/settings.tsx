@@ -33,6 +33,7 @@ import {
   BANNER_CHANGE_KEY,
   BANNER_MESSAGES,
   bannerTarget,
+  loadedSettings,
   MONEY_SETTINGS,
   SETTING_LABELS,
   SETTINGS_MESSAGES,
@@ -59,6 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current = await readStoreSettings(database.db, settingDefaults(env))
   return {
     values: settingsAsFormValues(current),
+    /** Posted back with the form: the save writes only what the admin changed from these. */
+    loaded: JSON.stringify(current),
     banners: await listAdminBanners(reads),
     changes: await listSettingChanges(database.db),
   }
@@ -86,6 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { env, database, media } = getServices()
   const intent = field(form, 'intent') as Intent
   const values = intent === 'guardar' ? settingsFormValues(form) : null
+  const loaded = intent === 'guardar' ? field(form, 'loaded') : null
   const bannerValues = { alt: field(form, 'alt'), link: field(form, 'link') }
   const done = (message: string) => ({ ok: true as const, intent, message, at: Date.now() })
   try {
@@ -95,7 +99,13 @@ export async function action({ request }: Route.ActionArgs) {
     const banner = { alt: form.get('alt'), link: form.get('link'), active: form.get('active') === 'on' }
     switch (input.intent) {
       case 'guardar': {
-        const { changed } = await saveStoreSettings(database.db, settingDefaults(env), values!, admin.email)
+        const { changed } = await saveStoreSettings(
+          database.db,
+          settingDefaults(env),
+          values!,
+          loadedSettings(loaded),
+          admin.email,
+        )
         return done(changed.length ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged)
       }
       case 'banner-crear': {
@@ -127,6 +137,8 @@ export async function action({ request }: Route.ActionArgs) {
     return formFailure(thrown, request, words, {
       intent,
       values,
+      // A refused form keeps comparing with what it was first loaded with.
+      loaded,
       errors,
       bannerValues,
       bannerId: field(form, 'id'),
@@ -137,7 +149,7 @@ export async function action({ request }: Route.ActionArgs) {
 type ActionData = Route.ComponentProps['actionData']
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, banners, changes } = loaderData
+  const { values, loaded, banners, changes } = loaderData
   const failed = actionData && !actionData.ok ? actionData : null
   return (
     <section aria-labelledby="settings-title" className="flex flex-col gap-6">
@@ -157,6 +169,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <SettingsForm
         key={`settings-${actionData?.intent === 'guardar' ? actionData.at : 0}`}
         values={failed?.intent === 'guardar' && failed.values ? failed.values : values}
+        loaded={failed?.intent === 'guardar' && failed.loaded ? failed.loaded : loaded}
         errors={failed?.intent === 'guardar' ? failed.errors : {}}
       />
       <BannersSection banners={banners} actionData={actionData} />
@@ -203,7 +216,15 @@ function TextField({
   )
 }
 
-function SettingsForm({ values, errors }: { values: SettingsFormValues; errors: SettingsFieldErrors }) {
+function SettingsForm({
+  values,
+  loaded,
+  errors,
+}: {
+  values: SettingsFormValues
+  loaded: string
+  errors: SettingsFieldErrors
+}) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'guardar'
   const props = { values, errors }
@@ -214,6 +235,7 @@ function SettingsForm({ values, errors }: { values: SettingsFormValues; errors: 
   return (
     <AdminForm method="post" className="flex flex-col gap-4" data-testid="settings-form" noValidate>
       <input type="hidden" name="intent" value="guardar" />
+      <input type="hidden" name="loaded" value={loaded} />
       <fieldset className={cardClass}>
         <legend className="float-left mb-1 text-lg font-semibold">Envío</legend>
         <div className="grid gap-4 sm:grid-cols-2">
