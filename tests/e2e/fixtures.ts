@@ -44,6 +44,8 @@ export const FIXTURES = {
   deskCancelled: { sku: 'COL-E2E-DEVUELTO', name: 'Collar Devuelto Mostrador', pesos: 40000, stock: 6 },
   /** In no category, below the free-shipping threshold: the settings test orders it. */
   shippingSettings: { sku: 'COL-E2E-ENVIO001', name: 'Collar Envío Configurable', pesos: 30000, stock: 5 },
+  /** In no category: the Meta Pixel test's cash-on-delivery order holds a unit of it, no one else's. */
+  metaPurchase: { sku: 'ARE-E2E-PIXEL001', name: 'Aretes Píxel Compra', pesos: 30000, stock: 5 },
 } as const
 
 /** Where the order desk's fixtures are kept. */
@@ -79,6 +81,7 @@ export async function createE2EFixtures(db: Db) {
   await createProduct(db, { ...FIXTURES.shortName, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.stockMoves, withImage: false })
   await createProduct(db, { ...FIXTURES.shippingSettings, withImage: false })
+  await createProduct(db, { ...FIXTURES.metaPurchase, withImage: false })
   for (const { stock, ...product } of [FIXTURES.deskShipped, FIXTURES.deskCancelled]) {
     await createProduct(db, { ...product, stock: 0, cost: 0, withImage: false })
     await recordEntry(

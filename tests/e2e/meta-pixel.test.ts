@@ -17,7 +17,7 @@ import { FIXTURES } from './fixtures.ts'
  */
 
 const browser = setupBrowser(PHONE)
-const { shortName } = FIXTURES
+const { shortName, metaPurchase } = FIXTURES
 const metaOrigin = () => inject('metaStandIn')
 
 type Seen = {
@@ -92,7 +92,7 @@ describe('Meta Pixel', () => {
     const page = await browser.page()
     await withCookies(page, { [CONSENT_COOKIE]: consentValue(true), _fbp: 'fb.1.1700000000000.424242' })
     const traffic = watch(page)
-    await gotoHydrated(page, `/producto/${shortName.sku}?fbclid=IwAR_e2e-Click.1`)
+    await gotoHydrated(page, `/producto/${shortName.sku}?fbclid=IwAR_e2e-Click1`)
     await expect.poll(traffic.pixelScriptRequested, { timeout: 10_000 }).toBe(true)
     await expect
       .poll(async () => (await pixelCalls(page)).map((call) => call.slice(0, 2).join(' ')), {
@@ -126,7 +126,7 @@ describe('Meta Pixel', () => {
     expect(sent.event_name).toBe('AddToCart')
     expect(sent.user_data).toMatchObject({
       fbp: 'fb.1.1700000000000.424242',
-      fbc: expect.stringMatching(/^fb\.1\.\d{13}\.IwAR_e2e-Click\.1$/),
+      fbc: expect.stringMatching(/^fb\.1\.\d{13}\.IwAR_e2e-Click1$/),
       client_ip_address: expect.stringMatching(/127\.0\.0\.1$/),
       client_user_agent: expect.stringContaining('Chrome'),
     })
@@ -166,7 +166,7 @@ describe('Meta Pixel', () => {
     const page = await browser.page(DESKTOP)
     await withCookies(page, { [CONSENT_COOKIE]: consentValue(true) })
     const traffic = watch(page)
-    await gotoHydrated(page, `/producto/${shortName.sku}`)
+    await gotoHydrated(page, `/producto/${metaPurchase.sku}`)
     await page.getByRole('button', { name: 'Agregar al carrito' }).click()
     await gotoHydrated(page, '/finalizar-pedido')
     await expect
@@ -190,11 +190,18 @@ describe('Meta Pixel', () => {
       .toEqual([
         'track',
         'Purchase',
-        expect.objectContaining({ currency: 'COP', content_ids: [shortName.sku] }),
+        expect.objectContaining({ currency: 'COP', content_ids: [metaPurchase.sku] }),
         { eventID: number },
       ])
     // Purchase is the server's own, from the order: the browser does not post it.
     expect(traffic.posted.map((p) => p.eventName)).not.toContain('Purchase')
+    // A reload of the success page does not give the pixel that Purchase again.
+    await gotoHydrated(page, page.url().replace(baseURL(), ''))
+    await expect
+      .poll(async () => (await pixelCalls(page)).some((call) => call[1] === 'PageView'), { timeout: 10_000 })
+      .toBe(true)
+    await page.waitForTimeout(500)
+    expect((await pixelCalls(page)).some((call) => call[1] === 'Purchase')).toBe(false)
     await expect
       .poll(async () => (await seen()).received.some((r) => r.event.event_id === number), { timeout: 20_000 })
       .toBe(true)

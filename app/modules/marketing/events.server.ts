@@ -222,6 +222,50 @@ export async function enqueuePaidOrderPurchase(tx: Tx, jobs: JobQueue, orderId: 
 /** Pesos as Meta reads `value`: the order's centavos over 100. */
 const pesos = (centavos: number) => centavos / 100
 
+/** How long after placement the success page still gives a cash-on-delivery order's Purchase. */
+const PLACEMENT_WINDOW_MS = 60 * 60 * 1000
+
+/** The pixel's Purchase for the success page: eventID the order number, data in pesos. */
+export type PagePurchase = {
+  eventId: string
+  data: { currency: 'COP'; value: number; content_ids: string[]; content_type: 'product'; num_items: number }
+}
+
+/**
+ * The Purchase the success page may give the pixel: a cash-on-delivery order just placed (open, and
+ * within the hour), or an online order Mercado Pago paid. An unpaid, failed or cancelled order, or
+ * an old link, gives none (the page's URL alone proves nothing).
+ */
+export function pagePurchase(
+  order: {
+    number: number
+    status: string
+    paymentMethod: string
+    createdAt: Date
+    total: number
+    items: { productSku: string; quantity: number }[]
+  },
+  now = new Date(),
+): PagePurchase | null {
+  const placedNow =
+    order.paymentMethod === 'acordar' &&
+    order.status === 'pendiente de pago' &&
+    now.getTime() - order.createdAt.getTime() < PLACEMENT_WINDOW_MS
+  const paidOnline =
+    order.paymentMethod === 'mercadopago' && (order.status === 'pagado' || order.status === 'Completado')
+  if (!placedNow && !paidOnline) return null
+  return {
+    eventId: String(order.number),
+    data: {
+      currency: 'COP',
+      value: pesos(order.total),
+      content_ids: order.items.map((item) => item.productSku),
+      content_type: 'product',
+      num_items: order.items.reduce((sum, item) => sum + item.quantity, 0),
+    },
+  }
+}
+
 /** The Purchase of one order, from the order and what checkout kept; null when either is gone. */
 async function purchaseEvent(
   db: DbOrTx,

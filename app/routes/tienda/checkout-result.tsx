@@ -7,6 +7,7 @@ import { cart } from '#app/modules/cart/cart-store.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { CHECKOUT_MESSAGES, ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
+import { pagePurchase } from '#app/modules/marketing/events.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { getServices } from '#app/services.server.ts'
@@ -32,8 +33,10 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (id !== null && !isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   const order = id ? await getOrder(getServices().database.db, id) : null
   if (id && !order) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
+  const outcome = outcomeOf(url)
   return {
-    outcome: outcomeOf(url),
+    outcome,
+    purchase: outcome === 'success' && order ? pagePurchase(order) : null,
     order: order && {
       id: order.id,
       number: order.number,
@@ -76,27 +79,29 @@ const TITLES: Record<Outcome, string> = {
   failure: '¡Error en el Pago!',
 }
 
+/** True the first time this browser tab session sees `key` (and always without sessionStorage). */
+function firstTime(key: string) {
+  try {
+    if (sessionStorage.getItem(key)) return false
+    sessionStorage.setItem(key, '1')
+  } catch {
+    // Storage blocked: the event may repeat, and Meta keeps one per eventID.
+  }
+  return true
+}
+
 const ON_DELIVERY_NOTE = 'Pagas al recibir tu pedido: el pago es contra entrega.'
 
 export default function CheckoutResult({ loaderData, actionData }: Route.ComponentProps) {
-  const { outcome, order } = loaderData
+  const { outcome, order, purchase } = loaderData
   useEffect(() => {
     if (outcome !== 'success') return
     cart.clear()
     toast.success(CHECKOUT_MESSAGES.success)
-    // The pixel's Purchase, eventID = the order number (the server sends the same one from the order).
-    if (order)
-      trackAdEvent(
-        'Purchase',
-        {
-          currency: 'COP',
-          value: order.total / 100,
-          content_ids: order.items.map((item) => item.productSku),
-          content_type: 'product',
-          num_items: order.items.reduce((sum, item) => sum + item.quantity, 0),
-        },
-        String(order.number),
-      )
+    // The pixel's Purchase (eventID = the order number, as the server's), only when the loader
+    // says the order is bought, and once per order in this browser: a reload does not repeat it.
+    if (purchase && firstTime(`vitrina:purchase:${purchase.eventId}`))
+      trackAdEvent('Purchase', purchase.data, purchase.eventId)
     // Once per page: the order shown does not change under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outcome])
