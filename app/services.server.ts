@@ -9,7 +9,7 @@ import { shopifyClient } from '#app/modules/channels/shopify.server.ts'
 import { syncChannelStock, type StockChannels } from '#app/modules/channels/stock-sync.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
-import { sendMetaEvent, type MetaSettings } from '#app/modules/marketing/events.server.ts'
+import { purgeMetaData, sendMetaEvent, type MetaSettings } from '#app/modules/marketing/events.server.ts'
 import { metaCapiClient, type MetaCapiClient } from '#app/modules/marketing/meta-capi.server.ts'
 import { rateLimiter, type RateLimiter } from '#app/modules/marketing/rate-limit.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
@@ -77,6 +77,7 @@ export function jobHandlers(services: Services): JobHandlers {
       expireUnconfirmedCashOrders(database.db, services.jobs, env.COD_CONFIRMATION_HOURS),
     'channel-stock-sync': (data) => syncChannelStock({ db: database.db, channels }, data),
     'meta-event': (data) => sendMetaEvent({ db: database.db, capi: services.marketing.capi }, data),
+    'meta-purge': () => purgeMetaData(database),
   }
 }
 

@@ -18,6 +18,8 @@ export type JobPayloads = {
   'channel-stock-sync': { channel: StockChannel; sku: string }
   /** One event to Meta's Conversions API: a browser's (as it came) or an order's Purchase (read when sent). */
   'meta-event': MetaEventJob
+  /** Deletes what the shop kept for Meta (checkout contexts, event jobs) once older than 8 days. */
+  'meta-purge': Record<string, never>
 }
 
 /** The browser's identifiers Meta takes as they are (never hashed). */
@@ -66,8 +68,17 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
     retryBackoff: true,
     deadLetter: DEAD_LETTER_QUEUE,
   },
-  // Meta refuses events older than 7 days: the job drops them itself before retries run out.
-  'meta-event': { retryLimit: 10, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  // Meta refuses events older than 7 days: the job drops them itself before retries run out, and a
+  // job still waiting after 7 days is archived by pg-boss (its payload has the browser's IP, user
+  // agent and cookies; `meta-purge` deletes it, archived or not, after 8 days).
+  'meta-event': {
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    deadLetter: DEAD_LETTER_QUEUE,
+    retentionMinutes: 7 * 24 * 60,
+  },
+  'meta-purge': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 }
 
 export interface JobQueue {
@@ -122,6 +133,30 @@ export async function startJobQueue(
 async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>) {
   if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options })
   else await boss.createQueue(name, { name, ...options })
+}
+
+/**
+ * Deletes jobs of `name` created before `before` wherever pg-boss keeps them (queued, finished, or
+ * archived), and dead letters that carry a browser's identifiers (`browser`): for payloads with
+ * personal data the shop promises to keep no longer than that. Nothing to do before pg-boss created its tables.
+ */
+export async function deleteJobsCreatedBefore(database: Database, name: JobName, before: Date) {
+  const { rows } = await database.executeSql(`select to_regclass('pgboss.job') is not null as ready`)
+  if (!(rows[0] as { ready: boolean } | undefined)?.ready) return 0
+  let deleted = 0
+  for (const table of ['pgboss.job', 'pgboss.archive']) {
+    const answer = await database.executeSql(
+      `with gone as (
+         delete from ${table}
+          where created_on < $2
+            and (name = $1 or (name = $3 and data ? 'browser'))
+          returning 1
+       ) select count(*)::int as n from gone`,
+      [name, before.toISOString(), DEAD_LETTER_QUEUE],
+    )
+    deleted += (answer.rows[0] as { n: number }).n
+  }
+  return deleted
 }
 
 /** A queue that keeps what was sent in memory: for tests that only look at what was enqueued. */

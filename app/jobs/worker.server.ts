@@ -13,6 +13,9 @@ export type JobHandlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<un
  */
 export const EXPIRY_SCHEDULE = '*/15 * * * *'
 
+/** Every hour: what the shop kept for Meta (IP, user agent, cookies) goes once 8 days old. */
+export const META_PURGE_SCHEDULE = '7 * * * *'
+
 export async function startWorkers(boss: PgBoss, handlers: JobHandlers) {
   for (const name of Object.keys(handlers) as JobName[]) {
     const handler = handlers[name] as (data: JobPayloads[JobName]) => Promise<unknown>
@@ -25,4 +28,5 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers) {
   }
   await boss.schedule('order-expire-unpaid', EXPIRY_SCHEDULE, {}, { tz: 'America/Bogota' })
   await boss.schedule('order-expire-unconfirmed', EXPIRY_SCHEDULE, {}, { tz: 'America/Bogota' })
+  await boss.schedule('meta-purge', META_PURGE_SCHEDULE, {}, { tz: 'America/Bogota' })
 }

@@ -1,6 +1,11 @@
 import { eq, lt } from 'drizzle-orm'
-import type { DbOrTx, Tx } from '#app/db/client.server.ts'
-import type { JobQueue, MetaBrowserIdentifiers, MetaEventJob } from '#app/jobs/jobs.server.ts'
+import type { Database, DbOrTx, Tx } from '#app/db/client.server.ts'
+import {
+  deleteJobsCreatedBefore,
+  type JobQueue,
+  type MetaBrowserIdentifiers,
+  type MetaEventJob,
+} from '#app/jobs/jobs.server.ts'
 import { readConsent, STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
@@ -14,7 +19,7 @@ import { BROWSER_EVENT_NAMES, META_EVENT_MESSAGES, type BrowserEventInput } from
 /** Meta refuses a batch holding an event older than 7 days; a few minutes' margin for transit. */
 export const MAX_EVENT_AGE_SECONDS = 7 * 24 * 3600 - 5 * 60
 
-/** Order contexts older than this can no longer give a Purchase Meta takes. */
+/** Order contexts (and event jobs) older than this can no longer give an event Meta takes. */
 const CONTEXT_MAX_AGE_MS = 8 * 24 * 3600 * 1000
 
 /** The shop's Meta settings: null without META_PIXEL_ID (no pixel, no server events). */
@@ -312,6 +317,21 @@ async function purchaseEvent(
   }
 }
 
+/**
+ * Scheduled job (`meta-purge`, hourly): what the shop kept for Meta goes once older than 8 days,
+ * whether or not events flow: checkout contexts no Purchase can use any more, and the event jobs
+ * (their payloads hold the browser's IP, user agent and cookies) wherever pg-boss keeps them.
+ */
+export async function purgeMetaData(database: Database, now = new Date()) {
+  const before = new Date(now.getTime() - CONTEXT_MAX_AGE_MS)
+  const contexts = await database.db
+    .delete(metaOrderContexts)
+    .where(lt(metaOrderContexts.createdAt, before))
+    .returning({ orderId: metaOrderContexts.orderId })
+  const jobs = await deleteJobsCreatedBefore(database, 'meta-event', before)
+  return { contexts: contexts.length, jobs }
+}
+
 export type SendDeps = { db: DbOrTx; capi: MetaCapiClient | null; now?: () => Date }
 
 /**
@@ -325,11 +345,6 @@ export async function sendMetaEvent(deps: SendDeps, job: MetaEventJob) {
   const note = async (type: string, message: string, data?: Record<string, unknown>) => {
     if (orderId) await recordOrderEvent(deps.db, orderId, type, message, data)
   }
-  // Contexts no Purchase can use any more go, whatever this job's outcome.
-  await deps.db
-    .delete(metaOrderContexts)
-    .where(lt(metaOrderContexts.createdAt, new Date(now.getTime() - CONTEXT_MAX_AGE_MS)))
-
   const event: MetaServerEvent | null =
     job.kind === 'purchase'
       ? await purchaseEvent(deps.db, job.orderId, job.eventTime)

@@ -421,6 +421,55 @@ describe('the job', () => {
   })
 })
 
+describe('what is kept for Meta', () => {
+  test('goes after 8 days by a scheduled job, whether or not events flow: contexts, event jobs and their dead letters', async () => {
+    const boss = services.runtime.boss
+    expect(await boss.getSchedules()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'meta-purge', cron: '7 * * * *', timezone: 'America/Bogota' }),
+      ]),
+    )
+    // A meta-event job nobody ran in 7 days is archived by pg-boss (then purged by date).
+    expect(await boss.getQueue('meta-event')).toMatchObject({ retentionMinutes: 7 * 24 * 60 })
+
+    const { order: old } = await placeWithoutWorkers()
+    const { order: recent } = await placeWithoutWorkers()
+    const nineDaysAgo = new Date(Date.now() - 9 * 24 * 3600 * 1000)
+    await t.db
+      .update(metaOrderContexts)
+      .set({ createdAt: nineDaysAgo })
+      .where(eq(metaOrderContexts.orderId, old.id))
+    const later = new Date(Date.now() + 3600 * 1000)
+    const payload: MetaEventJob = {
+      kind: 'browser',
+      eventName: 'Contact',
+      eventId: 'purge-1',
+      eventTime: Math.floor(Date.now() / 1000),
+      eventSourceUrl: 'http://tienda.test/',
+      customData: {},
+      browser: { clientIpAddress: '203.0.113.7', clientUserAgent: 'UA', fbp: null, fbc: null },
+    }
+    const oldJob = await boss.send('meta-event', payload, { startAfter: later })
+    const oldDeadLetter = await boss.send(DEAD_LETTER_QUEUE, payload)
+    const recentJob = await boss.send('meta-event', payload, { startAfter: later })
+    await t.database.executeSql(`update pgboss.job set created_on = $1 where id = any($2::uuid[])`, [
+      nineDaysAgo.toISOString(),
+      [oldJob, oldDeadLetter],
+    ])
+
+    const handlers = jobHandlers(services)
+    expect(await handlers['meta-purge']({})).toEqual({ contexts: 1, jobs: 2 })
+    const contexts = await t.db.select({ orderId: metaOrderContexts.orderId }).from(metaOrderContexts)
+    expect(contexts.map((c) => c.orderId)).toContain(recent.id)
+    expect(contexts.map((c) => c.orderId)).not.toContain(old.id)
+    const { rows } = await t.database.executeSql(`select id from pgboss.job where id = any($1::uuid[])`, [
+      [oldJob, oldDeadLetter, recentJob],
+    ])
+    expect(rows).toEqual([{ id: recentJob }])
+    await boss.cancel('meta-event', recentJob!)
+  })
+})
+
 /** The meta-event jobs of one order, whatever their state. */
 async function metaJobsFor(orderId: string) {
   const { rows } = await t.database.executeSql(

@@ -69,7 +69,9 @@ export default function DataPolicy() {
           identificadores de Meta (cookies <code>_fbp</code> y <code>_fbc</code>); en la compra añade tu
           correo, teléfono, nombre, apellido, ciudad y departamento convertidos con SHA-256 (un resumen que no
           deja leer el dato) y el país. Meta los usa para medir y mostrar nuestros anuncios. Lo que guardamos
-          del pedido para ese envío se borra al enviarlo (a más tardar a los 8 días).
+          del pedido para ese envío se borra al enviarlo, y los eventos en espera de envío (con tu IP,
+          navegador y cookies de Meta) se borran de nuestros registros; en ambos casos a más tardar a los 8
+          días.
         </li>
         <li>
           Los equipos con los que el personal entra a la administración llevan la cookie{' '}
