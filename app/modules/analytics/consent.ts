@@ -92,6 +92,11 @@ export const CONSENT_FORM_ID = 'consentimiento'
 /** Dispatched on `window` (a CustomEvent with the new Consent as detail) when the shopper chooses. */
 export const CONSENT_CHANGE_EVENT = 'vitrina:consent'
 
+/** Whether the shopper's current choice (Cookie header or `document.cookie`) accepts advertising. */
+export function allowsAdvertising(cookieHeader: string | null | undefined): boolean {
+  return readConsent(cookieHeader)?.advertising === true
+}
+
 /** Whether the Cookie header (or `document.cookie`) carries the staff-device cookie. */
 export function hasStaffCookie(cookieHeader: string | null | undefined): boolean {
   return rawCookieValue(cookieHeader, STAFF_DEVICE_COOKIE) !== undefined

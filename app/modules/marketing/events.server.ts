@@ -6,7 +6,7 @@ import {
   type MetaBrowserIdentifiers,
   type MetaEventJob,
 } from '#app/jobs/jobs.server.ts'
-import { readConsent, STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
+import { allowsAdvertising, cookieValue, hasStaffCookie } from '#app/modules/analytics/consent.ts'
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MetaApiError, type MetaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
@@ -40,27 +40,12 @@ export type MarketingDeps = {
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000)
 
-function cookieValue(cookieHeader: string, name: string): string | null {
-  for (const part of cookieHeader.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) {
-      const value = rest.join('=').trim()
-      try {
-        return decodeURIComponent(value) || null
-      } catch {
-        return value || null
-      }
-    }
-  }
-  return null
-}
-
-/** A browser that signed in to the back office (staff cookie) or carries an admin session. */
+/**
+ * A browser that signed in to the back office (the staff-device cookie) or carries an admin
+ * session (a server-only check: the session cookie is HttpOnly).
+ */
 export function isStaffBrowser(cookieHeader: string): boolean {
-  return (
-    cookieValue(cookieHeader, STAFF_DEVICE_COOKIE) !== null ||
-    /(^|;\s*)(__Host-)?vitrina_admin=/.test(cookieHeader)
-  )
+  return hasStaffCookie(cookieHeader) || /(^|;\s*)(__Host-)?vitrina_admin=/.test(cookieHeader)
 }
 
 /** `_fbp` and `_fbc` as Meta writes them: `fb.<subdomain index>.<ms>.<random or fbclid…>`. */
@@ -112,7 +97,7 @@ export function readTrackingRequest(
   const cookieHeader = request.headers.get('Cookie') ?? ''
   const userAgent = request.headers.get('User-Agent')?.replace(CONTROL_CHARS, '').trim().slice(0, 512)
   return {
-    advertising: readConsent(cookieHeader)?.advertising === true,
+    advertising: allowsAdvertising(cookieHeader),
     staff: isStaffBrowser(cookieHeader),
     browser: {
       clientIpAddress: clientAddress && ADDRESS_PATTERN.test(clientAddress) ? clientAddress : null,

@@ -91,8 +91,6 @@ export const BANNER_MESSAGES = {
   updated: 'Banner actualizado.',
   moved: 'Orden de los banners actualizado.',
   deleted: 'Banner eliminado.',
-  activated: 'Banner activado: se muestra en la página de inicio.',
-  deactivated: 'Banner desactivado: ya no se muestra en la página de inicio.',
   notFound: 'Ese banner ya no existe. Recarga la página.',
   imageRequired: 'Sube una imagen para pantallas anchas o un video.',
   mobileNotImage: 'La imagen para celulares (menos de 700 px) debe ser una imagen, no un video.',
