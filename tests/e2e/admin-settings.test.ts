@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { LOCAL_ADMIN_EMAIL } from '#app/modules/auth/config.server.ts'
 import { BANNER_MESSAGES, SETTINGS_MESSAGES } from '#app/modules/settings/validators.ts'
 import { acceptNextDialog, expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
-import { cop, DESKTOP, gotoHydrated, PHONE, plain, setStoredCart, setupBrowser, wholeCop } from './browser.ts'
+import { cop, DESKTOP, gotoHydrated, PHONE, plain, setStoredCart, setupBrowser } from './browser.ts'
 import { FIXTURES, STORE } from './fixtures.ts'
 
 /**
@@ -98,7 +98,7 @@ test('a changed shipping cost changes the cart and the order total, and the free
   }
   await gotoHydrated(page, `/producto/${sku}`)
   expect(plain(await page.getByTestId('free-shipping-today').textContent())).toBe(
-    `Envío gratis en compras superiores a ${wholeCop(STORE.freeShippingThreshold)}`,
+    `Envío gratis en compras superiores a ${cop(STORE.freeShippingThreshold)}`,
   )
   await page.close()
 })

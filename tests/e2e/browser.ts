@@ -114,8 +114,6 @@ export async function setStoredCart(page: Page, lines: { sku: string; quantity: 
 /** es-CO money as the shop shows it, with plain spaces so the comparison ignores NBSP. */
 export const cop = (pesos: number) =>
   `$ ${pesos.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-/** Whole pesos as the free-shipping notices show them ("$ 100.000"), with a plain space. */
-export const wholeCop = (pesos: number) => `$ ${pesos.toLocaleString('de-DE')}`
 export const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim()
 
 /** A toast with exactly this message. */

@@ -9,8 +9,8 @@ import {
   revealSentinel,
   plain,
   setupBrowser,
-  wholeCop,
   WIDTHS,
+  cop,
 } from './browser.ts'
 import { STORE } from './fixtures.ts'
 
@@ -48,7 +48,7 @@ describe.each(WIDTHS)('home on a $name', ({ viewport }) => {
     for (const title of BADGES) expect(await badges.getByText(title, { exact: true }).isVisible()).toBe(true)
     // Shipping costs 8.000 below the threshold: the badge says when it is free.
     expect(plain(await page.getByTestId('free-shipping-badge').textContent())).toContain(
-      `En compras superiores a ${wholeCop(STORE.freeShippingThreshold)}`,
+      `En compras superiores a ${cop(STORE.freeShippingThreshold)}`,
     )
 
     const { visible } = catalog()

@@ -11,7 +11,6 @@ import {
   setupBrowser,
   storedCart,
   toastWith,
-  wholeCop,
   WIDTHS,
 } from './browser.ts'
 import { FIXTURES, STORE } from './fixtures.ts'
@@ -139,7 +138,7 @@ describe.each(WIDTHS)('product page on a $name', ({ viewport }) => {
     }).format(new Date())
     // 64.000 does not pass the 100.000 threshold and shipping costs 8.000: no "gratis hoy" promise.
     const notice = plain(await detail.getByTestId('free-shipping-today').textContent())
-    expect(notice).toBe(`Envío gratis en compras superiores a ${wholeCop(STORE.freeShippingThreshold)}`)
+    expect(notice).toBe(`Envío gratis en compras superiores a ${cop(STORE.freeShippingThreshold)}`)
     expect(notice).not.toContain(today)
 
     // 120.000 ships free on its own: today's notice, with the date.

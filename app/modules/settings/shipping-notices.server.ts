@@ -1,17 +1,11 @@
 import { shipsFree, type ShippingRules } from '#app/modules/cart/shipping.ts'
+import { formatCOP } from '#app/utils/money.ts'
 
 /**
  * The storefront's free-shipping wording, worked out on the server so the pages' JavaScript does
  * not grow: "¡Envío gratis hoy, {fecha}!" (spec §1) only where shipping really is free, otherwise
  * the threshold that makes it free.
  */
-
-const wholePesos = new Intl.NumberFormat('es-CO', {
-  style: 'currency',
-  currency: 'COP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-})
 
 const todayFormat = new Intl.DateTimeFormat('es-CO', {
   weekday: 'long',
@@ -20,9 +14,12 @@ const todayFormat = new Intl.DateTimeFormat('es-CO', {
   timeZone: 'America/Bogota',
 })
 
-/** "Envío gratis en compras superiores a $ 100.000" (the rule: a subtotal over the threshold). */
+/**
+ * "Envío gratis en compras superiores a $ 100.000,00" (the rule: a subtotal over the threshold), in
+ * the shop's money format as the cart and checkout totals show it (spec §Currency: two decimals).
+ */
 export function overThreshold(rules: ShippingRules): string {
-  return `compras superiores a ${wholePesos.format(Math.round(rules.freeShippingThreshold / 100))}`
+  return `compras superiores a ${formatCOP(rules.freeShippingThreshold)}`
 }
 
 /** A product page's notice: free today when this product, bought alone, ships free. */
