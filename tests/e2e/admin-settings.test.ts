@@ -23,6 +23,17 @@ async function saveShippingCost(page: Page, pesos: string) {
   await expectMessage(page, SETTINGS_MESSAGES.saved)
 }
 
+/**
+ * Puts the shipping cost back for the other files: reads what the page shows first, so a test that
+ * failed before changing anything is not hidden behind a "nothing to save" here.
+ */
+async function restoreShippingCost(page: Page) {
+  await gotoHydrated(page, SETTINGS)
+  const shown = await page.getByLabel('Costo de envío').inputValue()
+  if (shown.replaceAll('.', '') === String(STORE.shippingCost)) return
+  await saveShippingCost(page, String(STORE.shippingCost))
+}
+
 test('the menu opens Configuraciones; a refused save keeps what was typed and changes nothing', async () => {
   const page = await browser.page(PHONE)
   await gotoHydrated(page, '/admin')
@@ -94,7 +105,7 @@ test('a changed shipping cost changes the cart and the order total, and the free
       'Por tiempo limitado',
     )
   } finally {
-    await saveShippingCost(page, String(STORE.shippingCost))
+    await restoreShippingCost(page)
   }
   await gotoHydrated(page, `/producto/${sku}`)
   expect(plain(await page.getByTestId('free-shipping-today').textContent())).toBe(
