@@ -60,8 +60,25 @@ test('the menu opens Configuraciones; a refused save keeps what was typed and ch
 test('a changed shipping cost changes the cart and the order total, and the free-shipping notices', async () => {
   const page = await browser.page(PHONE)
   const { sku, pesos } = FIXTURES.shippingSettings
+  // A shopper already browsing (the store layout loaded with the old cost) before the change.
+  const shopper = await browser.page(PHONE)
   try {
+    await gotoHydrated(shopper, '/')
+    await setStoredCart(shopper, [{ sku, quantity: 1 }])
     await saveShippingCost(page, '15.000')
+    // Moving to the cart and the checkout inside the app shows the new cost, the one the order charges.
+    await shopper.getByRole('link', { name: 'Ir al carrito' }).click()
+    await shopper.waitForURL('**/carrito')
+    await expect
+      .poll(async () => plain(await shopper.getByTestId('cart-shipping').textContent()))
+      .toBe(cop(15000))
+    await shopper.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await shopper.waitForURL('**/finalizar-pedido')
+    await expect
+      .poll(async () => plain(await shopper.getByTestId('checkout-shipping').textContent()))
+      .toBe(cop(15000))
+    expect(plain(await shopper.getByTestId('checkout-total').textContent())).toBe(cop(pesos + 15000))
+    await shopper.close()
     // "Últimos cambios" comes with the page's data, a moment after the outcome message.
     const latestChange = async () => plain(await page.getByTestId('setting-change').first().textContent())
     await expect.poll(latestChange).toContain(cop(15000))

@@ -4,13 +4,14 @@ import { Link, useNavigate } from 'react-router'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
-import { useStoreShipping } from './store-data.ts'
 import { cart, useCartLines } from '#app/modules/cart/cart-store.ts'
 import { CART_MESSAGES, type CartLine } from '#app/modules/cart/cart.ts'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { seo } from '#app/utils/seo.ts'
 import { toast } from '#app/components/toast.tsx'
+import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
+import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/cart'
 import { CHECKOUT_PATH, productPath } from '#app/utils/paths.ts'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
@@ -23,10 +24,19 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export default function CartPage() {
+/**
+ * The shipping rules as saved now, read at each visit (the layout's data is not reloaded when the
+ * shopper moves around the shop): the cart shows what the order will charge.
+ */
+export async function loader() {
+  const { reads, env } = getServices()
+  return { shipping: await readStoreShipping(reads.db, env) }
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   const lines = useCartLines()
   const navigate = useNavigate()
-  const { priced, totals, loaded } = usePricedCart(lines, useStoreShipping())
+  const { priced, totals, loaded } = usePricedCart(lines, loaderData.shipping)
 
   if (!lines.length) {
     return (

@@ -4,7 +4,6 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
-import { useStoreShipping } from './store-data.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
@@ -14,6 +13,7 @@ import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
+import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { getServices } from '#app/services.server.ts'
 import { failureOf } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
@@ -33,9 +33,16 @@ export const meta: Route.MetaFunction = () => [
  */
 type ActionData = { errors: CheckoutErrors; values: CheckoutFormValues; checkoutKey: string }
 
-export function loader() {
-  // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
-  return { onlinePayments: getServices().checkout.onlinePayments, checkoutKey: randomUUID() }
+export async function loader() {
+  const { checkout, reads, env } = getServices()
+  return {
+    onlinePayments: checkout.onlinePayments,
+    // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
+    checkoutKey: randomUUID(),
+    // The shipping rules as saved now (the layout's are not reloaded on client navigation); the
+    // order is still worked out again in its transaction.
+    shipping: await readStoreShipping(reads.db, env),
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,7 +88,7 @@ const FIELDS: {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const lines = useCartLines()
-  const { priced, totals } = usePricedCart(lines, useStoreShipping())
+  const { priced, totals } = usePricedCart(lines, loaderData.shipping)
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const result = actionData as ActionData | undefined
@@ -257,6 +264,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           subtotal={totals.subtotal}
           shipping={totals.shipping}
           total={totals.total}
+          testIdPrefix="checkout"
           className="flex flex-col gap-1 border-t border-brand-100 pt-2 text-sm"
           totalClassName="text-base font-semibold"
         />
