@@ -83,17 +83,26 @@ export async function listBanners(reads: MediaReads): Promise<Banner[]> {
   return withMedia(reads, rows)
 }
 
-export type AdminBanner = Banner & { active: boolean; position: number }
+/** A banner whose file is gone (never shown in the shop): the admin sees it, to delete it. */
+export type MissingBanner = { id: number; kind: 'missing'; alt: string; link: string | null }
 
-/** Every banner, active or not, in order, for "Configuraciones" (`position` counts from 1). */
+export type AdminBanner = (Banner | MissingBanner) & { active: boolean; position: number }
+
+/**
+ * Every banner, active or not, in order, for "Configuraciones" (`position` counts from 1, over all
+ * rows, as moves count them); a row whose media is gone is listed as `missing`.
+ */
 export async function listAdminBanners(reads: MediaReads): Promise<AdminBanner[]> {
   const rows = await reads.db
     .select()
     .from(banners)
     .orderBy(...inOrder)
-  const active = new Map(rows.map((row) => [row.id, row.active]))
-  const shown = await withMedia(reads, rows)
-  return shown.map((banner, index) => ({ ...banner, active: active.get(banner.id)!, position: index + 1 }))
+  const shown = new Map((await withMedia(reads, rows)).map((banner) => [banner.id, banner]))
+  return rows.map((row, index) => ({
+    ...(shown.get(row.id) ?? { id: row.id, kind: 'missing' as const, alt: row.alt, link: row.link }),
+    active: row.active,
+    position: index + 1,
+  }))
 }
 
 /** What the audit keeps of a banner: enough to tell which one it was and how it was set. */
@@ -265,14 +274,16 @@ export async function deleteBanner(db: Db, storage: MediaStorage, id: number, by
     await tx.delete(banners).where(eq(banners.id, id))
     const mediaIds =
       row.mobileMediaId === null ? [row.desktopMediaId] : [row.desktopMediaId, row.mobileMediaId]
-    // Only media no other banner uses (the demo data never shares, but a row could).
+    // Only media no other banner uses (the demo data never shares, but a row could), each on its own.
     const stillUsed = await tx
-      .select({ id: banners.id })
+      .select({ desktop: banners.desktopMediaId, mobile: banners.mobileMediaId })
       .from(banners)
       .where(or(inArray(banners.desktopMediaId, mediaIds), inArray(banners.mobileMediaId, mediaIds)))
-    const removed = stillUsed.length
-      ? []
-      : await tx.delete(media).where(inArray(media.id, mediaIds)).returning()
+    const used = new Set(stillUsed.flatMap((other) => [other.desktop, other.mobile]))
+    const unshared = mediaIds.filter((mediaId) => !used.has(mediaId))
+    const removed = unshared.length
+      ? await tx.delete(media).where(inArray(media.id, unshared)).returning()
+      : []
     // A file another media row points at (a product's video shown as a banner too) stays.
     const paths = removed.flatMap((file) => storedPaths(file))
     const shared = paths.length

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm'
+import { asc, count, eq, inArray } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { media } from '#app/modules/catalog/schema.ts'
 import { placeOrder, type CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
@@ -389,6 +389,56 @@ describe('banners', () => {
       ),
     ).rejects.toThrow(BANNER_MESSAGES.mobileWithVideo)
     expect(storage.files.size).toBe(0)
+  })
+
+  test('a banner whose file is gone is listed as missing, counted by moves, and can be deleted; shared media stay, the rest go', async () => {
+    const storage = memoryStorage()
+    const base = { link: '', active: true, mobile: null }
+    const gone = await createBanner(
+      t.db,
+      storage,
+      { ...base, alt: 'Sin archivo', desktop: await pngUpload() },
+      ADMIN,
+    )
+    const two = await createBanner(
+      t.db,
+      storage,
+      {
+        ...base,
+        alt: 'Dos imágenes',
+        desktop: await pngUpload('ancho.png', '#8e44ad', 160, 60),
+        mobile: await pngUpload('celular.png', '#2980b9', 70, 70),
+      },
+      ADMIN,
+    )
+    const [goneRow] = await t.db.select().from(banners).where(eq(banners.id, gone.id))
+    await t.db.delete(media).where(eq(media.id, goneRow!.desktopMediaId))
+
+    const listed = await listAdminBanners(reads())
+    expect(listed.map(({ id, kind, position }) => ({ id, kind, position }))).toEqual([
+      { id: gone.id, kind: 'missing', position: 1 },
+      { id: two.id, kind: 'image', position: 2 },
+    ])
+    expect((await listBanners(reads())).map((banner) => banner.id)).toEqual([two.id])
+    // "Mover a 1" puts the visible banner first: positions are counted over every row.
+    await moveBanner(t.db, two.id, 1, ADMIN)
+    expect((await listAdminBanners(reads())).map((banner) => banner.id)).toEqual([two.id, gone.id])
+    await deleteBanner(t.db, storage, gone.id, ADMIN)
+    expect((await listAdminBanners(reads())).map((banner) => banner.id)).toEqual([two.id])
+
+    // Another banner shows the same wide image: deleting this one keeps it, and drops its phone image.
+    const [twoRow] = await t.db.select().from(banners).where(eq(banners.id, two.id))
+    const [sharer] = await t.db
+      .insert(banners)
+      .values({ kind: 'image', position: 5, alt: 'Comparte', desktopMediaId: twoRow!.desktopMediaId })
+      .returning()
+    await deleteBanner(t.db, storage, two.id, ADMIN)
+    const left = await t.db
+      .select({ id: media.id })
+      .from(media)
+      .where(inArray(media.id, [twoRow!.desktopMediaId, twoRow!.mobileMediaId!]))
+    expect(left).toEqual([{ id: twoRow!.desktopMediaId }])
+    expect((await listBanners(reads())).map((banner) => banner.id)).toEqual([sharer!.id])
   })
 
   test('an unknown banner or a bad position is refused', async () => {

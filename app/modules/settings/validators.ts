@@ -92,6 +92,7 @@ export const BANNER_MESSAGES = {
   moved: 'Orden de los banners actualizado.',
   deleted: 'Banner eliminado.',
   notFound: 'Ese banner ya no existe. Recarga la página.',
+  oneFile: 'Sube un solo archivo en cada campo de imagen o video.',
   imageRequired: 'Sube una imagen para pantallas anchas o un video.',
   mobileNotImage: 'La imagen para celulares (menos de 700 px) debe ser una imagen, no un video.',
   mobileWithVideo: 'Un banner de video no lleva imagen para celulares: quita esa imagen.',

@@ -90,7 +90,11 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = field(form, 'intent') as Intent
   const values = intent === 'guardar' ? settingsFormValues(form) : null
   const loaded = intent === 'guardar' ? field(form, 'loaded') : null
-  const bannerValues = { alt: field(form, 'alt'), link: field(form, 'link') }
+  const bannerValues = {
+    alt: field(form, 'alt'),
+    link: field(form, 'link'),
+    active: form.get('active') === 'on',
+  }
   const done = (message: string) => ({ ok: true as const, intent, message, at: Date.now() })
   try {
     const parsed = ActionSchema.safeParse(Object.fromEntries(form))
@@ -109,8 +113,13 @@ export async function action({ request }: Route.ActionArgs) {
         return done(changed.length ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged)
       }
       case 'banner-crear': {
-        const [desktop] = await uploadsFrom(form, 'desktop')
-        const [mobile] = await uploadsFrom(form, 'mobile')
+        const desktops = await uploadsFrom(form, 'desktop')
+        const mobiles = await uploadsFrom(form, 'mobile')
+        // One file per field (the inputs take one): never a silently ignored second one.
+        if (desktops.length > 1 || mobiles.length > 1)
+          throw new Refusal(BANNER_MESSAGES.oneFile, { status: 400, standsAlone: true })
+        const [desktop] = desktops
+        const [mobile] = mobiles
         await createBanner(
           database.db,
           media.storage,
@@ -300,6 +309,13 @@ function SettingsForm({
 }
 
 function BannerPreview({ banner }: { banner: AdminBanner }) {
+  if (banner.kind === 'missing') {
+    return (
+      <div className="flex aspect-[8/3] w-full items-center justify-center rounded-lg bg-red-50 text-sm font-medium text-red-800 sm:w-48">
+        Archivo faltante
+      </div>
+    )
+  }
   if (banner.kind === 'video') {
     return (
       <video
@@ -407,11 +423,13 @@ function BannersSection({ banners, actionData }: { banners: AdminBanner[]; actio
                 <div className="flex flex-col gap-2 sm:w-48 sm:shrink-0">
                   <BannerPreview banner={banner} />
                   <p className="text-xs text-gray-600">
-                    {banner.kind === 'video'
-                      ? 'Video'
-                      : banner.mobile
-                        ? 'Imagen ancha y para celulares'
-                        : 'Imagen (la misma en celulares)'}
+                    {banner.kind === 'missing'
+                      ? 'Archivo faltante: no se muestra en la tienda; elimínalo y súbelo de nuevo.'
+                      : banner.kind === 'video'
+                        ? 'Video'
+                        : banner.mobile
+                          ? 'Imagen ancha y para celulares'
+                          : 'Imagen (la misma en celulares)'}
                   </p>
                 </div>
                 <div className="flex min-w-0 flex-1 flex-col gap-3">
@@ -476,7 +494,7 @@ function BannersSection({ banners, actionData }: { banners: AdminBanner[]; actio
                         prefix={`banner-${banner.id}`}
                         alt={editFailed?.alt ?? banner.alt}
                         link={editFailed?.link ?? banner.link ?? ''}
-                        active={banner.active}
+                        active={editFailed?.active ?? banner.active}
                       />
                       <div>
                         <button type="submit" className={secondaryButtonClass} disabled={busy}>
@@ -549,7 +567,7 @@ function BannersSection({ banners, actionData }: { banners: AdminBanner[]; actio
           prefix="banner-new"
           alt={createFailed?.alt ?? ''}
           link={createFailed?.link ?? ''}
-          active
+          active={createFailed?.active ?? true}
         />
         <div>
           <button type="submit" className={primaryButtonClass} disabled={busy}>
