@@ -70,8 +70,10 @@ type Outcome = {
 const outcome = (answer: unknown) => ((answer as { data?: unknown }).data ?? answer) as Outcome
 const statusOf = (answer: unknown) => (answer as { init?: { status?: number } }).init?.status ?? 200
 
+/** The form as the page loads it: its fields and the values it was loaded with. */
 async function currentForm() {
-  return (await load()).values
+  const { values, loaded } = await load()
+  return { ...values, loaded }
 }
 
 async function rowCounts() {
