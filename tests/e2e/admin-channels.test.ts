@@ -3,6 +3,7 @@ import { beforeAll, expect, test } from 'vitest'
 import {
   collectErrors,
   gotoHydrated,
+  homeSkusInStock,
   PHONE,
   plain,
   seriousViolations,
@@ -17,15 +18,7 @@ beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
 
 /** A cash-on-delivery order of one unit, placed as a shopper would: its units change, so jobs run. */
 async function placeOrder(page: Page): Promise<string> {
-  await gotoHydrated(page, '/')
-  const skus = await page
-    .getByTestId('product-card')
-    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-sku')!))
-  const response = await page.request.get(
-    `/api/carrito?skus=${encodeURIComponent([...new Set(skus)].join(','))}`,
-  )
-  const { products } = (await response.json()) as { products: { sku: string; available: number }[] }
-  const sku = products.filter((product) => product.available >= 2).at(-1)!.sku
+  const sku = (await homeSkusInStock(page)).at(-1)!
   await startWithCart(page, [{ sku, quantity: 1 }])
   await gotoHydrated(page, '/finalizar-pedido')
   await page.getByLabel('Nombre', { exact: false }).first().fill('Ana')

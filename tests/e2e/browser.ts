@@ -2,6 +2,7 @@ import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { CHROMIUM_ARGS } from '../../scripts/ensure-chromium.js'
+import { FIXTURE_SKUS } from './fixtures.ts'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 
 export const PHONE = { width: 390, height: 844 }
@@ -197,4 +198,19 @@ export function revealSentinel(page: Page) {
 export async function startWithCart(page: Page, lines: { sku: string; quantity: number }[]) {
   await page.goto('/robots.txt')
   await setStoredCart(page, lines)
+}
+
+/**
+ * Skus of products on the home page with at least `units` units available, fixtures left out: other
+ * tests count on their stock, so a test that buys "any product" must not take one of them.
+ */
+export async function homeSkusInStock(page: Page, units = 2): Promise<string[]> {
+  await gotoHydrated(page, '/')
+  const skus = await page
+    .getByTestId('product-card')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-sku')!))
+  const candidates = [...new Set(skus)].filter((sku) => !FIXTURE_SKUS.has(sku))
+  const response = await page.request.get(`/api/carrito?skus=${encodeURIComponent(candidates.join(','))}`)
+  const { products } = (await response.json()) as { products: { sku: string; available: number }[] }
+  return products.filter((product) => product.available >= units).map((product) => product.sku)
 }

@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { baseURL, declinedConsentCookie, DESKTOP, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
+import {
+  baseURL,
+  declinedConsentCookie,
+  DESKTOP,
+  gotoHydrated,
+  homeSkusInStock,
+  PHONE,
+  setupBrowser,
+} from './browser.ts'
 
 const browser = setupBrowser(PHONE)
 
@@ -25,22 +33,10 @@ async function withoutJavaScript(
 
 const CART_KEY = 'vitrina.carrito'
 
-/** Skus of products on the home page that have at least `units` units available. */
-async function availableSkus(page: Page, units = 2): Promise<string[]> {
-  await gotoHydrated(page, '/')
-  const skus = await page
-    .getByTestId('product-card')
-    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-sku')!))
-  const unique = [...new Set(skus)]
-  const response = await page.request.get(`/api/carrito?skus=${encodeURIComponent(unique.join(','))}`)
-  const { products } = (await response.json()) as { products: { sku: string; available: number }[] }
-  return products.filter((p) => p.available >= units).map((p) => p.sku)
-}
-
 let used = 0
 /** A different in-stock product for each order, so tests do not exhaust each other's stock. */
 async function nextSku(page: Page) {
-  const skus = await availableSkus(page)
+  const skus = await homeSkusInStock(page)
   const sku = skus[used++ % skus.length]
   if (!sku) throw new Error('No quedan productos con stock en la tienda de pruebas')
   return sku

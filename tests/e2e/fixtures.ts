@@ -48,6 +48,11 @@ export const FIXTURES = {
   metaPurchase: { sku: 'ARE-E2E-PIXEL001', name: 'Aretes Píxel Compra', pesos: 30000, stock: 5 },
 } as const
 
+/** The fixture products' skus: tests that pick "any product" leave these to the tests that rely on them. */
+export const FIXTURE_SKUS: ReadonlySet<string> = new Set(
+  Object.values(FIXTURES).flatMap((fixture) => ('sku' in fixture ? [fixture.sku as string] : [])),
+)
+
 /** Where the order desk's fixtures are kept. */
 export const DESK_LOCATION = 'P9-C1-A1-E1-X1-Y1-Z1'
 

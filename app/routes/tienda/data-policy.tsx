@@ -60,7 +60,8 @@ export default function DataPolicy() {
           página que visitas y los segundos que pasas en ella. Se guardan únicamente como totales por mes (por
           ejemplo, «agregar-carrito: 120 clics en noviembre»), sin tu IP ni ningún identificador, así que no
           pueden asociarse contigo; los conservamos como estadística de la tienda. Tu dirección IP solo se usa
-          un minuto, en memoria, para impedir que un programa infle las cifras.
+          unos minutos, en memoria, para impedir que un programa infle las cifras o llene el registro de
+          autorizaciones.
         </li>
         <li>
           Publicidad en Meta (Facebook e Instagram), solo si la aceptas: el píxel de Meta registra las páginas
