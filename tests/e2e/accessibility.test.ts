@@ -37,4 +37,19 @@ describe.each(WIDTHS)('accessibility on a $name', ({ viewport }) => {
     }
     await page.close()
   })
+
+  test('the search button is a finger-sized target and category and search pages skip no heading level', async () => {
+    const page = await browser.page(viewport)
+    for (const path of [categoryPath(FIXTURES.category), '/buscar?q=collar']) {
+      await gotoHydrated(page, path)
+      const button = await page.getByRole('button', { name: 'Buscar', exact: true }).boundingBox()
+      expect(Math.min(button!.width, button!.height), path).toBeGreaterThanOrEqual(24)
+      const levels = await page
+        .locator('main h1, main h2, main h3, main h4')
+        .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))))
+      const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1)
+      expect(skips, `${path}: ${levels.join(' ')}`).toEqual([])
+    }
+    await page.close()
+  })
 })

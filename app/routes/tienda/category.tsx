@@ -42,7 +42,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {category.name}
       </h1>
       {more.items.length ? (
-        <ProductGrid products={more.items} priorityCount={2} />
+        <>
+          {/* The cards' names are h3 (as under the home page's h2 sections): no level skipped. */}
+          <h2 className="sr-only">Productos de {category.name}</h2>
+          <ProductGrid products={more.items} priorityCount={2} />
+        </>
       ) : (
         <p className="py-10 text-center text-gray-600">No hay productos</p>
       )}

@@ -31,7 +31,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {query ? `Resultados para "${query}"` : 'Buscar'}
       </h1>
       {more.items.length ? (
-        <ProductGrid products={more.items} />
+        <>
+          {/* The cards' names are h3 (as under the home page's h2 sections): no level skipped. */}
+          <h2 className="sr-only">Productos encontrados</h2>
+          <ProductGrid products={more.items} />
+        </>
       ) : (
         <p className="py-10 text-center text-gray-600">No hay productos</p>
       )}
