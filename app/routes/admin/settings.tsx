@@ -100,7 +100,6 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = ActionSchema.safeParse(Object.fromEntries(form))
     if (!parsed.success) throw new Refusal(BANNER_MESSAGES.badRequest, { status: 400, standsAlone: true })
     const input = parsed.data
-    const banner = { alt: form.get('alt'), link: form.get('link'), active: form.get('active') === 'on' }
     switch (input.intent) {
       case 'guardar': {
         const { changed } = await saveStoreSettings(
@@ -123,13 +122,13 @@ export async function action({ request }: Route.ActionArgs) {
         await createBanner(
           database.db,
           media.storage,
-          { ...banner, desktop: desktop ?? null, mobile: mobile ?? null },
+          { ...bannerValues, desktop: desktop ?? null, mobile: mobile ?? null },
           admin.email,
         )
         return done(BANNER_MESSAGES.created)
       }
       case 'banner-editar':
-        await updateBanner(database.db, input.id, banner, admin.email)
+        await updateBanner(database.db, input.id, bannerValues, admin.email)
         return done(BANNER_MESSAGES.updated)
       case 'banner-mover':
         await moveBanner(database.db, input.id, bannerTarget(input.to), admin.email)
