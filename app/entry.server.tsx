@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { logger } from '#app/utils/logger.server.ts'
 
 /** React Router's default Node entry, except that the HTML reaches the server in few pieces. */
 export const streamTimeout = 5_000
@@ -84,7 +85,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger.error({ err: error }, 'Error al transmitir la página')
         },
       },
     )

@@ -5,6 +5,7 @@ import type { Database } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { buildServices, MISSING_WEBHOOK_SECRET_WARNING, webhookSecretOf } from './services.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /** Building the services touches no database: a stub is enough. */
 const database = { db: {} } as unknown as Database
@@ -14,7 +15,7 @@ afterEach(() => {
 })
 
 test('Mercado Pago without a webhook secret (outside production) warns clearly at start-up', () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
   const services = buildServices(parseEnv({ MP_ACCESS_TOKEN: 'APP_USR-123' }), database, recordingJobQueue())
   // Every webhook would be refused with 401…
   expect(webhookSecretOf(services)).toBeNull()
@@ -28,7 +29,7 @@ test.each([
   ['with its secret', { MP_ACCESS_TOKEN: 'APP_USR-123', MP_WEBHOOK_SECRET: 'secreto' }],
   ['the simulator', {}],
 ])('no warning for Mercado Pago %s', (_name, source) => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
   buildServices(parseEnv(source), database, recordingJobQueue())
   expect(warn).not.toHaveBeenCalled()
 })

@@ -27,6 +27,7 @@ import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/
 import { shippingDefaults } from '#app/modules/settings/settings.server.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import type { Env } from '#app/utils/env.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /**
  * The one registry of everything the app reaches the outside world through (database, sign-in,
@@ -147,7 +148,7 @@ export function buildServices(
   parts: ServiceParts = {},
 ): Services {
   // Production refuses to start this way (env.server.ts); elsewhere it must not fail silently.
-  if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) console.warn(MISSING_WEBHOOK_SECRET_WARNING)
+  if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) logger.warn(MISSING_WEBHOOK_SECRET_WARNING)
   // Without Mercado Pago and outside the simulator's machine the shop takes cash on delivery only.
   const simulator = usesPaymentSimulator(env)
     ? simulatedProvider({ db: database.db, publicUrl: env.publicUrl })

@@ -2,7 +2,7 @@ import { RouterContextProvider } from 'react-router'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
-import { openDatabase } from '#app/db/client.server.ts'
+import { isDatabaseReady, openDatabase } from '#app/db/client.server.ts'
 import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
 import { startWorkers } from '#app/jobs/worker.server.ts'
 import {
@@ -19,6 +19,8 @@ import { clientAddressContext } from '#app/utils/client-address.ts'
 import { parseEnv, type Env } from '#app/utils/env.server.ts'
 import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loopback.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
+import { logger } from '#app/utils/logger.server.ts'
+import { requestLogging } from './request-log.ts'
 
 export type Runtime = {
   handler: express.Router
@@ -49,7 +51,7 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
   if (jobs && env.SEED_DEMO === '1' && (await isCatalogEmpty(database.db))) {
     await seedDemoData(database.db, media.storage, {
       video: await loadDemoVideo(),
-      log: (message) => console.log(message),
+      log: (message) => logger.info(message),
     })
   }
 
@@ -57,6 +59,7 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
   if (jobs) await startWorkers(services.runtime.boss, jobHandlers(services))
 
   const handler = express.Router()
+  handler.use(requestLogging(logger))
   handler.use(refuseBadUrl())
   handler.use(redirectHosts(env))
   handler.use(securityHeaders(env))
@@ -68,6 +71,10 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
     } catch {
       res.status(503).json({ ok: false })
     }
+  })
+  handler.get('/readyz', async (_req, res) => {
+    const ready = await isDatabaseReady(database).catch(() => false)
+    res.status(ready ? 200 : 503).json({ ok: ready })
   })
   if (auth.oidc.local) {
     // Local use and tests only (never with APP_ENV=production): sign in as any e-mail, so only

@@ -7,24 +7,28 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import express from 'express'
+import { logger } from './logger.js'
+import { closeGracefully } from './shutdown.js'
 
 const dev = process.argv.includes('--dev')
 const buildDir = process.env.VITRINA_BUILD_DIR ?? 'build'
 /** Set by the primary on each web process it starts: `jobs` for the one that runs them, else `web`. */
 const ROLE_VARIABLE = 'VITRINA_PROCESS_ROLE'
+/** How long a stopping process waits for the requests in flight before cutting them. */
+const SHUTDOWN_GRACE_MS = 10_000
 
 /** How many web processes: WEB_CONCURRENCY, or one per core on PostgreSQL; always one on PGlite. */
 function webProcessCount() {
   const asked = process.env.WEB_CONCURRENCY
   const count = Number(asked)
   if (asked && !(Number.isInteger(count) && count >= 1)) {
-    console.error(`WEB_CONCURRENCY debe ser un número entero mayor que 0 (recibido: ${asked})`)
+    logger.fatal(`WEB_CONCURRENCY debe ser un número entero mayor que 0 (recibido: ${asked})`)
     process.exit(1)
   }
   if (dev) return 1
   if (!process.env.DATABASE_URL) {
     if (count > 1) {
-      console.warn('WEB_CONCURRENCY se ignora sin DATABASE_URL: la base integrada atiende un solo proceso.')
+      logger.warn('WEB_CONCURRENCY se ignora sin DATABASE_URL: la base integrada atiende un solo proceso.')
     }
     return 1
   }
@@ -57,7 +61,7 @@ async function runPrimary(count) {
       if (roles.size === 0) process.exit(0)
       return
     }
-    console.error(`Un proceso web terminó (${signal ?? code}); iniciando otro…`)
+    logger.error(`Un proceso web terminó (${signal ?? code}); iniciando otro…`)
     setTimeout(() => fork(role), 1000)
   })
   const first = fork('jobs')
@@ -65,12 +69,12 @@ async function runPrimary(count) {
     first.once('listening', resolve)
     first.once('exit', (code) => reject(new Error(`El primer proceso terminó al arrancar (código ${code})`)))
   }).catch((error) => {
-    console.error(error.message)
+    logger.fatal(error.message)
     process.exit(1)
   })
   const others = Array.from({ length: count - 1 }, () => fork('web'))
   await Promise.all(others.map((worker) => new Promise((resolve) => worker.once('listening', resolve))))
-  console.log(`${count} procesos web atendiendo (WEB_CONCURRENCY)`)
+  logger.info(`${count} procesos web atendiendo (WEB_CONCURRENCY)`)
   const shutdown = (signal) => {
     if (closing) return
     closing = true
@@ -100,7 +104,7 @@ async function runWebProcess(jobs) {
       runtime = await built.start({ jobs })
     }
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error)
+    logger.fatal(error instanceof Error ? error.message : String(error))
     process.exit(1)
   }
   app.use(runtime.handler)
@@ -109,17 +113,18 @@ async function runWebProcess(jobs) {
   const server = app.listen(port, host, () => {
     const address = server.address()
     const shownPort = typeof address === 'object' && address ? address.port : port
-    if (jobs) console.log(`Vitrina lista en http://localhost:${shownPort}`)
+    if (jobs) logger.info(`Vitrina lista en http://localhost:${shownPort}`)
   })
 
   let closing = false
+  // Stops taking requests, finishes those in flight, then the jobs running (pg-boss waits for
+  // them) and the database.
   async function shutdown(signal) {
     if (closing) return
     closing = true
-    if (jobs) console.log(`${signal}: cerrando…`)
-    server.close()
-    server.closeAllConnections?.()
-    await runtime.shutdown().catch((error) => console.error(error))
+    if (jobs) logger.info(`${signal}: cerrando…`)
+    await closeGracefully(server, SHUTDOWN_GRACE_MS)
+    await runtime.shutdown().catch((error) => logger.error({ err: error }, 'Error al cerrar'))
     process.exit(0)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))

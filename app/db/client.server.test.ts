@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { expect, test } from 'vitest'
 import { createTestDatabase, usingPostgres } from '#tests/db.ts'
+import { isDatabaseReady } from './client.server.ts'
 
 async function retry<T>(run: () => Promise<T>, attempts = 20): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -43,6 +44,20 @@ test('PGlite or PostgreSQL: the committed migrations apply and the schema answer
   try {
     const { rows } = await database.executeSql('select count(*)::int as n from products')
     expect(rows).toEqual([{ n: 0 }])
+  } finally {
+    await database.close()
+  }
+})
+
+test('ready once every migration of this build is applied, not before', async () => {
+  const database = await createTestDatabase()
+  try {
+    expect(await isDatabaseReady(database)).toBe(true)
+    // As on a database an older build left behind: the newest migration is missing.
+    await database.executeSql(
+      'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+    )
+    expect(await isDatabaseReady(database)).toBe(false)
   } finally {
     await database.close()
   }

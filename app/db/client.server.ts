@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from './schema.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -77,7 +78,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // surfaces here; without a listener Node treats it as an uncaught exception and the store dies.
   // The pool has already discarded that connection and opens a new one on the next query.
   pool.on('error', (error) => {
-    if (!pool.ending) console.error('[db] conexión inactiva perdida:', error.message)
+    if (!pool.ending) logger.error(`[db] conexión inactiva perdida: ${error.message}`)
   })
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
   // Several app instances may start at once: only one applies migrations.
@@ -97,4 +98,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     close: () => pool.end(),
   }
+}
+
+/**
+ * Ready to serve: the database answers and every migration this build carries is applied (an
+ * instance of an older build may share a database that a newer one has moved further).
+ */
+export async function isDatabaseReady(database: Pick<Database, 'executeSql'>): Promise<boolean> {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[]
+  }
+  const { rows } = await database.executeSql('select created_at from drizzle.__drizzle_migrations')
+  const applied = new Set((rows as { created_at: string | number }[]).map((row) => Number(row.created_at)))
+  return journal.entries.every((entry) => applied.has(entry.when))
 }

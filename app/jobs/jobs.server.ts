@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss'
 import type { Database, DbOrTx } from '#app/db/client.server.ts'
 import type { StockChannel } from './stock-channels.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 export { STOCK_CHANNELS, stockSyncKey, type StockChannel } from './stock-channels.ts'
 
@@ -115,7 +116,7 @@ export async function startJobQueue(
     supervise: maintenance,
     schedule: maintenance,
   })
-  boss.on('error', (error) => console.error('[jobs]', error.message))
+  boss.on('error', (error) => logger.error(`[jobs] ${error.message}`))
   await boss.start()
   await ensureQueue(boss, DEAD_LETTER_QUEUE, {})
   for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS))

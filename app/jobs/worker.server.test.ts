@@ -11,6 +11,7 @@ import { createProduct } from '#tests/factories.ts'
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/stand-ins/whatsapp.ts'
 import { DEAD_LETTER_QUEUE } from './jobs.server.ts'
 import { EXPIRY_SCHEDULE, startWorkers } from './worker.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /**
  * The job wiring as the server starts it: real pg-boss on the test database, the workers of
@@ -36,7 +37,7 @@ beforeAll(async () => {
   })
   services = await startServices(env, t.database, { workers: true })
   await startWorkers(services.runtime.boss, jobHandlers(services))
-  vi.spyOn(console, 'log').mockImplementation(() => {})
+  vi.spyOn(logger, 'info').mockImplementation(() => {})
 }, 120_000)
 afterAll(async () => {
   await stopServices()

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss'
 import type { JobName, JobPayloads } from './jobs.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /**
  * What each job does, given its payload. The app root builds them from the domain functions (see
@@ -22,7 +23,7 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers) {
     await boss.work<JobPayloads[JobName]>(name, { pollingIntervalSeconds: 1 }, async ([job]) => {
       if (!job) return
       const result = await handler(job.data)
-      console.log(`[jobs] ${name} ${job.id}: ${JSON.stringify(result ?? 'ok')}`)
+      logger.info({ job: name, jobId: job.id, result: result ?? 'ok' }, `[jobs] ${name}`)
       return result
     })
   }

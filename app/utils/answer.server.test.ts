@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { afterEach, expect, test, vi } from 'vitest'
 import { failureOf, formFailure, jsonFailure, refusedRequest } from './answer.server.ts'
 import { Refusal } from './refusal.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 const request = new Request('http://tienda.test/admin/productos/guardar', { method: 'POST' })
 const words = { unexpected: 'no se pudo guardar, intenta de nuevo.', frame: (m: string) => `Error: ${m}` }
@@ -9,7 +10,7 @@ const words = { unexpected: 'no se pudo guardar, intenta de nuevo.', frame: (m: 
 afterEach(() => vi.restoreAllMocks())
 
 test('a refusal reads in the route frame with its status; one that stands alone reads as is', () => {
-  const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const log = vi.spyOn(logger, 'error').mockImplementation(() => {})
   expect(failureOf(new Refusal('La categoría ya no existe.'), request, words)).toEqual({
     message: 'Error: La categoría ya no existe.',
     status: 422,
@@ -27,24 +28,24 @@ test('a refusal reads in the route frame with its status; one that stands alone 
 })
 
 test('anything unexpected is logged with the request and reads the route text, status 500', () => {
-  const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const log = vi.spyOn(logger, 'error').mockImplementation(() => {})
   const boom = new Error('connection reset')
   expect(failureOf(boom, request, words)).toEqual({
     message: 'Error: no se pudo guardar, intenta de nuevo.',
     status: 500,
   })
-  expect(log).toHaveBeenCalledWith('[POST /admin/productos/guardar]', boom)
+  expect(log).toHaveBeenCalledWith({ err: boom }, '[POST /admin/productos/guardar]')
 })
 
 test("a refusal's cause is logged; the person reads the refusal", () => {
-  const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const log = vi.spyOn(logger, 'error').mockImplementation(() => {})
   const cause = new Error('disco lleno')
   const refusal = new Refusal('no se pudieron guardar las imágenes.', { status: 503, cause })
   expect(failureOf(refusal, request, words)).toEqual({
     message: 'Error: no se pudieron guardar las imágenes.',
     status: 503,
   })
-  expect(log).toHaveBeenCalledWith('[POST /admin/productos/guardar]', cause)
+  expect(log).toHaveBeenCalledWith({ err: cause }, '[POST /admin/productos/guardar]')
 })
 
 test("React Router's own answers are thrown on untouched", () => {

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { Refusal, type FailureWords } from './refusal.ts'
+import { logger } from './logger.server.ts'
 
 export type Failure = { message: string; status: number }
 
@@ -41,7 +42,7 @@ export type ScriptAnswer = (thrown: Response, request: Request) => Response | un
 
 export function logUnexpected(error: unknown, request: Request) {
   const { pathname } = new URL(request.url)
-  console.error(`[${request.method} ${pathname}]`, error)
+  logger.error({ err: error }, `[${request.method} ${pathname}]`)
 }
 
 /**

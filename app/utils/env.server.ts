@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** What the JSON log (server/logger.js) keeps: `info` and worse unless asked otherwise. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `npm run bench` only: serve the minimal page every storefront page is compared against. */
   BENCH_BASELINE_PAGE: z.enum(['0', '1']).default('0'),
   SESSION_SECRET: optionalString,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { gotoHydrated, PHONE, setupBrowser } from './browser.ts'
+import { baseURL, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
 
 const browser = setupBrowser()
 
@@ -18,4 +18,14 @@ test('an unknown path is a 404 with a way home', async () => {
   expect(await page.getByText('Esta página no existe.').isVisible()).toBe(true)
   await page.getByRole('link', { name: 'Ir a Inicio' }).click()
   await page.waitForURL((url) => url.pathname === '/')
+})
+
+test('the process and the database report ready; every answer names its request', async () => {
+  const health = await fetch(`${baseURL()}/healthz`)
+  expect(await health.json()).toEqual({ ok: true })
+  const ready = await fetch(`${baseURL()}/readyz`)
+  expect(ready.status).toBe(200)
+  expect(await ready.json()).toEqual({ ok: true })
+  const page = await fetch(`${baseURL()}/`)
+  expect(page.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
 })

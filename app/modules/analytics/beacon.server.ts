@@ -4,6 +4,7 @@ import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import { mayMeasure, recordClick, recordedPageName, recordPageView, takeBeacon } from './analytics.server.ts'
 import { isAdminPath } from './consent.ts'
 import { ANALYTICS_MESSAGES, ClickEventSchema, PageViewEventSchema } from './validators.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 type BeaconDeps = { db: DbOrTx; auth: AuthConfig | null }
 
@@ -22,7 +23,7 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
 ): Promise<Response> {
   const { pathname } = new URL(request.url)
   const refuse = (message: string, status: number) => {
-    console.warn(`[analítica ${pathname}] ${message}`)
+    logger.warn(`[analítica ${pathname}] ${message}`)
     return Response.json({ ok: false, message }, { status })
   }
   if (!(await mayMeasure(deps, request))) return new Response(null, { status: 204 })
@@ -39,7 +40,7 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
     await record(parsed.data as z.infer<Schema>)
   } catch (error) {
     // Spec §8: errors writing clicks or visits are only logged.
-    console.error(`[analítica ${pathname}]`, error)
+    logger.error({ err: error }, `[analítica ${pathname}]`)
   }
   return new Response(null, { status: 204 })
 }

@@ -13,6 +13,7 @@ import {
   staffDeviceCookieHeader,
   type AdminIdentity,
 } from './session.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 export type AuthContext = { db: DbOrTx; config: AuthConfig }
 
@@ -84,7 +85,7 @@ export async function beginSignIn({ config }: AuthContext, request: Request): Pr
   try {
     configuration = await oidcConfiguration(config.oidc)
   } catch (error) {
-    console.error('No se pudo consultar el proveedor de identidad:', errorMessage(error))
+    logger.error(`No se pudo consultar el proveedor de identidad: ${errorMessage(error)}`)
     return redirect(loginPath({ error: 'proveedor', returnTo }))
   }
   const pending: PendingSignIn = {
@@ -159,7 +160,7 @@ export async function completeSignIn(ctx: AuthContext, request: Request): Promis
     }
     identity = identityFromClaims(claims)
   } catch (error) {
-    console.warn('Inicio de sesión rechazado por el proveedor o por la validación:', errorMessage(error))
+    logger.warn(`Inicio de sesión rechazado por el proveedor o por la validación: ${errorMessage(error)}`)
     return fail({ error: 'proveedor', returnTo })
   }
 

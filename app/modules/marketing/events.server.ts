@@ -15,6 +15,7 @@ import { FBCLID_PATTERN } from './ad-events.ts'
 import { metaOrderContexts } from './schema.ts'
 import { metaUserData, normalizePhone } from './user-data.server.ts'
 import { BROWSER_EVENT_NAMES, META_EVENT_MESSAGES, type BrowserEventInput } from './validators.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /** Meta refuses a batch holding an event older than 7 days; a few minutes' margin for transit. */
 export const MAX_EVENT_AGE_SECONDS = 7 * 24 * 3600 - 5 * 60
@@ -349,7 +350,7 @@ export async function sendMetaEvent(deps: SendDeps, job: MetaEventJob) {
 
   const age = nowSeconds(now) - event.event_time
   if (age > MAX_EVENT_AGE_SECONDS) {
-    console.warn(
+    logger.warn(
       `[meta] evento ${event.event_name} ${event.event_id} descartado: tiene ${Math.floor(age / 3600)} h y Meta no acepta eventos de más de 7 días`,
     )
     await note('meta-dropped', `Evento Purchase para Meta descartado: pasaron más de 7 días.`)
@@ -371,7 +372,7 @@ export async function sendMetaEvent(deps: SendDeps, job: MetaEventJob) {
     return { sent: event.event_id, fbtraceId: answer.fbtraceId }
   } catch (error) {
     if (error instanceof MetaApiError && !error.retryable) {
-      console.warn(`[meta] evento ${event.event_name} ${event.event_id} rechazado: ${error.message}`)
+      logger.warn(`[meta] evento ${event.event_name} ${event.event_id} rechazado: ${error.message}`)
       await note('meta-failed', `Meta rechazó el evento Purchase: ${error.message}`, {
         code: error.code,
         fbtraceId: error.fbtraceId,

@@ -23,6 +23,7 @@ import {
 import { MetaApiError, metaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
 import { rateLimiter } from './rate-limit.ts'
 import { metaOrderContexts } from './schema.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /**
  * The Conversions API end to end: real pg-boss on the test database, the workers as the server
@@ -66,7 +67,7 @@ beforeAll(async () => {
   })
   services = await startServices(env, t.database, { workers: true })
   await startWorkers(services.runtime.boss, jobHandlers(services))
-  vi.spyOn(console, 'log').mockImplementation(() => {})
+  vi.spyOn(logger, 'info').mockImplementation(() => {})
 }, 120_000)
 afterAll(async () => {
   await stopServices()
@@ -376,7 +377,7 @@ describe('the job', () => {
   })
 
   test('drops an event older than 7 days with a log instead of sending what Meta refuses', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
     const eightDaysAgo = Math.floor(Date.now() / 1000) - 8 * 24 * 3600
     const result = await sendMetaEvent({ db: t.db, capi: capi() }, browserJob(eightDaysAgo, 'old-1'))
     expect(result).toEqual({ dropped: 'old-1' })
@@ -388,7 +389,7 @@ describe('the job', () => {
   test('a refusal a retry cannot fix is recorded on the order, not retried', async () => {
     const { order } = await placeWithoutWorkers()
     meta.failNext(1, 400, metaError(100, 'Invalid parameter', { error_subcode: 2804019 }))
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
     const result = await sendMetaEvent(
       { db: t.db, capi: capi() },
       { kind: 'purchase', orderId: order.id, eventTime: Math.floor(Date.now() / 1000) },

@@ -11,6 +11,7 @@ import {
   UPLOAD_MESSAGES,
   type VideoType,
 } from './validators.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const
 
@@ -151,7 +152,7 @@ export async function deleteStoredFiles(storage: MediaStorage, paths: string[]) 
   await Promise.all(
     paths.map((p) =>
       storage.delete(p).catch((error: unknown) => {
-        console.error(`No se pudo eliminar el archivo ${p}:`, error)
+        logger.error({ err: error }, `No se pudo eliminar el archivo ${p}`)
       }),
     ),
   )

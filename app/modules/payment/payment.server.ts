@@ -21,6 +21,7 @@ import { PAYMENT_MESSAGES } from './messages.ts'
 import { PaymentProviderError, type Payment, type PaymentProvider } from './provider.ts'
 import { paymentEvents } from './schema.ts'
 import { CHECKOUT_RESULT_PATHS, PAYMENT_WEBHOOK_PATH } from '#app/utils/paths.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 export type PaymentDeps = {
   db: Db
@@ -320,7 +321,7 @@ export function paymentCheckBeforeExpiry(deps: PaymentDeps): PaymentCheck {
     try {
       payments = await deps.payments.searchPayments(orderId)
     } catch (error) {
-      console.warn(`[pagos] no se pudo consultar los pagos del pedido ${orderId}: ${providerText(error)}`)
+      logger.warn(`[pagos] no se pudo consultar los pagos del pedido ${orderId}: ${providerText(error)}`)
       return 'unknown'
     }
     const approved = payments.find((payment) => payment.status === 'approved')

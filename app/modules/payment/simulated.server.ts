@@ -6,6 +6,7 @@ import type { Payment, PaymentProvider, PaymentStatus } from './provider.ts'
 import { simulatedPayments } from './schema.ts'
 import { signNotification } from './signature.server.ts'
 import { PAYMENT_WEBHOOK_PATH, simulatedPaymentPath } from '#app/utils/paths.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 export type SimulatedChoice = Extract<PaymentStatus, 'approved' | 'pending' | 'rejected'>
 
@@ -114,5 +115,5 @@ async function notifyWebhook(publicUrl: string, secret: string, paymentId: strin
       date_created: new Date().toISOString(),
       data: { id: paymentId },
     }),
-  }).catch((error) => console.error('[pago-simulado] webhook no entregado', error))
+  }).catch((error) => logger.error({ err: error }, '[pago-simulado] webhook no entregado'))
 }

@@ -24,6 +24,7 @@ import { testServices } from '#tests/services.ts'
 import * as click from './analytics-click.ts'
 import * as view from './analytics-view.ts'
 import * as consentRoute from './consent.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /** The analytics beacons and the consent banner's form, as the browser posts them. */
 
@@ -70,7 +71,7 @@ const views = () => t.db.select().from(pageViews)
 
 beforeAll(() => {
   useServices(testServices({ database: t.database, auth: config, env: parseEnv({ OWNER_EMAIL }) }))
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  vi.spyOn(logger, 'warn').mockImplementation(() => {})
 })
 afterAll(() => {
   useServices(undefined)
@@ -107,7 +108,7 @@ describe('validation (spec §5 and §8): 400 with the message, logged, nothing w
     const response = await postClick(body)
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ ok: false, message })
-    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining(message))
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining(message))
     expect(await clicks()).toEqual([])
   })
 

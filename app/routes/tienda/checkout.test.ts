@@ -15,6 +15,7 @@ import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '#tests/stand-i
 import { HOLD_LIMIT_MESSAGES } from '#app/modules/checkout/hold-limits.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
 import * as checkout from './checkout.tsx'
+import { logger } from '#app/utils/logger.server.ts'
 
 /** The checkout route's action on a real database, with Mercado Pago played by its stand-in. */
 
@@ -217,7 +218,7 @@ test('an unexpected failure reads spec §8 "no answer" on the form with a fresh 
   const product = await createProduct(t.db, { stock: 5 })
   const { checkout: context } = getServices()
   const broken = vi.spyOn(context.db, 'transaction').mockRejectedValueOnce(new Error('conexión perdida'))
-  const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const log = vi.spyOn(logger, 'error').mockImplementation(() => {})
   try {
     const key = randomUUID()
     const failed = await submit({
@@ -228,8 +229,8 @@ test('an unexpected failure reads spec §8 "no answer" on the form with a fresh 
     expect(failed.data?.errors.form).toEqual([CHECKOUT_MESSAGES.noServer])
     expect(failed.data?.checkoutKey).not.toBe(key)
     expect(log).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: 'conexión perdida' }) },
       '[POST /finalizar-pedido]',
-      expect.objectContaining({ message: 'conexión perdida' }),
     )
     expect(await ordersWithKey(key)).toEqual([])
     expect(await reservedOf(product.sku)).toBe(0)

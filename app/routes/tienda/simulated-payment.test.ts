@@ -12,6 +12,7 @@ import { createProduct } from '#tests/factories.ts'
 import { refusedUrl } from '#tests/stand-ins/http.ts'
 import * as result from './checkout-result.tsx'
 import * as simulated from './simulated-payment.tsx'
+import { logger } from '#app/utils/logger.server.ts'
 
 /** The simulated payment page and the result pages on a real database (no MP_ACCESS_TOKEN). */
 
@@ -116,7 +117,7 @@ describe('ids that are not ours get a 404 or 400 in Spanish, never a 500', () =>
 
 test('a double click on "Aprobar pago" records one approval', async () => {
   const order = await onlineOrder()
-  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
   try {
     const [a, b] = await Promise.all([
       post(simulated, `/pago-simulado/${order.id}`, { resultado: 'approved' }, { id: order.id }),
@@ -154,7 +155,7 @@ test('a double click on "Aprobar pago" records one approval', async () => {
 test('the simulated provider answers the expiry check from its own records', async () => {
   const paid = await onlineOrder()
   const unpaid = await onlineOrder()
-  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const error = vi.spyOn(logger, 'error').mockImplementation(() => {})
   try {
     // Approved on the page, but its webhook never arrived (nothing listens at PUBLIC_URL).
     await post(simulated, `/pago-simulado/${paid.id}`, { resultado: 'approved' }, { id: paid.id })
