@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net'
  * A local S3-compatible store for adapter tests: path-style `PUT /{bucket}/{key}` (PutObject) and
  * `DELETE /{bucket}/{key}` (DeleteObject), `GET` to read back; requests must carry an AWS SigV4
  * Authorization header for the expected access key. `failNext` answers the next requests with
- * S3's 503 SlowDown error (the SDK retries, so fail more than its attempts to see an error).
+ * S3's 503 SlowDown error (the SDK retries, so fail more than its attempts to see an error);
+ * `putsBeforeFailing` lets that many uploads through and then refuses every further one the same
+ * way, as a bucket that fails in the middle of a product's images.
  */
 
 export const STAND_IN_S3 = {
@@ -34,7 +36,10 @@ function xmlError(code: string, message: string) {
 export async function startS3StandIn() {
   const objects = new Map<string, StoredObject>()
   const requests: S3Request[] = []
-  const state = { failNext: 0 }
+  const state: { failNext: number; putsBeforeFailing: number | null } = {
+    failNext: 0,
+    putsBeforeFailing: null,
+  }
   const server: Server = createServer((incoming, response) => {
     void readBody(incoming).then((body) => {
       const url = new URL(incoming.url ?? '/', 'http://127.0.0.1')
@@ -50,6 +55,11 @@ export async function startS3StandIn() {
       if (state.failNext > 0) {
         state.failNext--
         return send(503, xmlError('SlowDown', 'Please reduce your request rate.'))
+      }
+      if (incoming.method === 'PUT' && state.putsBeforeFailing !== null) {
+        if (state.putsBeforeFailing === 0)
+          return send(503, xmlError('SlowDown', 'Please reduce your request rate.'))
+        state.putsBeforeFailing--
       }
       const [, bucket, ...keyParts] = url.pathname.split('/')
       const key = decodeURIComponent(keyParts.join('/'))

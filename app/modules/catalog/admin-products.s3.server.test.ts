@@ -80,3 +80,28 @@ test('a bucket that refuses writes leaves no product behind', async () => {
   expect(await t.db.select().from(products).where(eq(products.name, 'Anillo Lluvia'))).toEqual([])
   expect(s3.objects.size).toBe(0)
 })
+
+test('a bucket that fails in the middle of the images removes what it had taken, and no product is left', async () => {
+  const category = await createCategory(t.db)
+  s3.state.putsBeforeFailing = 2
+  const fields = ProductFieldsSchema.parse({
+    name: 'Anillo Niebla',
+    description: 'Plata',
+    categoryIds: [category.id],
+  })
+  try {
+    await expect(
+      createProduct(t.db, getServices().media.storage, {
+        fields,
+        uploads: [await pngUpload(), await pngUpload()],
+        mainIndex: 0,
+      }),
+    ).rejects.toThrow()
+  } finally {
+    s3.state.putsBeforeFailing = null
+  }
+  // Two uploads went through before the failure.
+  expect(s3.requests.filter((request) => request.method === 'PUT').length).toBeGreaterThan(2)
+  expect(await t.db.select().from(products).where(eq(products.name, 'Anillo Niebla'))).toEqual([])
+  expect(s3.objects.size).toBe(0)
+})
