@@ -51,6 +51,19 @@ export function inLockOrder(lines: StockLine[]): StockLine[] {
  * cannot be held; the caller's transaction must then roll back (earlier lines are already held).
  */
 export async function reserveUnits(tx: Tx, jobs: JobQueue, lines: StockLine[]): Promise<void> {
+  const ordered = await holdUnits(tx, lines)
+  await enqueueStockSync(
+    jobs,
+    tx,
+    ordered.map((line) => line.sku),
+  )
+}
+
+/**
+ * `reserveUnits` without telling the channels: for an import, after which the channels are
+ * brought up to date as a whole (the admin's "Sincronizar todo"). Gives the lines in lock order.
+ */
+export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<StockLine[]> {
   const ordered = inLockOrder(lines)
   for (const line of ordered) {
     const [row] = await tx
@@ -60,11 +73,7 @@ export async function reserveUnits(tx: Tx, jobs: JobQueue, lines: StockLine[]): 
       .returning({ sku: products.sku })
     if (!row) throw new OutOfStock(line.sku)
   }
-  await enqueueStockSync(
-    jobs,
-    tx,
-    ordered.map((line) => line.sku),
-  )
+  return ordered
 }
 
 /** Gives held units back (an order cancelled before shipping), in the caller's transaction. */
@@ -90,14 +99,18 @@ export type PastMovement = Movement & { receipt: string; note: string; at: Date;
  * Writes the past movements of products that have none yet (the demo shop, an import), in bulk:
  * each product's stock, units in and out, average cost and locations come out as if every
  * movement had been made in turn, and every movement is in the ledger with the stock and cost
- * after it. Throws, writing nothing, when a movement breaks a stock rule or a product already has
- * stock or movements.
+ * after it. `openingCost` is a cost typed before any entry (it stays the cost of a product with no
+ * movements; the first entry replaces it). Throws, writing nothing, when a movement breaks a stock
+ * rule or a product already has stock or movements.
  */
-export async function replayHistories(db: Tx, histories: { sku: string; movements: PastMovement[] }[]) {
+export async function replayHistories(
+  db: Tx,
+  histories: { sku: string; movements: PastMovement[]; openingCost?: number }[],
+) {
   const finals: { sku: string; state: StockState }[] = []
   const ledger: (typeof stockMovements.$inferInsert)[] = []
-  for (const { sku, movements } of histories) {
-    let state = EMPTY_STOCK
+  for (const { sku, movements, openingCost = 0 } of histories) {
+    let state: StockState = { ...EMPTY_STOCK, cost: openingCost }
     for (const movement of movements) {
       const applied = applyMovement(state, movement)
       if (!applied.ok) throw new Error(`${sku}: ${applied.message}`)

@@ -45,9 +45,17 @@ export function shareImage(
     : null
 }
 
-/** A stored file's URL under the media public base (see `MediaReads`). */
+/**
+ * A media row whose file could not be brought into storage (an import whose source did not answer)
+ * keeps the original address as its path, shown as it is.
+ */
+export function isExternalMediaPath(storagePath: string): boolean {
+  return /^https?:\/\//i.test(storagePath)
+}
+
+/** A stored file's URL under the media public base (see `MediaReads`), or an external address. */
 export function mediaUrl(storagePath: string, publicBase: string): string {
-  return `${publicBase}${storagePath}`
+  return isExternalMediaPath(storagePath) ? storagePath : `${publicBase}${storagePath}`
 }
 
 /** The `<img>` attributes of a stored image: the smallest variant as `src`, all WebP ones in `srcset`. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { MediaVariant } from './variants.ts'
-import { SHARE_VARIANT_SUFFIX } from './image-source.ts'
+import { isExternalMediaPath, SHARE_VARIANT_SUFFIX } from './image-source.ts'
 import type { MediaStorage } from './storage.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import {
@@ -142,9 +142,9 @@ export async function checkUploads(uploads: Upload[]): Promise<Checked[]> {
   return checked
 }
 
-/** Every storage path a media row owns (all image variants, or the video file). */
+/** Every storage path a media row owns (all image variants, or the video file); none for an external address. */
 export function storedPaths(row: { path: string; variants: MediaVariant[] }): string[] {
-  return [...new Set([row.path, ...row.variants.map((v) => v.path)])]
+  return [...new Set([row.path, ...row.variants.map((v) => v.path)])].filter((p) => !isExternalMediaPath(p))
 }
 
 /** Deletes files, logging (never throwing) failures: used after a commit or to undo a failed write. */

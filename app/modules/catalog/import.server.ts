@@ -1,0 +1,95 @@
+import { bulkInsert } from '#app/db/bulk-insert.server.ts'
+import type { Tx } from '#app/db/client.server.ts'
+import { storedMediaColumns, type StoredMedia } from '#app/modules/media/media.server.ts'
+import { normalizeSearchText } from './pricing.ts'
+import { categories, media, productCategories, products } from './schema.ts'
+
+export type ImportedCategory = { id: string; name: string; createdAt: Date }
+
+/** A file the import stored here, or the original address when it could not be brought over. */
+export type ImportedMedia =
+  | { stored: StoredMedia; main: boolean }
+  | { url: string; kind: 'image' | 'video'; mimeType: string; main: boolean }
+
+/** A product of another shop, money in centavos. Stock columns are inventory's (`replayHistories`). */
+export type ImportedProduct = {
+  sku: string
+  name: string
+  description: string
+  priceLevel1: number
+  priceLevel2: number
+  priceLevel3: number
+  priceLevel4: number
+  priceLevel5: number
+  discountPercent: number
+  purchaseLink: string | null
+  supplierInfo: string | null
+  showWholesale: boolean
+  showRetail: boolean
+  createdAt: Date
+  categoryIds: string[]
+  media: ImportedMedia[]
+}
+
+/**
+ * Writes categories and products brought from another shop, as they were there (their ids, SKUs,
+ * price levels and dates), in the caller's transaction and in bulk. The caller has checked that
+ * none exists yet and that every category a product names is among them or already here.
+ */
+export async function insertImportedCatalogue(
+  tx: Tx,
+  input: { categories: ImportedCategory[]; products: ImportedProduct[] },
+): Promise<void> {
+  await bulkInsert(tx, categories, input.categories)
+  await bulkInsert(
+    tx,
+    products,
+    input.products.map((product) => ({
+      sku: product.sku,
+      name: product.name,
+      searchName: normalizeSearchText(product.name),
+      description: product.description,
+      priceLevel1: product.priceLevel1,
+      priceLevel2: product.priceLevel2,
+      priceLevel3: product.priceLevel3,
+      priceLevel4: product.priceLevel4,
+      priceLevel5: product.priceLevel5,
+      discountPercent: product.discountPercent,
+      purchaseLink: product.purchaseLink,
+      supplierInfo: product.supplierInfo,
+      showWholesale: product.showWholesale,
+      showRetail: product.showRetail,
+      createdAt: product.createdAt,
+      updatedAt: product.createdAt,
+    })),
+  )
+  await bulkInsert(
+    tx,
+    productCategories,
+    input.products.flatMap((product) =>
+      product.categoryIds.map((categoryId, position) => ({ productSku: product.sku, categoryId, position })),
+    ),
+  )
+  await bulkInsert(
+    tx,
+    media,
+    input.products.flatMap((product) =>
+      product.media.map((file, position) => ({
+        productSku: product.sku,
+        ...('stored' in file
+          ? storedMediaColumns(file.stored)
+          : {
+              kind: file.kind,
+              path: file.url,
+              mimeType: file.mimeType,
+              width: null,
+              height: null,
+              variants: [],
+            }),
+        position,
+        isMain: file.main,
+        createdAt: product.createdAt,
+      })),
+    ),
+  )
+}

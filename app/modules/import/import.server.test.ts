@@ -1,0 +1,297 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Database } from '#app/db/client.server.ts'
+import { clickCounts, pageViews } from '#app/modules/analytics/schema.ts'
+import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
+import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
+import { mediaUrl } from '#app/modules/media/image-source.ts'
+import { remoteFiles } from '#app/modules/media/remote-file.server.ts'
+import { orderEvents, orderItems, orders } from '#app/modules/order/schema.ts'
+import { createTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
+import { generateOriginalExport, type Fixture } from '#tests/import-fixture.ts'
+import { memoryStorage, MP4_BYTES, pngUpload } from '#tests/media.ts'
+import { listen, refusedUrl, type RecordedRequest } from '#tests/stand-ins/http.ts'
+import { importOriginalShop } from './import.server.ts'
+import { COST_ROUNDING_CENTAVOS } from './plan.ts'
+import { importRecords } from './schema.ts'
+
+/** The original's storage: a handful of the product files answer, the rest are gone (404). */
+let origin: string
+let closeOrigin: () => Promise<void>
+const requests: RecordedRequest[] = []
+const SERVED = 5
+let fixture: Fixture
+let served: Set<string>
+
+beforeAll(async () => {
+  const png = (await pngUpload()).bytes
+  const stand = await listen(requests, (request, response) => {
+    if (!served.has(request.path)) {
+      response.writeHead(404).end()
+      return
+    }
+    const body = request.path.endsWith('.mp4') ? MP4_BYTES : png
+    response.writeHead(200, { 'Content-Length': body.length }).end(body)
+  })
+  origin = stand.origin
+  closeOrigin = stand.close
+  fixture = generateOriginalExport({ products: 500, orders: 240, mediaBase: `${origin}/o` })
+  const products = fixture.expected.products
+  served = new Set([
+    ...products.slice(0, SERVED).flatMap((product) => product.urls.map((url) => new URL(url).pathname)),
+    // The one product with a video among the files that answer.
+    ...products[7]!.urls.map((url) => new URL(url).pathname),
+  ])
+})
+afterAll(() => closeOrigin())
+
+const deps = (database: Database, storage = memoryStorage()) => ({
+  db: database.db,
+  storage,
+  remote: remoteFiles({ timeoutMs: 5_000 }),
+})
+
+/** Everything an import writes, summed: two equal snapshots mean nothing changed. */
+async function snapshot(database: Database) {
+  const { db } = database
+  const one = async <T>(query: Promise<T[]>) => (await query)[0]
+  return {
+    categories: await db.$count(categories),
+    products: await one(
+      db
+        .select({
+          count: sql<number>`count(*)::int`,
+          stock: sql<number>`coalesce(sum(stock), 0)::int`,
+          reserved: sql<number>`coalesce(sum(reserved), 0)::int`,
+          cost: sql<number>`coalesce(sum(cost), 0)::bigint`.mapWith(Number),
+          unitsIn: sql<number>`coalesce(sum(units_in), 0)::int`,
+          unitsOut: sql<number>`coalesce(sum(units_out), 0)::int`,
+        })
+        .from(products),
+    ),
+    links: await db.$count(productCategories),
+    media: await db.$count(media),
+    movements: await db.$count(stockMovements),
+    locations: await one(
+      db
+        .select({ count: sql<number>`count(*)::int`, stock: sql<number>`coalesce(sum(stock), 0)::int` })
+        .from(productLocations),
+    ),
+    orders: await db.$count(orders),
+    items: await db.$count(orderItems),
+    events: await db.$count(orderEvents),
+    clicks: await one(db.select({ sum: sql<number>`coalesce(sum(click_count), 0)::int` }).from(clickCounts)),
+    views: await one(
+      db
+        .select({
+          visits: sql<number>`coalesce(sum(visits), 0)::int`,
+          seconds: sql<number>`coalesce(sum(total_time_seconds), 0)::bigint`.mapWith(Number),
+        })
+        .from(pageViews),
+    ),
+    records: await db.$count(importRecords),
+  }
+}
+
+describe('importing the original shop', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.close())
+
+  test('500 products with their ledgers, orders and analytics come over whole; a second run changes nothing', async () => {
+    const storage = memoryStorage()
+    const report = await importOriginalShop(deps(database, storage), fixture.source)
+    const expected = fixture.expected
+    expect(report.refused).toEqual([])
+    expect(report.imported).toMatchObject({
+      categories: expected.categories,
+      products: 500,
+      movements: expected.products.reduce((sum, product) => sum + product.movements, 0),
+      orders: expected.orders.length,
+      clickMonths: 3,
+      pageViewMonths: 3,
+      mediaStored: SERVED + 2,
+    })
+    const urls = expected.products.reduce((sum, product) => sum + product.urls.length, 0)
+    expect(report.imported.mediaKeptAsUrl).toBe(urls - SERVED - 2)
+    // Every warning is a file that could not be brought (404), named with its address.
+    expect(report.warnings.every((w) => w.reason.includes('HTTP 404') && w.reason.includes(origin))).toBe(
+      true,
+    )
+
+    const { db } = database
+    const productRows = new Map((await db.select().from(products)).map((row) => [row.sku, row]))
+    const ledger = await db
+      .select()
+      .from(stockMovements)
+      .orderBy(asc(stockMovements.productSku), asc(stockMovements.id))
+    const locationRows = await db.select().from(productLocations)
+    for (const want of expected.products) {
+      const row = productRows.get(want.sku)!
+      const rows = ledger.filter((movement) => movement.productSku === want.sku)
+      const inUnits = rows.filter((m) => m.type === 'in').reduce((sum, m) => sum + m.quantity, 0)
+      const outUnits = rows.filter((m) => m.type === 'out').reduce((sum, m) => sum + m.quantity, 0)
+      const located = Object.fromEntries(
+        locationRows.filter((l) => l.productSku === want.sku).map((l) => [l.code, l.stock]),
+      )
+      expect({ sku: want.sku, stock: row.stock, ledger: inUnits - outUnits, located }).toEqual({
+        sku: want.sku,
+        stock: want.stock,
+        ledger: want.stock,
+        located: want.locations,
+      })
+      expect([row.unitsIn, row.unitsOut]).toEqual([want.unitsIn, want.unitsOut])
+      // The original's float average against ours rounded to the centavo at each step.
+      expect(Math.abs(row.cost - want.costPesos * 100), want.sku).toBeLessThanOrEqual(COST_ROUNDING_CENTAVOS)
+      expect(rows.at(-1)?.stockAfter ?? 0).toBe(want.stock)
+      expect(rows.at(-1)?.averageCostAfter ?? row.cost).toBe(row.cost)
+    }
+    // Every movement kept its date, receipt and note.
+    const first = expected.products.find((product) => product.movements > 0)!
+    const firstRows = ledger.filter((movement) => movement.productSku === first.sku)
+    expect(firstRows[0]).toMatchObject({ type: 'in', note: 'Compra inicial', createdBy: 'importación' })
+    expect(firstRows[0]!.receipt).toMatch(/^FAC-/)
+
+    const orderRows = new Map((await db.select().from(orders)).map((row) => [row.id, row]))
+    const itemRows = await db.select().from(orderItems)
+    const held = new Map<string, number>()
+    for (const want of expected.orders) {
+      const row = orderRows.get(want.id)!
+      expect({
+        status: row.status,
+        shipped: Boolean(row.shippedAt),
+        method: row.paymentMethod,
+        total: row.total,
+      }).toEqual({
+        status: want.status,
+        shipped: want.shipped,
+        method: want.paymentMethod,
+        total: Math.round(want.totalPesos * 100),
+      })
+      const items = itemRows.filter((item) => item.orderId === want.id)
+      expect(items.map((item) => [item.productSku, item.quantity, item.unitPrice]).sort()).toEqual(
+        want.items.map((item) => [item.sku, item.quantity, Math.round(item.unitPricePesos * 100)]).sort(),
+      )
+      const open = !want.shipped && (want.status === 'pendiente de pago' || want.status === 'pagado')
+      expect(row.reservationHeld).toBe(open)
+      if (open) for (const item of want.items) held.set(item.sku, (held.get(item.sku) ?? 0) + item.quantity)
+    }
+    for (const [sku, reserved] of held) expect(productRows.get(sku)!.reserved).toBe(reserved)
+    expect(report.imported.ordersHoldingUnits).toBe(
+      [...orderRows.values()].filter((o) => o.reservationHeld).length,
+    )
+
+    const totals = await snapshot(database)
+    expect(totals.clicks!.sum).toBe(expected.clicks)
+    expect(totals.views).toEqual({ visits: expected.visits, seconds: expected.seconds })
+
+    // Files that answered are in storage; the others keep the original address.
+    const servedProduct = expected.products[0]!
+    const [stored] = await db.select().from(media).where(eq(media.productSku, servedProduct.sku))
+    expect(storage.files.has(stored!.path)).toBe(true)
+    const gone = expected.products[SERVED]!
+    const [kept] = await db.select().from(media).where(eq(media.productSku, gone.sku))
+    expect(kept).toMatchObject({ path: gone.urls[0], isMain: true, kind: 'image' })
+    expect(mediaUrl(kept!.path, '/media/')).toBe(gone.urls[0])
+    const video = await db.select().from(media).where(eq(media.productSku, expected.products[7]!.sku))
+    expect(video.map((row) => row.kind).sort()).toEqual(['image', 'video'])
+
+    const again = await importOriginalShop(deps(database, storage), fixture.source)
+    expect(await snapshot(database)).toEqual(totals)
+    expect(again.imported).toMatchObject({
+      categories: 0,
+      products: 0,
+      movements: 0,
+      orders: 0,
+      clickMonths: 0,
+    })
+    expect(again.alreadyImported).toMatchObject({
+      products: 500,
+      orders: expected.orders.length,
+      clickMonths: 3,
+    })
+    expect(again.refused).toEqual([])
+  })
+})
+
+describe('refusals and dry runs', () => {
+  // Each test on its own database: neither sees what the other wrote.
+  let database: Database
+  beforeEach(async () => {
+    database = await createTestDatabase()
+  })
+  afterEach(() => database.close())
+
+  test('a dry run checks everything and writes nothing, not even files', async () => {
+    const storage = memoryStorage()
+    const before = await snapshot(database)
+    const report = await importOriginalShop(deps(database, storage), fixture.source, { dryRun: true })
+    expect(report).toMatchObject({
+      dryRun: true,
+      imported: { products: 500, orders: fixture.expected.orders.length },
+    })
+    expect(report.refused).toEqual([])
+    expect(await snapshot(database)).toEqual(before)
+    expect(storage.files.size).toBe(0)
+  })
+
+  test('a ledger that disagrees with the stock, a bad order and a SKU already here are refused with the reason; the rest comes over', async () => {
+    const unreachable = await refusedUrl()
+    const source = structuredClone(fixture.source) as Record<
+      string,
+      { productos?: Record<string, unknown>[] }
+    >
+    const block = source['productos/productos_bloque_2']!.productos!
+    const wrongStock = block[1]!
+    const wrongSku = wrongStock.sku as string
+    wrongStock.stock = (wrongStock.stock as number) + 2
+    const unreachableProduct = block[2]!
+    unreachableProduct.imageUrls = [`${unreachable}/o/foto.png`]
+    unreachableProduct.mainImageUrl = `${unreachable}/o/foto.png`
+    const taken = block[3]!.sku as string
+    await createProduct(database.db, { sku: taken })
+    const pedidos = source.pedidos as unknown as Record<string, Record<string, unknown>>
+    const [badOrder] = Object.keys(pedidos)
+    pedidos[badOrder!]!.status = 'perdido'
+    pedidos['sin-articulos'] = { status: 'pagado', customer_details: {}, items: [], total: 0 }
+
+    const report = await importOriginalShop(deps(database), source)
+    expect(report.refused).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'producto',
+          key: wrongSku,
+          reason: expect.stringMatching(
+            /^Sus movimientos no cuadran con el stock: .* y el producto tiene stock \d+\.$/,
+          ),
+        },
+        {
+          kind: 'producto',
+          key: taken,
+          reason: 'Ya hay un producto con este SKU en Vitrina que no vino de la tienda original.',
+        },
+        { kind: 'pedido', key: badOrder, reason: 'Estado desconocido "perdido".' },
+        { kind: 'pedido', key: 'sin-articulos', reason: 'items: no tiene artículos' },
+      ]),
+    )
+    expect(report.refused).toHaveLength(4)
+    expect(report.imported.products).toBe(498)
+    const { db } = database
+    expect(await db.$count(products, eq(products.sku, wrongSku))).toBe(0)
+    expect(await db.$count(stockMovements, eq(stockMovements.productSku, wrongSku))).toBe(0)
+    // Nothing answers there: the address is kept, and the report says why.
+    const [kept] = await db
+      .select()
+      .from(media)
+      .where(eq(media.productSku, unreachableProduct.sku as string))
+    expect(kept!.path).toBe(`${unreachable}/o/foto.png`)
+    expect(report.warnings).toContainEqual({
+      kind: 'producto',
+      key: unreachableProduct.sku,
+      reason: expect.stringContaining('no se pudo descargar'),
+    })
+  })
+})

@@ -1,0 +1,338 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import pLimit from 'p-limit'
+import type { Db, Tx } from '#app/db/client.server.ts'
+import { addImportedAnalytics } from '#app/modules/analytics/import.server.ts'
+import { insertImportedCatalogue, type ImportedMedia } from '#app/modules/catalog/import.server.ts'
+import { categories, products } from '#app/modules/catalog/schema.ts'
+import { replayHistories } from '#app/modules/inventory/stock.server.ts'
+import {
+  checkUpload,
+  deleteStoredFiles,
+  storedPaths,
+  storeUploads,
+  type StoredMedia,
+} from '#app/modules/media/media.server.ts'
+import type { RemoteFiles } from '#app/modules/media/remote-file.server.ts'
+import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { existingOrderIds, insertImportedOrders } from '#app/modules/order/import.server.ts'
+import { IMPORT_AUTHOR, planImport, type ImportPlan, type Issue, type PlannedProduct } from './plan.ts'
+import { importRecords } from './schema.ts'
+
+type RecordKind = (typeof importRecords.$inferInsert)['kind']
+
+export type ImportCounts = {
+  categories: number
+  products: number
+  movements: number
+  orders: number
+  clickMonths: number
+  pageViewMonths: number
+}
+
+export type ImportReport = {
+  dryRun: boolean
+  /** What this run wrote (or, in a dry run, would write). */
+  imported: ImportCounts & {
+    /** Files brought into storage, and addresses kept as they were because they could not be. */
+    mediaStored: number
+    mediaKeptAsUrl: number
+    /** Orders still to ship that hold their units now. */
+    ordersHoldingUnits: number
+  }
+  /** Records an earlier run brought already: left as they are. */
+  alreadyImported: ImportCounts
+  refused: Issue[]
+  warnings: Issue[]
+}
+
+export type ImportDeps = {
+  db: Db
+  storage: MediaStorage
+  remote: RemoteFiles
+  /** Downloads at a time. */
+  concurrency?: number
+}
+
+const PRODUCT_MEDIA_FOLDER = 'products'
+
+/** Rolls a dry run's transaction back once everything has been written and checked. */
+class DryRunRollback extends Error {}
+
+/**
+ * Brings the original shop's export into Vitrina (see `validators.ts` for its shape): categories,
+ * products with their media, ledgers (the stock, units in and out, average cost and locations they
+ * imply), orders with their states, and monthly analytics. Every record is checked on its own and
+ * refused with a Spanish reason when it cannot be brought over whole; what passes is written in one
+ * transaction, so a failure leaves nothing behind (the files stored for it are deleted again). What
+ * was brought is remembered by its original key: a second run of the same export writes nothing. A
+ * dry run checks and writes everything in a transaction it then rolls back, without downloading.
+ */
+export async function importOriginalShop(
+  deps: ImportDeps,
+  source: unknown,
+  options: { dryRun?: boolean; now?: Date } = {},
+): Promise<ImportReport> {
+  const dryRun = options.dryRun ?? false
+  const plan = planImport(source, options.now ?? new Date())
+  const fresh = await freshPart(deps.db, plan)
+  const report: ImportReport = {
+    dryRun,
+    imported: {
+      categories: fresh.plan.categories.length,
+      products: fresh.plan.products.length,
+      movements: fresh.plan.products.reduce((sum, product) => sum + product.sourceMovements, 0),
+      orders: fresh.plan.orders.length,
+      clickMonths: fresh.plan.clicks.length,
+      pageViewMonths: fresh.plan.pageViews.length,
+      mediaStored: 0,
+      mediaKeptAsUrl: 0,
+      ordersHoldingUnits: 0,
+    },
+    alreadyImported: fresh.alreadyImported,
+    refused: plan.refused,
+    warnings: plan.warnings,
+  }
+  const media = dryRun
+    ? keepAddresses(fresh.plan.products)
+    : await bringMedia(deps, fresh.plan.products, plan)
+  for (const files of media.values()) {
+    for (const file of files) {
+      if ('stored' in file) report.imported.mediaStored++
+      else report.imported.mediaKeptAsUrl++
+    }
+  }
+  const written = media.size
+    ? [...media.values()].flat().flatMap((file) => ('stored' in file ? storedPaths(file.stored) : []))
+    : []
+  try {
+    await deps.db.transaction(async (tx) => {
+      const unheld = await write(tx, fresh.plan, media)
+      report.imported.ordersHoldingUnits =
+        fresh.plan.orders.filter((order) => !order.shippedAt && isOpen(order.status)).length - unheld.length
+      for (const id of unheld) {
+        plan.warnings.push({
+          kind: 'pedido',
+          key: id,
+          reason: 'Está por enviar, pero no hay unidades disponibles para apartarle: no se apartaron.',
+        })
+      }
+      if (dryRun) throw new DryRunRollback()
+    })
+  } catch (error) {
+    await deleteStoredFiles(deps.storage, written)
+    if (!(error instanceof DryRunRollback)) throw error
+  }
+  return report
+}
+
+const isOpen = (status: string) => status === 'pendiente de pago' || status === 'pagado'
+
+async function write(tx: Tx, plan: ImportPlan, media: Map<string, ImportedMedia[]>): Promise<string[]> {
+  await insertImportedCatalogue(tx, {
+    categories: plan.categories,
+    products: plan.products.map((product) => ({ ...product, media: media.get(product.sku) ?? [] })),
+  })
+  await replayHistories(
+    tx,
+    plan.products.map((product) => ({
+      sku: product.sku,
+      movements: product.history,
+      openingCost: product.openingCost,
+    })),
+  )
+  const unheld = await insertImportedOrders(tx, plan.orders, IMPORT_AUTHOR)
+  await addImportedAnalytics(tx, {
+    clicks: plan.clicks.flatMap((month) => month.rows),
+    pageViews: plan.pageViews.flatMap((month) => month.rows),
+  })
+  const records: { kind: RecordKind; key: string }[] = [
+    ...plan.categories.map((category) => ({ kind: 'category' as const, key: category.id })),
+    ...plan.products.map((product) => ({ kind: 'product' as const, key: product.sku })),
+    ...plan.orders.map((order) => ({ kind: 'order' as const, key: order.id })),
+    ...plan.clicks.map(({ month }) => ({ kind: 'clicks' as const, key: month })),
+    ...plan.pageViews.map(({ month }) => ({ kind: 'page-views' as const, key: month })),
+  ]
+  for (let i = 0; i < records.length; i += 1000) {
+    await tx.insert(importRecords).values(records.slice(i, i + 1000))
+  }
+  return unheld
+}
+
+/**
+ * The part of the plan not brought yet. A record an earlier run imported is counted and left
+ * alone; one whose key Vitrina already uses for something else is refused (a category already
+ * here is kept, and products may still name it).
+ */
+async function freshPart(db: Db, plan: ImportPlan) {
+  const recorded = async (kind: RecordKind, keys: string[]) => {
+    if (!keys.length) return new Set<string>()
+    const rows = await db
+      .select({ key: importRecords.key })
+      .from(importRecords)
+      .where(and(eq(importRecords.kind, kind), inArray(importRecords.key, keys)))
+    return new Set(rows.map((row) => row.key))
+  }
+  const categoryIds = plan.categories.map((category) => category.id)
+  const skus = plan.products.map((product) => product.sku)
+  const orderIds = plan.orders.map((order) => order.id)
+  const [doneCategories, doneProducts, doneOrders, doneClicks, doneViews] = await Promise.all([
+    recorded('category', categoryIds),
+    recorded('product', skus),
+    recorded('order', orderIds),
+    recorded(
+      'clicks',
+      plan.clicks.map((month) => month.month),
+    ),
+    recorded(
+      'page-views',
+      plan.pageViews.map((month) => month.month),
+    ),
+  ])
+  const existingCategories = new Set(
+    categoryIds.length
+      ? (
+          await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds))
+        ).map((row) => row.id)
+      : [],
+  )
+  const existingProducts = new Set(
+    skus.length
+      ? (await db.select({ sku: products.sku }).from(products).where(inArray(products.sku, skus))).map(
+          (row) => row.sku,
+        )
+      : [],
+  )
+  const existingOrders = await existingOrderIds(db, orderIds)
+
+  const fresh: ImportPlan = { ...plan, categories: [], products: [], orders: [], clicks: [], pageViews: [] }
+  const alreadyImported: ImportCounts = {
+    categories: 0,
+    products: 0,
+    movements: 0,
+    orders: 0,
+    clickMonths: 0,
+    pageViewMonths: 0,
+  }
+  for (const category of plan.categories) {
+    if (doneCategories.has(category.id)) alreadyImported.categories++
+    else if (existingCategories.has(category.id)) {
+      plan.refused.push({
+        kind: 'categoría',
+        key: category.id,
+        reason: 'Ya hay una categoría con este id en Vitrina: se deja la que hay.',
+      })
+    } else fresh.categories.push(category)
+  }
+  const knownCategories = new Set([...existingCategories, ...fresh.categories.map((category) => category.id)])
+  for (const product of plan.products) {
+    if (doneProducts.has(product.sku)) {
+      alreadyImported.products++
+      alreadyImported.movements += product.sourceMovements
+      continue
+    }
+    if (existingProducts.has(product.sku)) {
+      plan.refused.push({
+        kind: 'producto',
+        key: product.sku,
+        reason: 'Ya hay un producto con este SKU en Vitrina que no vino de la tienda original.',
+      })
+      continue
+    }
+    const unknown = product.categoryIds.filter((id) => !knownCategories.has(id))
+    if (unknown.length) {
+      plan.warnings.push({
+        kind: 'producto',
+        key: product.sku,
+        reason: `Sus categorías ${unknown.join(', ')} no existen: se importó sin ellas.`,
+      })
+    }
+    fresh.products.push({
+      ...product,
+      categoryIds: product.categoryIds.filter((id) => knownCategories.has(id)),
+    })
+  }
+  for (const order of plan.orders) {
+    if (doneOrders.has(order.id)) alreadyImported.orders++
+    else if (existingOrders.has(order.id)) {
+      plan.refused.push({ kind: 'pedido', key: order.id, reason: 'Ya hay un pedido con este id en Vitrina.' })
+    } else fresh.orders.push(order)
+  }
+  for (const month of plan.clicks) {
+    if (doneClicks.has(month.month)) alreadyImported.clickMonths++
+    else fresh.clicks.push(month)
+  }
+  for (const month of plan.pageViews) {
+    if (doneViews.has(month.month)) alreadyImported.pageViewMonths++
+    else fresh.pageViews.push(month)
+  }
+  return { plan: fresh, alreadyImported }
+}
+
+const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg' }
+
+/** The media row of an address kept as it is: its type guessed from the name, as the original did. */
+function keptAddress(file: PlannedProduct['media'][number]): ImportedMedia {
+  const extension = /\.(mp4|webm|ogg)/i.exec(file.url)?.[1]?.toLowerCase()
+  return {
+    url: file.url,
+    kind: file.kind,
+    mimeType: file.kind === 'video' ? (VIDEO_TYPES[extension ?? 'mp4'] ?? 'video/mp4') : 'image/*',
+    main: file.main,
+  }
+}
+
+function keepAddresses(planned: PlannedProduct[]): Map<string, ImportedMedia[]> {
+  return new Map(planned.map((product) => [product.sku, product.media.map(keptAddress)]))
+}
+
+/**
+ * Downloads every product file into storage (images become WebP variants, as an upload does); a
+ * file that cannot be had or is not a real image or video keeps its address, with the reason in
+ * the report. On any unexpected failure the files stored so far are deleted.
+ */
+async function bringMedia(
+  deps: ImportDeps,
+  planned: PlannedProduct[],
+  plan: ImportPlan,
+): Promise<Map<string, ImportedMedia[]>> {
+  const limit = pLimit(deps.concurrency ?? 4)
+  const stored: StoredMedia[] = []
+  const bring = async (sku: string, file: PlannedProduct['media'][number]): Promise<ImportedMedia> => {
+    const download = await deps.remote.download(file.url)
+    let reason = download.ok ? null : download.reason
+    if (download.ok) {
+      const upload = { name: file.url, bytes: download.bytes }
+      try {
+        const checked = await checkUpload(upload)
+        const [saved] = await storeUploads(deps.storage, [upload], [checked], PRODUCT_MEDIA_FOLDER, {
+          share: true,
+        })
+        stored.push(saved!)
+        return { stored: saved!, main: file.main }
+      } catch (error) {
+        reason = error instanceof Error ? error.message : String(error)
+      }
+    }
+    plan.warnings.push({
+      kind: 'producto',
+      key: sku,
+      reason: `No se pudo traer ${file.url} (${reason}): se guarda la dirección.`,
+    })
+    return keptAddress(file)
+  }
+  try {
+    const entries = await Promise.all(
+      planned.map(
+        async (product) =>
+          [
+            product.sku,
+            await Promise.all(product.media.map((file) => limit(() => bring(product.sku, file)))),
+          ] as const,
+      ),
+    )
+    return new Map(entries)
+  } catch (error) {
+    await deleteStoredFiles(deps.storage, stored.flatMap(storedPaths))
+    throw error
+  }
+}

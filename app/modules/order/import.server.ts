@@ -1,0 +1,126 @@
+import { inArray } from 'drizzle-orm'
+import { bulkInsert } from '#app/db/bulk-insert.server.ts'
+import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import { holdUnits, OutOfStock } from '#app/modules/inventory/stock.server.ts'
+import { orderEvents, orderItems, orders, type PaymentMethod } from './schema.ts'
+import type { OrderStatus } from './status.ts'
+
+/** An order of another shop in the state it reached there; money in centavos. */
+export type ImportedOrder = {
+  id: string
+  status: OrderStatus
+  shippedAt: Date | null
+  paymentMethod: PaymentMethod
+  customer: {
+    name: string
+    lastName: string
+    identificationNumber: string
+    phone: string
+    email: string
+    address: string
+    city: string
+    department: string
+  }
+  items: { sku: string; title: string; quantity: number; unitPrice: number }[]
+  subtotal: number
+  shippingCost: number
+  total: number
+  createdAt: Date
+  /** What the timeline says about where the order came from. */
+  note: string
+}
+
+/** Orders still to be shipped hold their units here, as orders placed in Vitrina do. */
+const holdsUnits = (order: ImportedOrder) =>
+  !order.shippedAt && (order.status === 'pendiente de pago' || order.status === 'pagado')
+
+/**
+ * Writes orders brought from another shop with their states, in the caller's transaction, oldest
+ * first so their numbers follow their dates. The original shop kept no reservations: an order
+ * still to be shipped holds its units now when they are available, so the desk can ship it (each
+ * in a savepoint: one that cannot leaves the others alone); a cash-on-delivery one counts as
+ * confirmed, since the shop was already handling it, so the confirmation expiry leaves it alone.
+ * Gives the ids of the orders that could not hold their units.
+ */
+export async function insertImportedOrders(tx: Tx, imported: ImportedOrder[], by: string): Promise<string[]> {
+  if (!imported.length) return []
+  const now = new Date()
+  const sorted = [...imported].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
+  const held = new Set<string>()
+  for (const order of sorted.filter(holdsUnits)) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        await holdUnits(
+          savepoint,
+          order.items.map((item) => ({ sku: item.sku, quantity: item.quantity })),
+        )
+      })
+      held.add(order.id)
+    } catch (error) {
+      if (!(error instanceof OutOfStock)) throw error
+    }
+  }
+  await bulkInsert(
+    tx,
+    orders,
+    sorted.map((order) => ({
+      id: order.id,
+      status: order.status,
+      shippedAt: order.shippedAt,
+      paymentMethod: order.paymentMethod,
+      customerName: order.customer.name,
+      customerLastName: order.customer.lastName,
+      customerIdentificationNumber: order.customer.identificationNumber,
+      customerPhone: order.customer.phone,
+      customerEmail: order.customer.email,
+      customerAddress: order.customer.address,
+      customerCity: order.customer.city,
+      customerDepartment: order.customer.department,
+      subtotal: order.subtotal,
+      shippingCost: order.shippingCost,
+      total: order.total,
+      reservationHeld: held.has(order.id),
+      confirmedAt: holdsUnits(order) && order.paymentMethod === 'acordar' ? now : null,
+      createdAt: order.createdAt,
+      updatedAt: now,
+    })),
+  )
+  await bulkInsert(
+    tx,
+    orderItems,
+    sorted.flatMap((order) =>
+      order.items.map((item) => ({
+        orderId: order.id,
+        productSku: item.sku,
+        title: item.title,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+      })),
+    ),
+  )
+  await bulkInsert(
+    tx,
+    orderEvents,
+    sorted.map((order) => ({
+      orderId: order.id,
+      type: 'imported',
+      message:
+        holdsUnits(order) && !held.has(order.id)
+          ? `${order.note} No se apartaron sus unidades: no había suficientes disponibles al importarlo.`
+          : order.note,
+      data: { status: order.status, shipped: Boolean(order.shippedAt), unitsHeld: held.has(order.id) },
+      createdBy: by,
+      createdAt: now,
+    })),
+  )
+  return sorted.filter((order) => holdsUnits(order) && !held.has(order.id)).map((order) => order.id)
+}
+
+/** Which of these order ids exist already. */
+export async function existingOrderIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set()
+  const rows = await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids))
+  return new Set(rows.map((row) => row.id))
+}

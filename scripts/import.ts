@@ -1,0 +1,96 @@
+// `npm run import -- <export.json> [--dry-run] [--report report.json]`: brings the original shop's
+// data into the configured database (DATABASE_URL → PostgreSQL, else PGlite in DATA_DIR/db) and its
+// media into the configured storage (DATA_DIR/media or S3).
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { openDatabase } from '#app/db/client.server.ts'
+import { importOriginalShop, type ImportReport } from '#app/modules/import/import.server.ts'
+import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
+import { remoteFiles } from '#app/modules/media/remote-file.server.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+
+const USAGE = 'Uso: npm run import -- <exportación.json> [--dry-run] [--report reporte.json]'
+/** Issues printed on the console; the report file has them all. */
+const SHOWN_ISSUES = 20
+
+function printReport(report: ImportReport) {
+  const { imported: i, alreadyImported: a } = report
+  console.log(report.dryRun ? 'Simulación (--dry-run): no se guardó nada.' : 'Importación terminada.')
+  console.log(
+    `${report.dryRun ? 'Se importarían' : 'Importado'}: ${i.categories} categorías, ${i.products} productos ` +
+      `(${i.movements} movimientos), ${i.orders} pedidos (${i.ordersHoldingUnits} por enviar con sus unidades apartadas), ` +
+      `${i.clickMonths} meses de clics y ${i.pageViewMonths} meses de visitas.`,
+  )
+  if (!report.dryRun) {
+    console.log(`Archivos: ${i.mediaStored} guardados, ${i.mediaKeptAsUrl} quedan con su dirección original.`)
+  }
+  const already = a.categories + a.products + a.orders + a.clickMonths + a.pageViewMonths
+  if (already) {
+    console.log(
+      `Ya importado antes (sin cambios): ${a.categories} categorías, ${a.products} productos, ${a.orders} pedidos, ` +
+        `${a.clickMonths} meses de clics y ${a.pageViewMonths} meses de visitas.`,
+    )
+  }
+  for (const [title, issues] of [
+    ['Rechazados', report.refused],
+    ['Avisos', report.warnings],
+  ] as const) {
+    if (!issues.length) continue
+    console.log(`\n${title} (${issues.length}):`)
+    for (const issue of issues.slice(0, SHOWN_ISSUES))
+      console.log(`  - ${issue.kind} ${issue.key}: ${issue.reason}`)
+    if (issues.length > SHOWN_ISSUES) console.log(`  … y ${issues.length - SHOWN_ISSUES} más (ver --report).`)
+  }
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      report: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  })
+  if (values.help || positionals.length !== 1) {
+    console.log(USAGE)
+    if (!values.help) process.exitCode = 1
+    return
+  }
+  let source: unknown
+  try {
+    source = JSON.parse(await fs.readFile(positionals[0]!, 'utf8'))
+  } catch (error) {
+    throw new Error(`No se pudo leer ${positionals[0]} como JSON: ${(error as Error).message}`, {
+      cause: error,
+    })
+  }
+  const env = parseEnv(process.env)
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory: path.join(env.dataDir, 'db') },
+  )
+  const media = mediaSettingsFromEnv(env)
+  try {
+    const report = await importOriginalShop(
+      { db: database.db, storage: media.storage, remote: remoteFiles() },
+      source,
+      { dryRun: values['dry-run'] },
+    )
+    printReport(report)
+    if (values.report) {
+      await fs.writeFile(values.report, `${JSON.stringify(report, null, 2)}\n`)
+      console.log(`\nReporte completo en ${values.report}`)
+    }
+    if (!report.dryRun) await database.executeSql('analyze')
+  } finally {
+    await media.storage.close?.()
+    await database.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
