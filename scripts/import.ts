@@ -20,7 +20,7 @@ function printReport(report: ImportReport) {
   console.log(
     `${report.dryRun ? 'Se importarían' : 'Importado'}: ${i.categories} categorías, ${i.products} productos ` +
       `(${i.movements} movimientos), ${i.orders} pedidos (${i.ordersHoldingUnits} por enviar con sus unidades apartadas), ` +
-      `${i.clickMonths} meses de clics y ${i.pageViewMonths} meses de visitas.`,
+      `meses de clics: ${i.clickMonths}; meses de visitas: ${i.pageViewMonths}.`,
   )
   if (!report.dryRun) {
     console.log(`Archivos: ${i.mediaStored} guardados, ${i.mediaKeptAsUrl} quedan con su dirección original.`)
@@ -29,7 +29,7 @@ function printReport(report: ImportReport) {
   if (already) {
     console.log(
       `Ya importado antes (sin cambios): ${a.categories} categorías, ${a.products} productos, ${a.orders} pedidos, ` +
-        `${a.clickMonths} meses de clics y ${a.pageViewMonths} meses de visitas.`,
+        `meses de clics: ${a.clickMonths}; meses de visitas: ${a.pageViewMonths}.`,
     )
   }
   for (const [title, issues] of [

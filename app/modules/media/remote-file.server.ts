@@ -22,7 +22,8 @@ export function remoteFiles({
   timeoutMs = 15_000,
   maxBytes = MAX_VIDEO_BYTES,
 }: RemoteFilesOptions = {}): RemoteFiles {
-  const tooLarge = `pesa más de ${Math.floor(maxBytes / MB) || (maxBytes / MB).toFixed(2)} MB`
+  const tooLarge = `pesa más de ${maxBytes >= MB ? `${Math.floor(maxBytes / MB)} MB` : `${Math.ceil(maxBytes / 1024)} KB`}`
+  const seconds = String(Math.round(timeoutMs / 100) / 10).replace('.', ',')
   return {
     async download(url) {
       let parsed: URL
@@ -63,7 +64,7 @@ export function remoteFiles({
         return { ok: true, bytes: Buffer.concat(chunks) }
       } catch (error) {
         if (controller.signal.aborted) {
-          return { ok: false, reason: `no respondió en ${Math.round(timeoutMs / 100) / 10} s` }
+          return { ok: false, reason: `no respondió en ${seconds} s` }
         }
         const cause = (error as { cause?: { code?: string; message?: string } }).cause
         return {
