@@ -14,7 +14,8 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { media } from './schema.ts'
 import { PRODUCT_MESSAGES } from './validators.ts'
 
-const PRODUCT_MEDIA_FOLDER = 'products'
+/** Where product files are stored (uploads and imports alike). */
+export const PRODUCT_MEDIA_FOLDER = 'products'
 
 /** Media rows for files just stored, numbered from `firstPosition`; `mainIndex` is the main one. */
 export function mediaValues(

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '#app/db/client.server.ts'
 import { clickCounts, pageViews } from '#app/modules/analytics/schema.ts'
+import { getProductDetail } from '#app/modules/catalog/catalog.server.ts'
 import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { mediaUrl } from '#app/modules/media/image-source.ts'
@@ -22,6 +23,8 @@ let closeOrigin: () => Promise<void>
 const requests: RecordedRequest[] = []
 const SERVED = 5
 let fixture: Fixture
+/** The first 60 products of the same shop (same SKUs and files), for the tests that need fewer. */
+let small: Fixture
 let served: Set<string>
 
 beforeAll(async () => {
@@ -37,6 +40,7 @@ beforeAll(async () => {
   origin = stand.origin
   closeOrigin = stand.close
   fixture = generateOriginalExport({ products: 500, orders: 240, mediaBase: `${origin}/o` })
+  small = generateOriginalExport({ products: 60, orders: 30, mediaBase: `${origin}/o` })
   const products = fixture.expected.products
   served = new Set([
     ...products.slice(0, SERVED).flatMap((product) => product.urls.map((url) => new URL(url).pathname)),
@@ -196,6 +200,8 @@ describe('importing the original shop', () => {
     const [kept] = await db.select().from(media).where(eq(media.productSku, gone.sku))
     expect(kept).toMatchObject({ path: gone.urls[0], isMain: true, kind: 'image' })
     expect(mediaUrl(kept!.path, '/media/')).toBe(gone.urls[0])
+    const page = await getProductDetail({ db, publicBase: '/media/' }, gone.sku)
+    expect(page!.media[0]).toMatchObject({ kind: 'image', image: { src: gone.urls[0], srcSet: '' } })
     const video = await db.select().from(media).where(eq(media.productSku, expected.products[7]!.sku))
     expect(video.map((row) => row.kind).sort()).toEqual(['image', 'video'])
 
@@ -228,6 +234,7 @@ describe('refusals and dry runs', () => {
   test('a dry run checks everything and writes nothing, not even files', async () => {
     const storage = memoryStorage()
     const before = await snapshot(database)
+    const asked = requests.length
     const report = await importOriginalShop(deps(database, storage), fixture.source, { dryRun: true })
     expect(report).toMatchObject({
       dryRun: true,
@@ -236,14 +243,33 @@ describe('refusals and dry runs', () => {
     expect(report.refused).toEqual([])
     expect(await snapshot(database)).toEqual(before)
     expect(storage.files.size).toBe(0)
+    expect(requests.length).toBe(asked)
+  })
+
+  test('a failure while writing leaves nothing behind: no rows, no stored files', async () => {
+    const storage = memoryStorage()
+    const before = await snapshot(database)
+    // The connection drops after everything was written, before the commit.
+    const db = Object.create(database.db, {
+      transaction: {
+        value: (work: (tx: unknown) => Promise<unknown>) =>
+          database.db.transaction(async (tx) => {
+            await work(tx)
+            throw new Error('se perdió la conexión')
+          }),
+      },
+    }) as Database['db']
+    await expect(importOriginalShop({ ...deps(database, storage), db }, small.source)).rejects.toThrow(
+      'se perdió la conexión',
+    )
+    expect(await snapshot(database)).toEqual(before)
+    expect(storage.state.puts).toBeGreaterThan(0)
+    expect(storage.files.size).toBe(0)
   })
 
   test('a ledger that disagrees with the stock, a bad order and a SKU already here are refused with the reason; the rest comes over', async () => {
     const unreachable = await refusedUrl()
-    const source = structuredClone(fixture.source) as Record<
-      string,
-      { productos?: Record<string, unknown>[] }
-    >
+    const source = structuredClone(small.source) as Record<string, { productos?: Record<string, unknown>[] }>
     const block = source['productos/productos_bloque_2']!.productos!
     const wrongStock = block[1]!
     const wrongSku = wrongStock.sku as string
@@ -278,7 +304,7 @@ describe('refusals and dry runs', () => {
       ]),
     )
     expect(report.refused).toHaveLength(4)
-    expect(report.imported.products).toBe(498)
+    expect(report.imported.products).toBe(58)
     const { db } = database
     expect(await db.$count(products, eq(products.sku, wrongSku))).toBe(0)
     expect(await db.$count(stockMovements, eq(stockMovements.productSku, wrongSku))).toBe(0)

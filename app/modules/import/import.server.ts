@@ -3,6 +3,7 @@ import pLimit from 'p-limit'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import { addImportedAnalytics } from '#app/modules/analytics/import.server.ts'
 import { insertImportedCatalogue, type ImportedMedia } from '#app/modules/catalog/import.server.ts'
+import { PRODUCT_MEDIA_FOLDER } from '#app/modules/catalog/product-media.server.ts'
 import { categories, products } from '#app/modules/catalog/schema.ts'
 import { replayHistories } from '#app/modules/inventory/stock.server.ts'
 import {
@@ -52,8 +53,6 @@ export type ImportDeps = {
   /** Downloads at a time. */
   concurrency?: number
 }
-
-const PRODUCT_MEDIA_FOLDER = 'products'
 
 /** Rolls a dry run's transaction back once everything has been written and checked. */
 class DryRunRollback extends Error {}

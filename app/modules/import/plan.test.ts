@@ -190,6 +190,34 @@ describe('planImport', () => {
     ])
   })
 
+  test('an order too large for the database is refused, not left to fail the whole import', () => {
+    const plan = planImport(
+      shop(
+        [],
+        {},
+        {
+          pedidos: {
+            enorme: {
+              status: 'pagado',
+              customer_details: { payment_method: 'acordar' },
+              items: [{ id: 'X', quantity: 1_000, unit_price: 20_000_000 }],
+              total: 20_000_000,
+            },
+          },
+        },
+      ),
+      NOW,
+    )
+    expect(plan.orders).toEqual([])
+    expect(plan.refused).toEqual([
+      {
+        kind: 'pedido',
+        key: 'enorme',
+        reason: `Sus artículos suman ${formatCOP(2_000_000_000_000)}: más de lo que un pedido puede guardar.`,
+      },
+    ])
+  })
+
   test('stock without locations goes to the default location, with a warning', () => {
     const plan = planImport(shop([product({ ubicaciones: [] })], { 'COL-GEN-AAAA1111': [entry(3)] }), NOW)
     expect(plan.refused).toEqual([])

@@ -70,6 +70,9 @@ export type ImportPlan = {
 /** How far the original's floating-point average and ours may drift apart by rounding alone. */
 export const COST_ROUNDING_CENTAVOS = 100
 
+/** Order amounts are PostgreSQL `integer` centavos. */
+const MAX_ORDER_CENTAVOS = 2_147_483_647
+
 const BLOCK_KEY = /^productos\/productos_bloque_(\d+)$/
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
@@ -386,6 +389,9 @@ function planOrder(plan: ImportPlan, id: string, raw: unknown, now: Date) {
   const subtotal = [...items.values()].reduce((sum, item) => sum + item.quantity * item.unitPrice, 0)
   const shippingCost = pesosToCentavos(order.shipping_cost)
   const total = pesosToCentavos(order.total)
+  if (subtotal + shippingCost > MAX_ORDER_CENTAVOS) {
+    return refuse(`Sus artículos suman ${pesosText(subtotal)}: más de lo que un pedido puede guardar.`)
+  }
   if (total !== subtotal + shippingCost) {
     if (total === subtotal && shippingCost > 0) {
       warn('Su total no incluía el envío: el total queda como artículos + envío.')
