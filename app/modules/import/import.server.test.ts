@@ -30,6 +30,10 @@ let served: Set<string>
 beforeAll(async () => {
   const png = (await pngUpload()).bytes
   const stand = await listen(requests, (request, response) => {
+    if (request.path === '/o/productos/roto.png') {
+      response.writeHead(200, { 'Content-Type': 'image/png' }).end('esto no es una imagen')
+      return
+    }
     if (!served.has(request.path)) {
       response.writeHead(404).end()
       return
@@ -267,6 +271,18 @@ describe('refusals and dry runs', () => {
     expect(storage.files.size).toBe(0)
   })
 
+  test('a storage that fails stops the import before the database is touched; the files stored are deleted', async () => {
+    const storage = memoryStorage()
+    storage.state.failPutsAfter = 6
+    const before = await snapshot(database)
+    await expect(importOriginalShop(deps(database, storage), small.source)).rejects.toThrow(
+      'No se pudo guardar un archivo en el almacenamiento (almacenamiento lleno): no se importó nada.',
+    )
+    expect(await snapshot(database)).toEqual(before)
+    expect(storage.state.puts).toBeGreaterThan(6)
+    expect(storage.files.size).toBe(0)
+  })
+
   test('a ledger that disagrees with the stock, a bad order and a SKU already here are refused with the reason; the rest comes over', async () => {
     const unreachable = await refusedUrl()
     const source = structuredClone(small.source) as Record<string, { productos?: Record<string, unknown>[] }>
@@ -277,6 +293,9 @@ describe('refusals and dry runs', () => {
     const unreachableProduct = block[2]!
     unreachableProduct.imageUrls = [`${unreachable}/o/foto.png`]
     unreachableProduct.mainImageUrl = `${unreachable}/o/foto.png`
+    const broken = block[4]!
+    broken.imageUrls = [`${origin}/o/productos/roto.png`]
+    broken.mainImageUrl = `${origin}/o/productos/roto.png`
     const taken = block[3]!.sku as string
     await createProduct(database.db, { sku: taken })
     const pedidos = source.pedidos as unknown as Record<string, Record<string, unknown>>
@@ -318,6 +337,12 @@ describe('refusals and dry runs', () => {
       kind: 'producto',
       key: unreachableProduct.sku,
       reason: expect.stringContaining('no se pudo descargar'),
+    })
+    // An answer that is not an image or a video is not stored either.
+    expect(report.warnings).toContainEqual({
+      kind: 'producto',
+      key: broken.sku,
+      reason: `No se pudo traer ${origin}/o/productos/roto.png (El archivo «roto.png» no es una imagen válida ni un video MP4, WebM u Ogg.): se guarda la dirección.`,
     })
   })
 })

@@ -17,6 +17,7 @@ import type { RemoteFiles } from '#app/modules/media/remote-file.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { existingOrderIds, insertImportedOrders } from '#app/modules/order/import.server.ts'
 import { IMPORT_AUTHOR, planImport, type ImportPlan, type Issue, type PlannedProduct } from './plan.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { importRecords } from './schema.ts'
 
 type RecordKind = (typeof importRecords.$inferInsert)['kind']
@@ -287,7 +288,8 @@ function keepAddresses(planned: PlannedProduct[]): Map<string, ImportedMedia[]> 
 /**
  * Downloads every product file into storage (images become WebP variants, as an upload does); a
  * file that cannot be had or is not a real image or video keeps its address, with the reason in
- * the report. On any unexpected failure the files stored so far are deleted.
+ * the report (in the products' order). A storage failure stops the import, and the files stored
+ * so far are deleted.
  */
 async function bringMedia(
   deps: ImportDeps,
@@ -296,42 +298,64 @@ async function bringMedia(
 ): Promise<Map<string, ImportedMedia[]>> {
   const limit = pLimit(deps.concurrency ?? 4)
   const stored: StoredMedia[] = []
-  const bring = async (sku: string, file: PlannedProduct['media'][number]): Promise<ImportedMedia> => {
+  type Brought = { file: PlannedProduct['media'][number]; media: ImportedMedia; reason: string | null }
+  const bring = async (file: PlannedProduct['media'][number]): Promise<Brought> => {
     const download = await deps.remote.download(file.url)
-    let reason = download.ok ? null : download.reason
-    if (download.ok) {
-      const upload = { name: file.url, bytes: download.bytes }
-      try {
-        const checked = await checkUpload(upload)
-        const [saved] = await storeUploads(deps.storage, [upload], [checked], PRODUCT_MEDIA_FOLDER, {
-          share: true,
-        })
-        stored.push(saved!)
-        return { stored: saved!, main: file.main }
-      } catch (error) {
-        reason = error instanceof Error ? error.message : String(error)
-      }
+    if (!download.ok) return { file, media: keptAddress(file), reason: download.reason }
+    const upload = { name: fileNameOf(file.url), bytes: download.bytes }
+    let checked: Awaited<ReturnType<typeof checkUpload>>
+    try {
+      checked = await checkUpload(upload)
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error
+      return { file, media: keptAddress(file), reason: error.message }
     }
-    plan.warnings.push({
-      kind: 'producto',
-      key: sku,
-      reason: `No se pudo traer ${file.url} (${reason}): se guarda la dirección.`,
+    const [saved] = await storeUploads(deps.storage, [upload], [checked], PRODUCT_MEDIA_FOLDER, {
+      share: true,
     })
-    return keptAddress(file)
+    stored.push(saved!)
+    return { file, media: { stored: saved!, main: file.main }, reason: null }
   }
-  try {
-    const entries = await Promise.all(
-      planned.map(
-        async (product) =>
-          [
-            product.sku,
-            await Promise.all(product.media.map((file) => limit(() => bring(product.sku, file)))),
-          ] as const,
-      ),
-    )
-    return new Map(entries)
-  } catch (error) {
+  // Every download settles before anything is decided, so no file is stored after a cleanup.
+  const settled = await Promise.allSettled(
+    planned.flatMap((product) => product.media.map((file) => limit(() => bring(file)))),
+  )
+  const failure = settled.find((result) => result.status === 'rejected')
+  if (failure) {
     await deleteStoredFiles(deps.storage, stored.flatMap(storedPaths))
-    throw error
+    const cause = failure.reason as unknown
+    throw new Error(
+      `No se pudo guardar un archivo en el almacenamiento (${cause instanceof Error ? cause.message : String(cause)}): no se importó nada.`,
+      { cause },
+    )
+  }
+  const results = settled.map((result) => (result as PromiseFulfilledResult<Brought>).value)
+  const media = new Map<string, ImportedMedia[]>()
+  let next = 0
+  for (const product of planned) {
+    const files = results.slice(next, next + product.media.length)
+    next += product.media.length
+    media.set(
+      product.sku,
+      files.map((brought) => brought.media),
+    )
+    for (const { file, reason } of files) {
+      if (reason === null) continue
+      plan.warnings.push({
+        kind: 'producto',
+        key: product.sku,
+        reason: `No se pudo traer ${file.url} (${reason}): se guarda la dirección.`,
+      })
+    }
+  }
+  return media
+}
+
+/** The file name in an address (Firebase keeps the folder in one escaped segment: productos%2Fa.jpg). */
+function fileNameOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname).split('/').pop() || url
+  } catch {
+    return url
   }
 }
