@@ -125,6 +125,7 @@ describe('planImport', () => {
           'MAL-UBIC': [entry(3)],
           'MAL-SUMA': [entry(3)],
           'MAL-ORDEN': [{ ...entry(2), tipo: 'Salida' }, entry(2)],
+          'SIN-NOMBRE': [entry(3)],
           HUERFANO: [entry(1)],
         },
         {

@@ -196,6 +196,8 @@ function planProducts(
           : `productos_bloque_${block.number}[${index}]`
       if (!parsed.success) {
         plan.refused.push({ kind: 'producto', key, reason: reasonOf(parsed.error) })
+        // Its ledger goes with it, not reported again as a ledger without a product.
+        ledgers.delete(key)
         continue
       }
       const product = parsed.data
