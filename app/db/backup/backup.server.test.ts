@@ -275,7 +275,7 @@ describe.skipIf(!serverUrl)('on PostgreSQL', () => {
     for (const created of scratches) await created.drop()
   })
 
-  test('backup and restore: the same shop; a used database is refused, then replaced when told', async () => {
+  test('backup and restore (into PostgreSQL and PGlite): the same shop; a used database is refused, then replaced when told', async () => {
     const from = { url: await scratch() }
     const media = freshDir('pg-media')
     await seedShop(from, media)
@@ -288,6 +288,16 @@ describe.skipIf(!serverUrl)('on PostgreSQL', () => {
     await restoreBackup({ file, target: to, dataDir, mediaDirectory: path.join(dataDir, 'media') })
     expect(await shopContents(to)).toEqual(original)
     expect(mediaContents(path.join(dataDir, 'media'))).toEqual(mediaContents(media))
+    // …and into the embedded database: the format is the same for both engines.
+    const embedded = freshDir('pg-to-pglite')
+    const embeddedDb = { directory: path.join(embedded, 'db') }
+    await restoreBackup({
+      file,
+      target: embeddedDb,
+      dataDir: embedded,
+      mediaDirectory: path.join(embedded, 'media'),
+    })
+    expect(await shopContents(embeddedDb)).toEqual(original)
 
     const again = freshDir('pg-again')
     await expect(
