@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
-import { once } from 'node:events'
+import { pipeline } from 'node:stream/promises'
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator'
 import { migrationsFolder } from '../client.server.ts'
 import { BackupError, type Connection } from './connection.server.ts'
@@ -101,27 +101,25 @@ export async function dumpDatabase(connection: Connection, directory: string): P
 async function dumpTable(connection: Connection, directory: string, name: string): Promise<TableDump> {
   const columns = await tableColumns(connection, name)
   const file = `tables/${name}.jsonl`
-  const out = fs.createWriteStream(path.join(directory, file))
   const hash = createHash('sha256')
   let rows = 0
   const list = columns.map((column) => `${quote(column.name)}::text`).join(', ')
   await connection.exec(
     `declare backup_rows no scroll cursor for select json_build_array(${list})::text as line from public.${quote(name)}`,
   )
-  try {
+  async function* lines() {
     for (;;) {
       const batch = await connection.query<{ line: string }>(`fetch forward ${FETCH_ROWS} from backup_rows`)
-      if (!batch.length) break
+      if (!batch.length) return
       const chunk = batch.map((row) => `${row.line}\n`).join('')
       hash.update(chunk)
       rows += batch.length
-      if (!out.write(chunk)) await once(out, 'drain')
+      yield chunk
     }
-  } finally {
-    await connection.exec('close backup_rows')
-    out.end()
-    await once(out, 'close')
   }
+  // pipeline waits for the disk (backpressure) and turns a write error into this step's failure.
+  await pipeline(lines, fs.createWriteStream(path.join(directory, file)))
+  await connection.exec('close backup_rows')
   return { name, columns: columns.map((column) => column.name), rows, file, sha256: hash.digest('hex') }
 }
 
@@ -242,6 +240,8 @@ export async function loadDatabase(
     await connection.exec('rollback').catch(() => {})
     throw error
   }
+  // Planner statistics for the new rows now, not when autovacuum gets to them (PGlite has none).
+  await connection.exec('analyze')
 }
 
 async function loadTable(connection: Connection, directory: string, table: TableDump) {
