@@ -32,7 +32,7 @@ beforeAll(async () => {
   } finally {
     await database.close()
   }
-})
+}, 120_000)
 
 afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true })

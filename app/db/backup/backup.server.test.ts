@@ -105,7 +105,7 @@ beforeAll(async () => {
   await seedShop(source, sourceMedia)
   sourceShop = await shopContents(source)
   await createBackup({ source, mediaDirectory: sourceMedia, file: backupFile, appVersion: 'test' })
-})
+}, 120_000)
 
 afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true })
