@@ -134,6 +134,8 @@ export async function createBackup(options: {
     await fs.promises.writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2))
     const entries = ['manifest.json', 'tables', ...(mediaFiles.length ? ['media'] : [])]
     await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, entries)
+    // Customers' personal data: readable by the owner's account only.
+    await fs.promises.chmod(partial, 0o600)
     await fs.promises.rename(partial, file)
     return { file, manifest, pendingJobs: jobs }
   } finally {

@@ -111,12 +111,13 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true })
 })
 
-test('the demo shop under test has every kind of row', () => {
+test('the demo shop under test has every kind of row, and its backup is readable by the owner alone', () => {
   for (const table of ['products', 'categories', 'stock_movements', 'orders', 'order_items', 'settings'])
     expect(sourceShop.tables[table]!.length, table).toBeGreaterThan(0)
   for (const table of ['banners', 'media', 'product_locations', 'setting_changes', 'page_views'])
     expect(sourceShop.tables[table]!.length, table).toBeGreaterThan(0)
   expect(Object.keys(mediaContents(sourceMedia)).length).toBeGreaterThan(10)
+  expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600)
 })
 
 test('a backup restored into an empty data directory gives the same shop; a used one is refused, replaced only when told', async () => {
