@@ -42,7 +42,7 @@ test('npm run backup and npm run restore carry a shop to another data directory,
   const backup = await npmRun('backup', [file], shopDir)
   expect(backup.code).toBe(0)
   expect(backup.stdout).toMatch(
-    /Copia de seguridad creada: .*copia\.tar\.gz\n {2}22 tablas, \d+ filas, \d+ archivos/,
+    /Copia de seguridad creada: .*copia\.tar\.gz\n {2}\d+ tablas, \d+ filas, \d+ archivos/,
   )
 
   const target = path.join(root, 'restaurada')
