@@ -11,7 +11,6 @@ import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whats
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { purgeMetaData, sendMetaEvent, type MetaSettings } from '#app/modules/marketing/events.server.ts'
 import { metaCapiClient, type MetaCapiClient } from '#app/modules/marketing/meta-capi.server.ts'
-import { rateLimiter, type RateLimiter } from '#app/modules/marketing/rate-limit.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
 import type { MediaReads } from '#app/modules/media/image-source.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
@@ -24,6 +23,7 @@ import {
 } from '#app/modules/payment/payment.server.ts'
 import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
+import { rateLimits, type RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { shippingDefaults } from '#app/modules/settings/settings.server.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import type { Env } from '#app/utils/env.server.ts'
@@ -53,8 +53,10 @@ export type Services = {
   checkout: CheckoutContext
   /** The payment provider (`paymentDeps.payments`) with what settling and expiring payments need. */
   paymentDeps: PaymentDeps
-  /** Meta Pixel and Conversions API: settings (null without META_PIXEL_ID), client, per-client limit. */
-  marketing: { settings: MetaSettings | null; capi: MetaCapiClient | null; limiter: RateLimiter }
+  /** Meta Pixel and Conversions API: settings (null without META_PIXEL_ID) and client. */
+  marketing: { settings: MetaSettings | null; capi: MetaCapiClient | null }
+  /** Per-client request limits, counted in the database (checkout, sign-in, beacons, search, uploads). */
+  rateLimits: RateLimits
 }
 
 /**
@@ -199,11 +201,9 @@ export function buildServices(
       paymentTimeoutHours: env.ORDER_PAYMENT_TIMEOUT_HOURS,
     },
     marketing,
+    rateLimits: rateLimits(database.db, { scale: env.RATE_LIMIT_SCALE }),
   }
 }
-
-/** A shopper's browser sends a handful of events per page: 60 a minute is far above any person. */
-export const META_EVENTS_PER_MINUTE = 60
 
 /** Meta's parts: nothing without META_PIXEL_ID; server events only with META_CAPI_TOKEN too. */
 export function marketingParts(env: Env): Services['marketing'] {
@@ -219,11 +219,7 @@ export function marketingParts(env: Env): Services['marketing'] {
           testEventCode: env.META_TEST_EVENT_CODE,
         })
       : null
-  return {
-    settings,
-    capi,
-    limiter: rateLimiter({ limit: META_EVENTS_PER_MINUTE, windowMs: 60_000 }),
-  }
+  return { settings, capi }
 }
 
 type Started = { services: Services; runtime: JobRuntime | null }

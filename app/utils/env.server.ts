@@ -159,6 +159,15 @@ const EnvSchema = z.object({
     .int({ message: 'debe ser un número entero' })
     .min(1, { message: 'debe ser al menos 1' })
     .default(30),
+  /**
+   * Multiplies every per-client request limit (`app/modules/rate-limits`): browser tests send a
+   * whole suite from one address. Leave it at 1 in a shop.
+   */
+  RATE_LIMIT_SCALE: z.coerce
+    .number({ message: 'debe ser un número entero' })
+    .int({ message: 'debe ser un número entero' })
+    .min(1, { message: 'debe ser al menos 1' })
+    .default(1),
   SHIPPING_COST: pesos(0),
   FREE_SHIPPING_THRESHOLD: pesos(100000),
   STORE_NAME: z.string().default('Vitrina Accesorios'),

@@ -98,6 +98,8 @@ export default async function setup(project: TestProject) {
       COD_MAX_OPEN_UNITS: '1000000',
       COD_MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
       COD_MAX_OPEN_UNITS_PER_ADDRESS: '1000000',
+      // Likewise the per-client request limits (checkout, sign-in, search, uploads): their own tests.
+      RATE_LIMIT_SCALE: '1000',
       META_PIXEL_ID: meta.pixelId,
       META_PIXEL_SCRIPT_URL: meta.scriptUrl,
       META_CAPI_TOKEN: meta.token,

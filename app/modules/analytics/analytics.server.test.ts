@@ -4,7 +4,6 @@ import { categories, products } from '#app/modules/catalog/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
 import {
-  clientKeyOf,
   consentIdOf,
   monthOf,
   monthReport,
@@ -167,18 +166,5 @@ describe('bounded records', () => {
     expect(report.moreClicks).toBe(1)
     expect(report.pages.map((row) => row.pageName)).toEqual(['/y', '/x'])
     expect(report.morePages).toBe(0)
-  })
-})
-
-describe('clientKeyOf: the rate limits’ key', () => {
-  test('an IPv6 client by its /64; IPv4 (also mapped) as it is', () => {
-    expect(clientKeyOf('2001:db8:1:2:aaaa::1')).toBe(clientKeyOf('2001:db8:1:2:bbbb::9'))
-    expect(clientKeyOf('2001:db8:1:2::1')).not.toBe(clientKeyOf('2001:db8:1:3::1'))
-    expect(clientKeyOf('::ffff:192.0.2.7')).toBe('192.0.2.7')
-    expect(clientKeyOf('192.0.2.7')).toBe('192.0.2.7')
-  })
-  test('no address: no shared bucket (not limited)', () => {
-    expect(clientKeyOf(null)).toBeNull()
-    expect(clientKeyOf('  ')).toBeNull()
   })
 })

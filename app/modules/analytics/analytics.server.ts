@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { count, desc, eq, sql } from 'drizzle-orm'
-import { RateLimiterMemory } from 'rate-limiter-flexible'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import { findAdminSession, readSessionToken } from '#app/modules/auth/session.server.ts'
 import { categories, products } from '#app/modules/catalog/schema.ts'
-import { clientNetworkOf } from '#app/modules/checkout/client-network.ts'
 import {
   CONSENT_COOKIE,
   CONSENT_POLICY_VERSION,
@@ -185,46 +183,4 @@ export async function mayMeasure({ db, auth }: Exclusions, request: Request): Pr
   // A session is only made for an allow-listed address (the owner's OWNER_EMAIL among them when it
   // may sign in): any live session is staff, never counted.
   return (await findAdminSession(db, token)).status !== 'valid'
-}
-
-/**
- * The key a client's allowances are kept under: its network (`clientNetworkOf`: an IPv6 client by
- * its /64, which one device rotates its addresses within; IPv4 as it is). Null when the request has
- * no peer address: only requests made inside the process (tests, the server talking to itself) lack
- * one, never a browser's, and one shared bucket for all of them would let a single caller silence
- * everyone else; such requests are not limited.
- */
-export function clientKeyOf(clientAddress: string | null): string | null {
-  if (!clientAddress?.trim()) return null
-  return clientNetworkOf(clientAddress)
-}
-
-/** Beacons per client per minute: a shopper never clicks this much; a script is cut off. */
-export const BEACONS_PER_MINUTE = 60
-
-/** Consent answers per client per 10 minutes: plenty for changing one's mind, not for a flood. */
-export const CONSENT_ANSWERS_PER_10_MINUTES = 10
-
-const beaconLimiter = new RateLimiterMemory({ points: BEACONS_PER_MINUTE, duration: 60 })
-const consentLimiter = new RateLimiterMemory({ points: CONSENT_ANSWERS_PER_10_MINUTES, duration: 600 })
-
-async function take(limiter: RateLimiterMemory, key: string | null): Promise<boolean> {
-  if (key === null) return true
-  try {
-    await limiter.consume(key)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Takes one beacon of `kind` (its endpoint) from the client's allowance; false when it is used up. */
-export function takeBeacon(kind: string, clientAddress: string | null): Promise<boolean> {
-  const key = clientKeyOf(clientAddress)
-  return take(beaconLimiter, key && `${kind}:${key}`)
-}
-
-/** Takes one consent answer from the client's allowance; false when it is used up. */
-export function takeConsentAnswer(clientAddress: string | null): Promise<boolean> {
-  return take(consentLimiter, clientKeyOf(clientAddress))
 }

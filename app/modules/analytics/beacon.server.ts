@@ -1,12 +1,13 @@
 import type { z } from 'zod'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
-import { mayMeasure, recordClick, recordedPageName, recordPageView, takeBeacon } from './analytics.server.ts'
+import type { RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { mayMeasure, recordClick, recordedPageName, recordPageView } from './analytics.server.ts'
 import { isAdminPath } from './consent.ts'
 import { ANALYTICS_MESSAGES, ClickEventSchema, PageViewEventSchema } from './validators.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
-type BeaconDeps = { db: DbOrTx; auth: AuthConfig | null }
+type BeaconDeps = { db: DbOrTx; auth: AuthConfig | null; limits: RateLimits }
 
 /**
  * One analytics beacon from the browser (`sendBeacon` posts its JSON as text/plain): checked,
@@ -27,7 +28,8 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
     return Response.json({ ok: false, message }, { status })
   }
   if (!(await mayMeasure(deps, request))) return new Response(null, { status: 204 })
-  if (!(await takeBeacon(pathname, clientAddress))) return refuse(ANALYTICS_MESSAGES.tooMany, 429)
+  if (!(await deps.limits.take('beacon', clientAddress, pathname)))
+    return refuse(ANALYTICS_MESSAGES.tooMany, 429)
   let body: unknown
   try {
     body = JSON.parse(await request.text())

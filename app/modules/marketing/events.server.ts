@@ -10,7 +10,7 @@ import { allowsAdvertising, cookieValue, hasStaffCookie } from '#app/modules/ana
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MetaApiError, type MetaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
-import type { RateLimiter } from './rate-limit.ts'
+import type { RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { FBCLID_PATTERN } from './ad-events.ts'
 import { metaOrderContexts } from './schema.ts'
 import { metaUserData, normalizePhone } from './user-data.server.ts'
@@ -36,7 +36,7 @@ export type MarketingDeps = {
   db: DbOrTx
   jobs: JobQueue
   settings: MetaSettings | null
-  limiter: RateLimiter
+  limits: Pick<RateLimits, 'take'>
 }
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000)
@@ -136,7 +136,7 @@ export async function recordBrowserEvent(
   if (!tracking.advertising) throw new Refusal(META_EVENT_MESSAGES.noConsent, { status: 403 })
   if (!sameOrigin(input.eventSourceUrl, settings.publicUrl))
     throw new Refusal(META_EVENT_MESSAGES.badUrl, { status: 400 })
-  if (!deps.limiter.take(tracking.browser.clientIpAddress ?? 'sin-direccion'))
+  if (!(await deps.limits.take('metaEvents', tracking.browser.clientIpAddress ?? null)))
     throw new Refusal(META_EVENT_MESSAGES.tooMany, { status: 429 })
   await deps.jobs.send(deps.db, 'meta-event', {
     kind: 'browser',

@@ -21,7 +21,7 @@ import {
   sendMetaEvent,
 } from './events.server.ts'
 import { MetaApiError, metaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
-import { rateLimiter } from './rate-limit.ts'
+import { rateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { metaOrderContexts } from './schema.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
@@ -177,7 +177,7 @@ describe('browser events', () => {
     db: t.db,
     jobs: services.jobs,
     settings: services.marketing.settings,
-    limiter: rateLimiter({ limit: 100, windowMs: 60_000 }),
+    limits: rateLimits(t.db),
   })
 
   test('go to Meta through the queue with the same event id and the browser’s identifiers unhashed', async () => {

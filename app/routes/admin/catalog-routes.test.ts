@@ -1,3 +1,4 @@
+import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   FORBIDDEN_POST_MESSAGE,
@@ -62,7 +63,7 @@ async function call<T>(
     request,
     url: new URL(request.url),
     params,
-    context: {},
+    context: new RouterContextProvider(),
   } as never)) as unknown
   const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
   if (wrapped?.type === 'DataWithResponseInit') {
@@ -282,7 +283,7 @@ test('product save refusals answer JSON in Spanish: ended session, stale token, 
     saveProduct.action({
       request: new Request(`${BASE}/admin/productos/guardar`, { method: 'POST', ...init }),
       params: {},
-      context: {},
+      context: new RouterContextProvider(),
     } as never)
   const form = await productForm()
   const referer = `${BASE}/admin/productos/editar/ARE-CAT-12345678`

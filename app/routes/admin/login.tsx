@@ -1,6 +1,10 @@
 import { authContext, signInPageState } from '#app/modules/auth/guard.server.ts'
 import { beginSignIn } from '#app/modules/auth/oidc.server.ts'
 import { RETURN_PARAM } from '#app/modules/auth/messages.ts'
+import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { getServices } from '#app/services.server.ts'
+import { refusedRequest } from '#app/utils/answer.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/login'
 import { LOGIN_PATH } from '#app/utils/paths.ts'
 
@@ -16,7 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** "Iniciar sesión con Google": state, nonce and PKCE in a cookie, then off to the provider. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!(await getServices().rateLimits.take('signIn', clientAddressOf(context))))
+    throw refusedRequest(RATE_LIMITS.signIn.message, 429)
   return beginSignIn(authContext(), request)
 }
 

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm'
 import { renderToString } from 'react-dom/server'
-import { createRoutesStub } from 'react-router'
+import { createRoutesStub, RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
 import { ADMIN_MENU } from '#app/components/admin/menu.ts'
 import { banners, settingChanges, settings } from '#app/modules/settings/schema.ts'
@@ -45,7 +45,7 @@ const load = (headers: Record<string, string> = { Cookie: cookie }) =>
     request: new Request(`${BASE}${ADMIN_SETTINGS_PATH}`, { headers }),
     url: new URL(`${BASE}${ADMIN_SETTINGS_PATH}`),
     params: {},
-    context: {},
+    context: new RouterContextProvider(),
   } as never)
 
 async function post(fields: Record<string, string | File>) {
@@ -57,7 +57,7 @@ async function post(fields: Record<string, string | File>) {
     body: form,
     headers: { Cookie: cookie, Origin: BASE },
   })
-  return page.action({ request, params: {}, context: {} } as never)
+  return page.action({ request, params: {}, context: new RouterContextProvider() } as never)
 }
 
 type Outcome = {

@@ -13,6 +13,7 @@ import {
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
 import {
   createBanner,
   deleteBanner,
@@ -83,10 +84,10 @@ const field = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : ''
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await requireFormData(request)
-  const { env, database, media } = getServices()
+  const { env, database, media, rateLimits } = getServices()
   const intent = field(form, 'intent') as Intent
   const values = intent === 'guardar' ? settingsFormValues(form) : null
   const loaded = intent === 'guardar' ? field(form, 'loaded') : null
@@ -112,6 +113,7 @@ export async function action({ request }: Route.ActionArgs) {
         return done(changed.length ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged)
       }
       case 'banner-crear': {
+        await rateLimits.require('upload', clientAddressOf(context))
         const desktops = await uploadsFrom(form, 'desktop')
         const mobiles = await uploadsFrom(form, 'mobile')
         // One file per field (the inputs take one): never a silently ignored second one.

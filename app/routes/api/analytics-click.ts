@@ -5,6 +5,6 @@ import type { Route } from './+types/analytics-click'
 
 /** POST /api/analitica/clic `{ element_name }`: one click on a `data-track` element (spec §7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, auth } = getServices()
-  return handleClickBeacon({ db: database.db, auth }, request, clientAddressOf(context))
+  const { database, auth, rateLimits } = getServices()
+  return handleClickBeacon({ db: database.db, auth, limits: rateLimits }, request, clientAddressOf(context))
 }

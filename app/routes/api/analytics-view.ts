@@ -5,6 +5,10 @@ import type { Route } from './+types/analytics-view'
 
 /** POST /api/analitica/vista `{ page_title, time_spent, new_visit }`: time on a page (spec §7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, auth } = getServices()
-  return handlePageViewBeacon({ db: database.db, auth }, request, clientAddressOf(context))
+  const { database, auth, rateLimits } = getServices()
+  return handlePageViewBeacon(
+    { db: database.db, auth, limits: rateLimits },
+    request,
+    clientAddressOf(context),
+  )
 }

@@ -1,10 +1,6 @@
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import {
-  BEACONS_PER_MINUTE,
-  CONSENT_ANSWERS_PER_10_MINUTES,
-  monthOf,
-} from '#app/modules/analytics/analytics.server.ts'
+import { monthOf } from '#app/modules/analytics/analytics.server.ts'
 import {
   CONSENT_COOKIE,
   CONSENT_POLICY_VERSION,
@@ -14,6 +10,7 @@ import {
 } from '#app/modules/analytics/consent.ts'
 import { clickCounts, consentLog, pageViews } from '#app/modules/analytics/schema.ts'
 import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
+import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { useServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
@@ -27,6 +24,9 @@ import * as consentRoute from './consent.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
 /** The analytics beacons and the consent banner's form, as the browser posts them. */
+
+const BEACONS_PER_MINUTE = RATE_LIMITS.beacon.points
+const CONSENT_ANSWERS_PER_10_MINUTES = RATE_LIMITS.consent.points
 
 const BASE = 'http://127.0.0.1:5571'
 const OWNER_EMAIL = 'propietaria@vitrina.test'

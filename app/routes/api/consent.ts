@@ -1,5 +1,5 @@
 import { consentFailurePage } from '#app/components/consent-banner.server.tsx'
-import { consentIdOf, recordConsent, takeConsentAnswer } from '#app/modules/analytics/analytics.server.ts'
+import { consentIdOf, recordConsent } from '#app/modules/analytics/analytics.server.ts'
 import { isAdminPath } from '#app/modules/analytics/consent.ts'
 import { consentCookieHeader } from '#app/modules/analytics/consent-cookie.server.ts'
 import { CONSENT_MESSAGES, ConsentFormSchema } from '#app/modules/analytics/validators.ts'
@@ -19,13 +19,12 @@ import type { Route } from './+types/consent'
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
-  const { database, env } = getServices()
+  const { database, env, rateLimits } = getServices()
   let returnTo: string | undefined
   try {
     if (!isSameOrigin(request, env.PUBLIC_URL ?? new URL(request.url).origin))
       throw new Refusal(CONSENT_MESSAGES.otherSite, { status: 403 })
-    if (!(await takeConsentAnswer(clientAddressOf(context))))
-      throw new Refusal(CONSENT_MESSAGES.tooMany, { status: 429 })
+    await rateLimits.require('consent', clientAddressOf(context))
     const form = await requireFormData(request)
     const volver = form.get('volver')
     returnTo = typeof volver === 'string' ? volver : undefined

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { META_EVENT_MESSAGES } from '#app/modules/marketing/validators.ts'
-import { buildServices, META_EVENTS_PER_MINUTE, useServices } from '#app/services.server.ts'
+import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { buildServices, useServices } from '#app/services.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
@@ -139,9 +140,9 @@ describe('POST /api/eventos-meta', () => {
 
   test('one client is limited per minute', async () => {
     const answers = []
-    for (let i = 0; i <= META_EVENTS_PER_MINUTE; i++)
+    for (let i = 0; i <= RATE_LIMITS.metaEvents.points; i++)
       answers.push((await post({ ...EVENT, eventId: `r-${i}` }, { ip: '192.0.2.1' })).status)
-    expect(answers.filter((status) => status === 202)).toHaveLength(META_EVENTS_PER_MINUTE)
+    expect(answers.filter((status) => status === 202)).toHaveLength(RATE_LIMITS.metaEvents.points)
     expect(answers.at(-1)).toBe(429)
     expect(await post(EVENT, { ip: '192.0.2.1' })).toEqual({
       status: 429,

@@ -38,10 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
               : META_EVENT_MESSAGES.badData
       throw new Refusal(message, { status: 400 })
     }
-    const { database, jobs, marketing } = getServices()
+    const { database, jobs, marketing, rateLimits } = getServices()
     const tracking = readTrackingRequest(request, clientAddressOf(context), [parsed.data.eventSourceUrl])
     await recordBrowserEvent(
-      { db: database.db, jobs, settings: marketing.settings, limiter: marketing.limiter },
+      { db: database.db, jobs, settings: marketing.settings, limits: rateLimits },
       tracking,
       parsed.data,
     )

@@ -46,12 +46,13 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { checkout, paymentDeps, env, marketing } = getServices()
+  const { checkout, paymentDeps, env, marketing, rateLimits } = getServices()
   const form = readCheckoutForm(
     await requireFormData(request, { keepNul: true }),
     request.headers.get('Cookie'),
   )
   try {
+    await rateLimits.require('checkout', clientAddressOf(context))
     const next = await submitCheckout(
       { checkout, payments: paymentDeps, publicUrl: env.publicUrl },
       form,

@@ -4,14 +4,20 @@ import { searchPage } from '#app/modules/catalog/pages.server.ts'
 import { SEARCH_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { seo } from '#app/utils/seo.ts'
 import { getServices } from '#app/services.server.ts'
+import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { refusedRequest } from '#app/utils/answer.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/search'
 
 /** Full results for a search submitted with Enter (or without JavaScript), 20 at a time. */
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams
   const query = (params.get('q') ?? '').trim().slice(0, 100)
   const offset = pageOffset(params.get('desde'))
-  return { query, page: await searchPage(getServices().reads, query, offset, SEARCH_FIRST_PAGE) }
+  const { reads, rateLimits } = getServices()
+  if (query && !(await rateLimits.take('search', clientAddressOf(context))))
+    throw refusedRequest(RATE_LIMITS.search.message, 429)
+  return { query, page: await searchPage(reads, query, offset, SEARCH_FIRST_PAGE) }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [

@@ -12,6 +12,7 @@ import {
 } from '#app/modules/catalog/admin-categories.server.ts'
 import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/form'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -30,10 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { mode: 'edit' as const, category: await getAdminCategory(getServices().reads, params.id) }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await requireFormData(request)
   try {
+    await getServices().rateLimits.require('upload', clientAddressOf(context))
     const [image] = await uploadsFrom(form, 'image')
     const input = { name: form.get('name'), image: image ?? null }
     if (params.id) {

@@ -5,6 +5,7 @@ import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import { jsonFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/save'
 
 /**
@@ -12,9 +13,10 @@ import type { Route } from './+types/save'
  * Creates (no `sku`) or updates; answers JSON `{ ok, sku?, message }`, refusals included (an ended
  * session answers with the way back in: `adminScriptAnswer`).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   try {
     const admin = await requireAdmin(request)
+    await getServices().rateLimits.require('upload', clientAddressOf(context))
     const form = await requireFormData(request)
     const sku = form.get('sku')
     const saved = await saveProductForm(

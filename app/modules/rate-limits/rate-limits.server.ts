@@ -1,0 +1,117 @@
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
+import type { DbOrTx } from '#app/db/client.server.ts'
+import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
+import { clientNetworkOf } from '#app/modules/checkout/client-network.ts'
+import { META_EVENT_MESSAGES } from '#app/modules/marketing/validators.ts'
+import { Refusal } from '#app/utils/refusal.ts'
+import { rateLimits as rateLimitsTable } from './schema.ts'
+
+/**
+ * Every per-client request limit of the shop, in one place: how many requests (`points`) one client
+ * network may make in `seconds`, and what it reads past that (HTTP 429). Kept in the database
+ * (`rate_limits`), so every web process on it counts the same allowance (ADR 0014).
+ */
+export const RATE_LIMITS = {
+  /** Order attempts: a shopper places one, maybe retries a few times; a script is cut off. */
+  checkout: {
+    points: 10,
+    seconds: 10 * 60,
+    message: 'Has intentado hacer muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo.',
+  },
+  /** Presses of "Iniciar sesión con Google" (each starts a sign-in with the identity provider). */
+  signIn: {
+    points: 10,
+    seconds: 10 * 60,
+    message:
+      'Demasiados intentos de inicio de sesión desde esta conexión. Espera unos minutos e inténtalo de nuevo.',
+  },
+  /** Analytics beacons, per endpoint: a shopper never clicks this much. */
+  beacon: { points: 60, seconds: 60, message: ANALYTICS_MESSAGES.tooMany },
+  /** Meta Pixel events forwarded to the Conversions API: a shopper's page sends a handful. */
+  metaEvents: { points: 60, seconds: 60, message: META_EVENT_MESSAGES.tooMany },
+  /** Consent answers: plenty for changing one's mind, not for a flood of `consent_log` rows. */
+  consent: { points: 10, seconds: 10 * 60, message: CONSENT_MESSAGES.tooMany },
+  /** Searches (the page and the search panel's suggestions, typed letter by letter). */
+  search: {
+    points: 120,
+    seconds: 60,
+    message: 'Has hecho muchas búsquedas seguidas. Espera un momento e inténtalo de nuevo.',
+  },
+  /** Back-office posts that may carry images or videos (each decoded and resized on the server). */
+  upload: {
+    points: 60,
+    seconds: 10 * 60,
+    message: 'Has enviado muchos archivos seguidos. Espera unos minutos e inténtalo de nuevo.',
+  },
+} as const satisfies Record<string, { points: number; seconds: number; message: string }>
+
+export type RateLimitName = keyof typeof RATE_LIMITS
+
+export type RateLimits = {
+  /**
+   * Takes one request from the client's allowance under `name` (and `scope`, e.g. an endpoint,
+   * when one limit is counted apart per endpoint); false when it is used up.
+   */
+  take(name: RateLimitName, clientAddress: string | null, scope?: string): Promise<boolean>
+  /** `take`, throwing the limit's Spanish `Refusal` (429) when the allowance is used up. */
+  require(name: RateLimitName, clientAddress: string | null, scope?: string): Promise<void>
+}
+
+export type RateLimitOptions = {
+  /** Multiplies every allowance: browser tests send a whole suite from one address. */
+  scale?: number
+}
+
+/**
+ * The key a client's allowances are kept under: its network (`clientNetworkOf`: an IPv6 client by
+ * its /64, which one device rotates its addresses within; IPv4 as it is). Null when the request has
+ * no peer address: only requests made inside the process (tests, the server talking to itself) lack
+ * one, never a browser's, and one shared bucket for all of them would let a single caller silence
+ * everyone else; such requests are not limited.
+ */
+export function clientKeyOf(clientAddress: string | null): string | null {
+  if (!clientAddress?.trim()) return null
+  return clientNetworkOf(clientAddress)
+}
+
+/** The shop's limits on `db` (each limiter made on first use, so a registry without a database never touches one). */
+export function rateLimits(db: DbOrTx, options: RateLimitOptions = {}): RateLimits {
+  const scale = options.scale ?? 1
+  const limiters = new Map<RateLimitName, RateLimiterDrizzle>()
+  const limiterOf = (name: RateLimitName) => {
+    let limiter = limiters.get(name)
+    if (!limiter) {
+      const rule = RATE_LIMITS[name]
+      limiter = new RateLimiterDrizzle({
+        storeClient: db,
+        schema: rateLimitsTable,
+        keyPrefix: name,
+        points: rule.points * scale,
+        duration: rule.seconds,
+      })
+      limiters.set(name, limiter)
+    }
+    return limiter
+  }
+  const take: RateLimits['take'] = async (name, clientAddress, scope) => {
+    const client = clientKeyOf(clientAddress)
+    if (client === null) return true
+    try {
+      await limiterOf(name).consume(scope ? `${scope}:${client}` : client)
+      return true
+    } catch (thrown) {
+      if (thrown instanceof RateLimiterRes) return false
+      // A database hiccup must not take the shop down with it: the request goes through, logged.
+      console.error(`[límites ${name}]`, thrown)
+      return true
+    }
+  }
+  return {
+    take,
+    async require(name, clientAddress, scope) {
+      if (!(await take(name, clientAddress, scope))) {
+        throw new Refusal(RATE_LIMITS[name].message, { status: 429, standsAlone: true })
+      }
+    },
+  }
+}

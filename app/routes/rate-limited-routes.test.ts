@@ -1,0 +1,127 @@
+import { RouterContextProvider } from 'react-router'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { products } from '#app/modules/catalog/schema.ts'
+import { RATE_LIMITS, type RateLimitName } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { getServices, useServices } from '#app/services.server.ts'
+import { clientAddressContext } from '#app/utils/client-address.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { memoryStorage, pngUpload } from '#tests/media.ts'
+import { testServices } from '#tests/services.ts'
+import * as productSave from './admin/products/save.ts'
+import * as login from './admin/login.tsx'
+import * as searchApi from './api/search.ts'
+import * as checkout from './tienda/checkout.tsx'
+import * as searchPage from './tienda/search.tsx'
+
+/**
+ * Each limited route refuses a client whose allowance is used up with the limit's Spanish message
+ * and 429, before doing its work; another client goes on.
+ */
+
+const BASE = 'http://127.0.0.1:5581'
+const t = setupTestDatabase()
+const storage = memoryStorage()
+let admin: Awaited<ReturnType<typeof signedInAs>>
+
+beforeAll(async () => {
+  const config = testAuthConfig(BASE)
+  useServices(
+    testServices({
+      database: t.database,
+      auth: config,
+      media: { kind: 'local', storage, publicBase: '/media/' },
+    }),
+  )
+  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
+})
+afterAll(() => useServices(undefined))
+
+let clientNumber = 0
+/** A client of its own whose `name` allowance is used up. */
+async function exhaustedClient(name: RateLimitName) {
+  const client = `198.18.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}`
+  for (let i = 0; i < RATE_LIMITS[name].points; i++) await getServices().rateLimits.take(name, client)
+  return client
+}
+
+function args(request: Request, client: string) {
+  const context = new RouterContextProvider()
+  context.set(clientAddressContext, client)
+  return { request, url: new URL(request.url), params: {}, context } as never
+}
+
+/** React Router's `data(body, { status })`, thrown or returned, as `{ status, body }`. */
+function answerOf(value: unknown) {
+  const wrapped = value as { type?: unknown; data?: unknown; init?: ResponseInit | null }
+  if (wrapped?.type === 'DataWithResponseInit')
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data }
+  return { status: 200, body: value }
+}
+
+async function settled(run: () => Promise<unknown>) {
+  try {
+    return answerOf(await run())
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: null }
+    return answerOf(thrown)
+  }
+}
+
+test('checkout: past the allowance the form says the limit’s message, 429, and no order is made', async () => {
+  const client = await exhaustedClient('checkout')
+  const body = new FormData()
+  body.set('name', 'Ana')
+  const request = () => new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body })
+  const refused = await settled(() => checkout.action(args(request(), client)))
+  expect(refused.status).toBe(429)
+  expect(refused.body).toMatchObject({ errors: { form: [RATE_LIMITS.checkout.message] } })
+  const other = await settled(() => checkout.action(args(request(), '198.18.200.1')))
+  expect(other.status).not.toBe(429)
+})
+
+test('sign-in: past the allowance the press is refused with the Spanish message and 429', async () => {
+  const client = await exhaustedClient('signIn')
+  const refused = await settled(() =>
+    login.action(args(new Request(`${BASE}/login-admin`, { method: 'POST', body: new FormData() }), client)),
+  )
+  expect(refused).toEqual({ status: 429, body: { message: RATE_LIMITS.signIn.message } })
+})
+
+test('search: the page and the suggestions refuse past the allowance; an empty box is not counted', async () => {
+  const client = await exhaustedClient('search')
+  const page = await settled(() => searchPage.loader(args(new Request(`${BASE}/buscar?q=collar`), client)))
+  expect(page).toEqual({ status: 429, body: { message: RATE_LIMITS.search.message } })
+  const panel = await settled(() =>
+    searchApi.loader(args(new Request(`${BASE}/api/buscar?q=collar`), client)),
+  )
+  expect(panel).toEqual({
+    status: 429,
+    body: { query: 'collar', items: [], message: RATE_LIMITS.search.message },
+  })
+  const empty = await settled(() => searchPage.loader(args(new Request(`${BASE}/buscar`), client)))
+  expect(empty.status).toBe(200)
+  const other = await settled(() =>
+    searchApi.loader(args(new Request(`${BASE}/api/buscar?q=collar`), '198.18.200.2')),
+  )
+  expect(other.status).toBe(200)
+})
+
+test('uploads: past the allowance a product post is refused before its images are read; nothing written', async () => {
+  const client = await exhaustedClient('upload')
+  const body = new FormData()
+  body.set('csrf', admin.csrfToken)
+  body.set('name', 'Collar limitado')
+  const png = await pngUpload()
+  body.append('images', new File([new Uint8Array(png.bytes)], png.name, { type: 'image/png' }))
+  const request = new Request(`${BASE}/admin/productos/guardar`, {
+    method: 'POST',
+    body,
+    headers: { Cookie: admin.cookie, Origin: BASE },
+  })
+  const answer = (await productSave.action(args(request, client))) as Response
+  expect(answer.status).toBe(429)
+  expect(await answer.json()).toEqual({ ok: false, message: RATE_LIMITS.upload.message })
+  expect(await t.db.select().from(products)).toEqual([])
+  expect(storage.files.size).toBe(0)
+})
