@@ -1,4 +1,4 @@
-import { RouterContextProvider } from 'react-router'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
@@ -21,9 +21,12 @@ import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loo
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { requestLogging } from './request-log.ts'
+import { answerActionOnlyRoutes, mediaErrors, refuseCrossSiteWrites } from './security.ts'
 
 export type Runtime = {
   handler: express.Router
+  /** The security headers of every answer, for the static files served in front of `handler`. */
+  securityHeaders: express.RequestHandler
   env: Env
   shutdown(): Promise<void>
 }
@@ -58,12 +61,21 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
   const services = await startServices(env, database, { workers: jobs, auth, media })
   if (jobs) await startWorkers(services.runtime.boss, jobHandlers(services))
 
+  // Development reloads route modules on each request; production loads them once, so a rebuild
+  // of the build directory under a running server cannot break it.
+  const build: ServerBuild | (() => Promise<ServerBuild>) = import.meta.env.DEV
+    ? () => import('virtual:react-router/server-build')
+    : await import('virtual:react-router/server-build')
+
+  const headers = securityHeaders(env)
   const handler = express.Router()
   handler.use(requestLogging(logger))
   handler.use(refuseBadUrl())
   handler.use(redirectHosts(env))
-  handler.use(securityHeaders(env))
+  handler.use(headers)
   handler.use(limitBodySize())
+  handler.use(refuseCrossSiteWrites(env))
+  handler.use(answerActionOnlyRoutes(build))
   handler.get('/healthz', async (_req, res) => {
     try {
       await database.executeSql('select 1')
@@ -96,15 +108,12 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
   handler.use(
     '/media',
     express.static(mediaRoot, { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
+    mediaErrors(),
   )
   handler.all(
     '/{*splat}',
     createRequestHandler({
-      // Development reloads route modules on each request; production loads them once, so a
-      // rebuild of the build directory under a running server cannot break it.
-      build: import.meta.env.DEV
-        ? () => import('virtual:react-router/server-build')
-        : await import('virtual:react-router/server-build'),
+      build,
       mode: process.env.NODE_ENV,
       getLoadContext(req) {
         const context = new RouterContextProvider()
@@ -115,6 +124,7 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
   )
   return {
     handler,
+    securityHeaders: headers,
     env,
     // Everything start() opened: the registry (job queue, media connections), then the database.
     async shutdown() {

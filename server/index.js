@@ -98,10 +98,12 @@ async function runWebProcess(jobs) {
       app.use(vite.middlewares)
       runtime = await (await vite.ssrLoadModule('./server/app.ts')).start({ jobs })
     } else {
-      app.use('/assets', express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: '1y' }))
-      app.use(express.static(`${buildDir}/client`, { maxAge: '1h', index: false }))
       const built = await import(pathToFileURL(path.resolve(buildDir, 'server/index.js')).href)
       runtime = await built.start({ jobs })
+      // Static files carry the same security headers as pages.
+      app.use(runtime.securityHeaders)
+      app.use('/assets', express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: '1y' }))
+      app.use(express.static(`${buildDir}/client`, { maxAge: '1h', index: false }))
     }
   } catch (error) {
     logger.fatal(error instanceof Error ? error.message : String(error))

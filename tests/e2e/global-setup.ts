@@ -9,6 +9,7 @@ import { loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
 import { inventoryTotals, type InventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { localMediaStorage } from '#app/modules/media/storage.server.ts'
 import { startMetaStandIn } from '../stand-ins/meta.ts'
+import { FAKE_SECRETS } from './fake-secrets.ts'
 import { createE2EFixtures, readCatalogFacts, STORE, type CatalogFacts } from './fixtures.ts'
 
 declare module 'vitest' {
@@ -18,10 +19,12 @@ declare module 'vitest' {
     inventoryTotals: InventoryTotals
     /** Origin of the local Meta (pixel script and Graph API); `GET /__seen` lists what it got. */
     metaStandIn: string
+    /** The build the server runs, for tests that start a server of their own on it. */
+    buildDir: string
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.once('error', reject)
@@ -32,7 +35,7 @@ async function freePort(): Promise<number> {
   })
 }
 
-async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+export async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`El servidor de pruebas terminó:\n${log()}`)
@@ -54,7 +57,8 @@ export default async function setup(project: TestProject) {
   const buildDir = process.env.VITRINA_BUILD_DIR ?? `.build/e2e-${process.pid}`
   const build = spawnSync('npx', ['react-router', 'build'], {
     encoding: 'utf8',
-    env: { ...process.env, VITRINA_BUILD_DIR: buildDir },
+    // The secrets' fake values in the build's environment too: none may be built into a file.
+    env: { ...process.env, ...FAKE_SECRETS, VITRINA_BUILD_DIR: buildDir },
   })
   if (build.status !== 0) throw new Error(`La compilación falló:\n${build.stdout}\n${build.stderr}`)
 
@@ -116,6 +120,7 @@ export default async function setup(project: TestProject) {
   project.provide('catalog', catalog)
   project.provide('inventoryTotals', totals)
   project.provide('metaStandIn', meta.origin)
+  project.provide('buildDir', path.resolve(buildDir))
 
   return async () => {
     child.kill('SIGTERM')
