@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import sharp from 'sharp'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import type { Upload } from '#app/modules/media/media.server.ts'
@@ -43,3 +44,31 @@ export const MP4_BYTES = Buffer.concat([
   Buffer.from('ftypmp42'),
   Buffer.alloc(12),
 ])
+
+/**
+ * A real, valid PNG of `width` × `height` pixels (1-bit grey, all black) that weighs little: the
+ * kind of file that is small to upload and enormous to decode. Built by hand (IHDR, one zlib
+ * IDAT, IEND), since encoding it with sharp would take as long as decoding it.
+ */
+export function hugePixelPng(width = 16383, height = 16383): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([1, 0, 0, 0, 0], 8) // bit depth 1, greyscale, deflate, no filter method, no interlace
+  // Each row: filter byte 0, then width bits of zeros.
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}

@@ -1,10 +1,23 @@
 import { describe, expect, test } from 'vitest'
-import { memoryStorage, MP4_BYTES, pngUpload, WEBM_BYTES } from '#tests/media.ts'
+import { hugePixelPng, memoryStorage, MP4_BYTES, pngUpload, WEBM_BYTES } from '#tests/media.ts'
 import sharp from 'sharp'
 import { imageSource, shareImage } from './image-source.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { checkUpload, storeUploads, checkUploads } from './media.server.ts'
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, sniffVideo, UPLOAD_MESSAGES } from './validators.ts'
+import type { MediaStorage } from './storage.server.ts'
+import {
+  checkUpload,
+  IMAGE_WORK_CONCURRENCY,
+  storeImage,
+  storeUploads,
+  checkUploads,
+} from './media.server.ts'
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_VIDEO_BYTES,
+  sniffVideo,
+  UPLOAD_MESSAGES,
+} from './validators.ts'
 
 describe('uploads are checked by content', () => {
   test('a real PNG is an image whatever its name', async () => {
@@ -125,5 +138,71 @@ describe('storing uploads', () => {
       'almacenamiento lleno',
     )
     expect(storage.files.size).toBe(0)
+  })
+})
+
+describe('images are bounded before they are decoded', () => {
+  test('a small file declaring 16383 × 16383 pixels is refused from its header with a Spanish message', async () => {
+    const bytes = hugePixelPng()
+    expect(bytes.length).toBeLessThan(MAX_IMAGE_BYTES)
+    expect(16383 * 16383).toBeGreaterThan(MAX_IMAGE_PIXELS)
+    const refusal = await checkUpload({ name: 'enorme.png', bytes }).catch((thrown: unknown) => thrown)
+    expect(refusal).toBeInstanceOf(Refusal)
+    expect((refusal as Refusal).message).toBe(UPLOAD_MESSAGES.tooManyPixels('enorme.png', 16383, 16383))
+    expect((refusal as Refusal).message).toMatch(
+      /^La imagen «enorme.png» mide 16383 × 16383 píxeles y el máximo es de 50 megapíxeles/,
+    )
+  })
+
+  test('in a batch, nothing is written when one image is too big', async () => {
+    const storage = memoryStorage()
+    const uploads = [await pngUpload('bien.png'), { name: 'enorme.png', bytes: hugePixelPng() }]
+    await expect(checkUploads(uploads)).rejects.toThrow(
+      UPLOAD_MESSAGES.tooManyPixels('enorme.png', 16383, 16383),
+    )
+    expect(storage.files.size).toBe(0)
+  })
+
+  test('an image just under the limit still passes', async () => {
+    await expect(checkUpload({ name: 'grande.png', bytes: hugePixelPng(10000, 5000) })).resolves.toEqual({
+      kind: 'image',
+    })
+  })
+
+  test('even called directly, the decoder refuses more pixels than the limit', async () => {
+    await expect(storeImage(memoryStorage(), hugePixelPng(), 'products')).rejects.toThrow(/pixel limit/i)
+  })
+
+  test(`at most ${IMAGE_WORK_CONCURRENCY} image(s) are processed at once; the rest wait their turn`, async () => {
+    let inFlight = 0
+    let most = 0
+    let open = false
+    const waiting: (() => void)[] = []
+    // Each write holds its image's turn until the test opens the gate, as a slow disk would.
+    const slow: MediaStorage = {
+      put: () =>
+        new Promise<void>((resolve) => {
+          inFlight++
+          most = Math.max(most, inFlight)
+          const done = () => {
+            inFlight--
+            resolve()
+          }
+          if (open) done()
+          else waiting.push(done)
+        }),
+      delete: async () => {},
+    }
+    const bytes = (await pngUpload('a.png', '#123456', 200, 100)).bytes
+    const all = Promise.all(
+      Array.from({ length: IMAGE_WORK_CONCURRENCY + 2 }, () => storeImage(slow, bytes, 'x')),
+    )
+    await expect.poll(() => inFlight).toBe(IMAGE_WORK_CONCURRENCY)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(inFlight).toBe(IMAGE_WORK_CONCURRENCY)
+    open = true
+    for (const done of waiting.splice(0)) done()
+    await all
+    expect(most).toBe(IMAGE_WORK_CONCURRENCY)
   })
 })

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { availableParallelism } from 'node:os'
+import pLimit from 'p-limit'
 import sharp from 'sharp'
 import type { MediaVariant } from './variants.ts'
 import { isExternalMediaPath, SHARE_VARIANT_SUFFIX } from './image-source.ts'
@@ -6,6 +8,7 @@ import type { MediaStorage } from './storage.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import {
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
   MAX_VIDEO_BYTES,
   sniffVideo,
   UPLOAD_MESSAGES,
@@ -14,6 +17,16 @@ import {
 import { logger } from '#app/utils/logger.server.ts'
 
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const
+
+/**
+ * Images this process decodes at once. Each decode keeps cores busy (libvips works on several
+ * threads), so uploads wait their turn here and at least one core stays free for the shop's pages.
+ */
+export const IMAGE_WORK_CONCURRENCY = Math.max(1, availableParallelism() - 1)
+const imageWork = pLimit(IMAGE_WORK_CONCURRENCY)
+
+/** Sharp on an upload's bytes, refusing to decode more than MAX_IMAGE_PIXELS (a second guard). */
+const decoder = (input: Buffer) => sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
 
 /**
  * Link previews (WhatsApp, Facebook) want a JPEG about 1200×630: several skip WebP. Every product
@@ -33,13 +46,22 @@ export type StoredImage = {
  * Turns any image sharp can read into WebP variants no wider than the original, plus (with
  * `share`, for product images) the JPEG link-preview variant of `SHARE_IMAGE`.
  */
-export async function storeImage(
+export function storeImage(
   storage: MediaStorage,
   input: Buffer,
   folder: string,
-  { share = false }: { share?: boolean } = {},
+  options: { share?: boolean } = {},
 ): Promise<StoredImage> {
-  const image = sharp(input, { failOn: 'error' }).rotate()
+  return imageWork(() => writeImage(storage, input, folder, options))
+}
+
+async function writeImage(
+  storage: MediaStorage,
+  input: Buffer,
+  folder: string,
+  { share = false }: { share?: boolean },
+): Promise<StoredImage> {
+  const image = decoder(input).rotate()
   const meta = await image.metadata()
   if (!meta.width || !meta.height) throw new Error('La imagen no tiene dimensiones válidas.')
   const id = randomUUID()
@@ -124,11 +146,18 @@ export async function checkUpload(upload: Upload): Promise<Checked> {
       bytes.length > MAX_VIDEO_BYTES ? UPLOAD_MESSAGES.tooLarge(name) : UPLOAD_MESSAGES.imageTooLarge(name),
     )
   }
+  // The header alone says the size: read without decoding, so a huge image is refused at once.
+  const size = await sharp(bytes, { failOn: 'error', limitInputPixels: false })
+    .metadata()
+    .then((meta) => (meta.width && meta.height ? { width: meta.width, height: meta.height } : null))
+    .catch(() => null)
+  if (!size) throw new Refusal(UPLOAD_MESSAGES.notMedia(name))
+  if (size.width * size.height > MAX_IMAGE_PIXELS) {
+    throw new Refusal(UPLOAD_MESSAGES.tooManyPixels(name, size.width, size.height))
+  }
   try {
-    const meta = await sharp(bytes, { failOn: 'error' }).metadata()
-    if (!meta.width || !meta.height) throw new Error('sin dimensiones')
     // Decode the pixels too: a valid header over a broken body must not pass.
-    await sharp(bytes, { failOn: 'error' }).resize(8).raw().toBuffer()
+    await imageWork(() => decoder(bytes).resize(8).raw().toBuffer())
   } catch {
     throw new Refusal(UPLOAD_MESSAGES.notMedia(name))
   }

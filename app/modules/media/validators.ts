@@ -3,6 +3,12 @@
 export const MB = 1024 * 1024
 export const MAX_IMAGE_BYTES = 10 * MB
 export const MAX_VIDEO_BYTES = 50 * MB
+/**
+ * Pixels an uploaded image may have (width × height): a 48-megapixel phone photo passes. Decoding
+ * costs memory and CPU by pixels, not bytes: a 2 MB PNG can declare 16383 × 16383 pixels and keep
+ * a core busy for half a minute, so the size is read from the header and refused before decoding.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000
 /** Files one form post may carry: enough for a product's gallery, bounded for memory and time. */
 export const MAX_FILES_PER_POST = 10
 
@@ -13,6 +19,9 @@ export const UPLOAD_MESSAGES = {
   videoTooLarge: (name: string) => `El video «${name}» supera el tamaño máximo de 50 MB.`,
   tooLarge: (name: string) => `El archivo «${name}» supera el tamaño máximo de 50 MB.`,
   tooMany: `Puedes subir hasta ${MAX_FILES_PER_POST} archivos a la vez.`,
+  tooManyPixels: (name: string, width: number, height: number) =>
+    `La imagen «${name}» mide ${width} × ${height} píxeles y el máximo es de ${MAX_IMAGE_PIXELS / 1_000_000} megapíxeles. ` +
+    'Redúcela (por ejemplo a 4000 píxeles de ancho) e inténtalo de nuevo.',
 } as const
 
 export type VideoType = {

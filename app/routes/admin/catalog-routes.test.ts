@@ -11,7 +11,7 @@ import { useServices } from '#app/services.server.ts'
 import { FORBIDDEN_CHARACTER_MESSAGE } from '#app/utils/forms.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
-import { memoryStorage, pngUpload } from '#tests/media.ts'
+import { hugePixelPng, memoryStorage, pngUpload } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
 import * as categoryForm from './categories/form.tsx'
 import * as categoryList from './categories/list.tsx'
@@ -171,6 +171,11 @@ test('product save: refusals answer 422 with the spec text; success creates it',
       `Error: ${UPLOAD_MESSAGES.notMedia('falsa.jpg')}`,
     ],
     [{ categoryIds: 'Categoria_borrada' }, `Error: ${PRODUCT_MESSAGES.unknownCategory}`],
+    // A small file that declares 16383 × 16383 pixels: refused from its header, never decoded.
+    [
+      { images: new File([new Uint8Array(hugePixelPng())], 'enorme.png', { type: 'image/png' }) },
+      `Error: ${UPLOAD_MESSAGES.tooManyPixels('enorme.png', 16383, 16383)}`,
+    ],
   ]
   for (const [overrides, message] of bad) {
     const response = await call(
