@@ -5,6 +5,7 @@ import { clientNetworkOf } from '#app/modules/checkout/client-network.ts'
 import { META_EVENT_MESSAGES } from '#app/modules/marketing/validators.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { rateLimits as rateLimitsTable } from './schema.ts'
+import { logger } from '#app/utils/logger.server.ts'
 
 /**
  * Every per-client request limit of the shop, in one place: how many requests (`points`) one client
@@ -102,7 +103,7 @@ export function rateLimits(db: DbOrTx, options: RateLimitOptions = {}): RateLimi
     } catch (thrown) {
       if (thrown instanceof RateLimiterRes) return false
       // A database hiccup must not take the shop down with it: the request goes through, logged.
-      console.error(`[límites ${name}]`, thrown)
+      logger.error({ err: thrown }, `[límites ${name}]`)
       return true
     }
   }
