@@ -6,6 +6,9 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { logger } from '#app/utils/logger.server.ts'
+import { InlineStylesContext } from '#app/components/inline-styles.tsx'
+import { DeferScripts } from '#app/utils/defer-scripts.server.ts'
+import appCss from './app.css?inline'
 
 /** React Router's default Node entry, except that the HTML reaches the server in few pieces. */
 export const streamTimeout = 5_000
@@ -58,7 +61,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <InlineStylesContext value={appCss}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineStylesContext>,
       {
         [readyOption]() {
           shellRendered = true
@@ -71,10 +76,12 @@ export default function handleRequest(
           })
           const coalesced = new CoalesceChunks()
           body.pipe(coalesced)
+          // Development keeps React Router's scripts as written (Vite's HMR runtime among them).
+          const html = import.meta.env.PROD ? coalesced.pipe(new DeferScripts()) : coalesced
           responseHeaders.set('Content-Type', 'text/html')
           pipe(body)
           resolve(
-            new Response(createReadableStreamFromReadable(coalesced), {
+            new Response(createReadableStreamFromReadable(html), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

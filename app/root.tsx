@@ -8,9 +8,9 @@ import {
   ScrollRestoration,
   useRouteError,
 } from 'react-router'
+import { InlineStyles } from '#app/components/inline-styles.tsx'
 import { Toaster } from '#app/components/toast.tsx'
 import type { Route } from './+types/root'
-import './app.css'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -25,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#9c5d3b" />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

@@ -3,8 +3,8 @@ import { onCartNotice } from '#app/modules/cart/cart-store.ts'
 
 /**
  * Toasts (spec §8: 3 s; success green, error red, warning amber, info teal). Only this small
- * module is in the first-visit JavaScript: sonner and its setup (toaster.tsx) load once the page is
- * idle, or on the first toast, whichever comes first.
+ * module is in the first-visit JavaScript: sonner and its setup (toaster.tsx) load with the first
+ * toast, so a visit that shows none never downloads them.
  */
 type Tone = 'success' | 'error' | 'warning' | 'info'
 
@@ -31,12 +31,6 @@ export function Toaster() {
   useEffect(() => onCartNotice((notice) => toast[notice.tone](notice.message)), [])
   useEffect(() => {
     mountNow = () => setMounted(true)
-    const idle = window.requestIdleCallback?.(mountNow, { timeout: 2000 })
-    const timer = idle === undefined ? setTimeout(mountNow, 500) : undefined
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle)
-      clearTimeout(timer)
-    }
   }, [])
   if (!mounted) return null
   return (

@@ -15,6 +15,7 @@ import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { freeShippingBadgeText } from '#app/modules/settings/shipping-notices.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/home'
+import { preload } from 'react-dom'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -82,7 +83,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="mas-vendidos" className="mb-4 text-xl font-semibold">
             Más vendidos
           </h2>
-          <ProductGrid products={bestSellers} priorityCount={2} />
+          {/* Below a banner, the cards leave the bandwidth of a slow link to it (the largest paint). */}
+          <ProductGrid products={bestSellers} priorityCount={banners.length ? 0 : 2} />
         </section>
       ) : null}
 
@@ -104,19 +106,46 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** What the banner's `<picture>` picks: the phone image below 700 px, else the wide one. */
+const PHONE_BANNER_MEDIA = '(max-width: 699px)'
+const PHONE_BANNER_SIZES = '100vw'
+const WIDE_BANNER_SIZES = '(min-width: 1152px) 1152px, 100vw'
+
+/**
+ * The first banner is the home's largest paint: preloaded from the document's head with the image
+ * the `<picture>` will choose (React preloads a plain `<img>` itself, never one inside a picture).
+ */
+function preloadBanner(banner: Banner) {
+  if (banner.kind === 'video') return
+  const wide = { as: 'image', fetchPriority: 'high', imageSrcSet: banner.desktop.srcSet } as const
+  if (!banner.mobile) {
+    preload(banner.desktop.src, { ...wide, imageSizes: WIDE_BANNER_SIZES })
+    return
+  }
+  preload(banner.mobile.src, {
+    as: 'image',
+    fetchPriority: 'high',
+    imageSrcSet: banner.mobile.srcSet,
+    imageSizes: PHONE_BANNER_SIZES,
+    media: PHONE_BANNER_MEDIA,
+  })
+  preload(banner.desktop.src, { ...wide, imageSizes: WIDE_BANNER_SIZES, media: '(min-width: 700px)' })
+}
+
 function BannerSlide({ banner, priority }: { banner: Banner; priority: boolean }) {
+  if (priority) preloadBanner(banner)
   const content =
     banner.kind === 'video' ? (
       <VideoSlide src={banner.src} className="aspect-[8/3] w-full object-cover" />
     ) : (
       <picture>
         {banner.mobile ? (
-          <source media="(max-width: 699px)" srcSet={banner.mobile.srcSet} sizes="100vw" />
+          <source media={PHONE_BANNER_MEDIA} srcSet={banner.mobile.srcSet} sizes={PHONE_BANNER_SIZES} />
         ) : null}
         <img
           src={banner.desktop.src}
           srcSet={banner.desktop.srcSet}
-          sizes="(min-width: 1152px) 1152px, 100vw"
+          sizes={WIDE_BANNER_SIZES}
           width={banner.desktop.width}
           height={banner.desktop.height}
           alt={banner.alt}

@@ -1,0 +1,73 @@
+import { StringDecoder } from 'node:string_decoder'
+import { Transform, type TransformCallback } from 'node:stream'
+
+/**
+ * The page's JavaScript starts downloading once the page has loaded (its images painted), not while
+ * the HTML is parsed: on a slow phone link React Router's modulepreload links and route imports
+ * (over 100 KB gzip) took the bandwidth from the largest image, and the first paint and largest
+ * paint waited for them (Lighthouse FCP and LCP). Everything on the first view is server-drawn
+ * and works without JavaScript, so only hydration starts later.
+ *
+ * React Router writes `<link rel="modulepreload">` tags (React hoists them into `<head>`) and one
+ * inline module script that imports the matched route modules and then the client entry. In the
+ * chunk that holds that script (the shell: entry.server.tsx hands React's writes over in one
+ * piece) the links are taken out and the script waits for the window's `load` (at most
+ * LOAD_WAIT_MS), then adds the same links and imports the same modules, in the same order. Its
+ * nonce stays, so a script-src nonce policy keeps working. A chunk without that script passes
+ * through untouched: the page then loads its scripts as React Router wrote them.
+ *
+ * Hydration is unaffected: React matches an inline script whatever its text, and React adds the
+ * modulepreload links it renders to `<head>` itself when they are missing (they are there by then).
+ */
+export const LOAD_WAIT_MS = 3000
+
+const ROUTE_SCRIPT =
+  /<script\b([^>]*\btype="module"[^>]*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g
+const STATIC_IMPORT = /^\s*import\s+(?:\*\s+as\s+([\w$]+)\s+from\s+)?("[^"]+");?[ \t]*$/gm
+
+/** The deferred form of React Router's route script, or null when it is not in the shape expected. */
+export function deferRouteScript(body: string, preloads: string[]): string | null {
+  const imports = [...body.matchAll(STATIC_IMPORT)].map(([, name, specifier]) => ({ name, specifier }))
+  const rest = body.replace(STATIC_IMPORT, '')
+  // Anything else importing statically would still load at once: leave such a script alone.
+  if (!imports.length || /^\s*import\s/m.test(rest)) return null
+  const names = imports.map(({ name }, index) => name ?? `_side${index}`)
+  return [
+    `await new Promise((go) => { if (document.readyState === "complete") go(); else { addEventListener("load", go, { once: true }); setTimeout(go, ${LOAD_WAIT_MS}); } });`,
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    // In order: a side-effect import (the manifest, without lazy route discovery) comes first.
+    `const [${names.join(', ')}] = await Promise.all([${imports.map(({ specifier }) => `import(${specifier})`).join(', ')}]);`,
+    rest,
+  ].join('\n')
+}
+
+/** Rewrites one piece of HTML holding React Router's route script; anything else is returned as is. */
+export function deferScriptsInHtml(html: string): string {
+  const [, attributes, body] = html.match(ROUTE_SCRIPT) ?? []
+  if (attributes === undefined || body === undefined) return html
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href = '']) => href.replaceAll('&amp;', '&'))
+  const deferred = deferRouteScript(body, preloads)
+  if (deferred === null) return html
+  // Functions as replacements: `$` in the script must not be read as a pattern.
+  return html
+    .replace(ROUTE_SCRIPT, () => `<script${attributes}>${deferred}</script>`)
+    .replace(MODULE_PRELOAD, () => '')
+}
+
+/** The stream form of deferScriptsInHtml, for each chunk of a rendered document. */
+export class DeferScripts extends Transform {
+  private decoder = new StringDecoder('utf8')
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    const text = this.decoder.write(chunk)
+    if (text) this.push(Buffer.from(deferScriptsInHtml(text)))
+    callback()
+  }
+
+  override _flush(callback: TransformCallback) {
+    const text = this.decoder.end()
+    if (text) this.push(Buffer.from(text))
+    callback()
+  }
+}
