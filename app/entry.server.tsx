@@ -76,8 +76,7 @@ export default function handleRequest(
           })
           const coalesced = new CoalesceChunks()
           body.pipe(coalesced)
-          // Development keeps React Router's scripts as written (Vite's HMR runtime among them).
-          const html = import.meta.env.PROD ? coalesced.pipe(new DeferScripts()) : coalesced
+          const html = coalesced.pipe(new DeferScripts())
           responseHeaders.set('Content-Type', 'text/html')
           pipe(body)
           resolve(

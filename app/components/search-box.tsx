@@ -1,11 +1,14 @@
 import { Search } from '#app/components/icons.tsx'
-import { useEffect, useRef, useState } from 'react'
-import { Form, Link, useFetcher } from 'react-router'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Form, useFetcher } from 'react-router'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
-import { formatCOP } from '#app/utils/money.ts'
-import { SEARCH_PATH, productPath, searchApiPath } from '#app/utils/paths.ts'
-import { ListThumb } from './list-thumb.tsx'
+import { SEARCH_PATH, searchApiPath } from '#app/utils/paths.ts'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
+
+// The results panel loads when the box is first used (its focus starts the download), not with
+// the page: most visits never search.
+const loadResults = () => import('./search-results.tsx')
+const SearchResults = lazy(loadResults)
 
 /**
  * Spec §4: results show while the box has text and matches; a mousedown outside hides them. While
@@ -44,6 +47,10 @@ export function SearchBox() {
   else if (fresh && fresh !== shown) setShown(fresh)
   const results = text ? (fresh ?? shown) : []
   const showResults = open && results.length > 0
+  const close = () => {
+    setOpen(false)
+    setQuery('')
+  }
 
   return (
     <div ref={wrapper} className="relative w-full">
@@ -63,7 +70,10 @@ export function SearchBox() {
             setQuery(event.target.value)
             setOpen(true)
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true)
+            void loadResults()
+          }}
           // A combobox, not a plain searchbox: only that role may say whether its list is open.
           role="combobox"
           aria-autocomplete="list"
@@ -81,29 +91,9 @@ export function SearchBox() {
         </button>
       </Form>
       {showResults ? (
-        <ul
-          id="resultados-busqueda"
-          data-testid="search-results"
-          aria-busy={fresh === null}
-          className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-auto rounded-2xl border border-brand-100 bg-white p-1 shadow-lg"
-        >
-          {results.map((product) => (
-            <li key={product.sku}>
-              <Link
-                to={productPath(product.sku)}
-                onClick={() => {
-                  setOpen(false)
-                  setQuery('')
-                }}
-                className="flex items-center gap-3 rounded-xl p-2 hover:bg-brand-50"
-              >
-                {product.image ? <ListThumb src={product.image.thumb} /> : null}
-                <span className="flex-1 text-sm">{product.name}</span>
-                <span className="text-sm font-medium">{formatCOP(product.finalPrice)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <SearchResults results={results} busy={fresh === null} onChoose={close} />
+        </Suspense>
       ) : null}
     </div>
   )

@@ -9,12 +9,11 @@ import { Transform, type TransformCallback } from 'node:stream'
  * and works without JavaScript, so only hydration starts later.
  *
  * React Router writes `<link rel="modulepreload">` tags (React hoists them into `<head>`) and one
- * inline module script that imports the matched route modules and then the client entry. In the
- * chunk that holds that script (the shell: entry.server.tsx hands React's writes over in one
- * piece) the links are taken out and the script waits for the window's `load` (at most
- * LOAD_WAIT_MS), then adds the same links and imports the same modules, in the same order. Its
- * nonce stays, so a script-src nonce policy keeps working. A chunk without that script passes
- * through untouched: the page then loads its scripts as React Router wrote them.
+ * inline module script, at the end of the shell, that imports the matched route modules and then
+ * the client entry. The links are taken out and the script waits for the window's `load` (at
+ * most LOAD_WAIT_MS), then adds the same links and imports the same modules, in the same order.
+ * Its nonce stays, so a script-src nonce policy keeps working. A script in another shape is left
+ * alone: the page then loads its scripts as React Router wrote them.
  *
  * Hydration is unaffected: React matches an inline script whatever its text, and React adds the
  * modulepreload links it renders to `<head>` itself when they are missing (they are there by then).
@@ -32,12 +31,14 @@ export function deferRouteScript(body: string, preloads: string[]): string | nul
   const rest = body.replace(STATIC_IMPORT, '')
   // Anything else importing statically would still load at once: leave such a script alone.
   if (!imports.length || /^\s*import\s/m.test(rest)) return null
-  const names = imports.map(({ name }, index) => name ?? `_side${index}`)
   return [
     `await new Promise((go) => { if (document.readyState === "complete") go(); else { addEventListener("load", go, { once: true }); setTimeout(go, ${LOAD_WAIT_MS}); } });`,
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    // In order: a side-effect import (the manifest, without lazy route discovery) comes first.
-    `const [${names.join(', ')}] = await Promise.all([${imports.map(({ specifier }) => `import(${specifier})`).join(', ')}]);`,
+    // One after the other, as static imports run (a side-effect import such as Vite's HMR runtime
+    // first); the links above already fetch them all at once.
+    ...imports.map(({ name, specifier }) =>
+      name ? `const ${name} = await import(${specifier});` : `await import(${specifier});`,
+    ),
     rest,
   ].join('\n')
 }
@@ -55,19 +56,33 @@ export function deferScriptsInHtml(html: string): string {
     .replace(MODULE_PRELOAD, () => '')
 }
 
-/** The stream form of deferScriptsInHtml, for each chunk of a rendered document. */
+/**
+ * The stream form of deferScriptsInHtml. The document is held back until React Router's route
+ * script has been written whole (it ends the shell, so little waits), then rewritten and sent; the
+ * rest (streamed data) passes through as it comes. A document without that script is sent
+ * unchanged when it ends.
+ */
 export class DeferScripts extends Transform {
   private decoder = new StringDecoder('utf8')
+  private held: string | null = ''
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     const text = this.decoder.write(chunk)
-    if (text) this.push(Buffer.from(deferScriptsInHtml(text)))
+    if (this.held === null) {
+      if (text) this.push(Buffer.from(text))
+    } else {
+      this.held += text
+      if (ROUTE_SCRIPT.test(this.held)) {
+        this.push(Buffer.from(deferScriptsInHtml(this.held)))
+        this.held = null
+      }
+    }
     callback()
   }
 
   override _flush(callback: TransformCallback) {
-    const text = this.decoder.end()
-    if (text) this.push(Buffer.from(text))
+    const rest = (this.held ?? '') + this.decoder.end()
+    if (rest) this.push(Buffer.from(rest))
     callback()
   }
 }
