@@ -13,6 +13,7 @@ const STOREFRONT_COMMON = [
   'utils/seo.ts',
   'components/price.tsx',
   'components/product-image.tsx',
+  'components/list-thumb.tsx',
   'components/icons.tsx',
   'components/toast.tsx',
   'components/not-found.tsx',
