@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 
 /**
  * Small modules every storefront page imports. Rolldown puts them in one file with React instead of
@@ -22,7 +23,14 @@ const STOREFRONT_COMMON = [
 ].map((file) => `/app/${file}`)
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Hashed files never change: compress them once at the highest levels (Brotli 11, gzip 9)
+    // instead of on every request at the levels a live response can afford (server/index.js
+    // serves these copies).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   resolve: { tsconfigPaths: true },
   build: {
     rolldownOptions: {

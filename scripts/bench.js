@@ -267,14 +267,17 @@ function report(engine, small, large) {
 
 function reportJs(js) {
   const total = js.reduce((sum, file) => sum + file.gzip, 0)
+  const brotli = js.reduce((sum, file) => sum + file.brotli, 0)
   console.log(`\nJavaScript de la primera visita a una página de producto (${js.length} archivos):`)
   for (const file of js) {
     console.log(
-      `  ${kb(file.gzip).padStart(9)} gzip  ${kb(file.raw).padStart(9)}  ${new URL(file.url).pathname}`,
+      `  ${kb(file.gzip).padStart(9)} gzip  ${kb(file.brotli).padStart(9)} br  ${kb(file.raw).padStart(9)}  ${new URL(file.url).pathname}`,
     )
   }
-  console.log(`  ${kb(total).padStart(9)} gzip en total`)
-  return `${total <= JS_BUDGET_BYTES ? 'PASS' : 'FAIL'} JavaScript de la primera visita: ${kb(total)} gzip (objetivo: menos de ${kb(JS_BUDGET_BYTES)})`
+  console.log(
+    `  ${kb(total).padStart(9)} gzip  ${kb(brotli).padStart(9)} br (como lo recibe un navegador) en total`,
+  )
+  return `${total <= JS_BUDGET_BYTES ? 'PASS' : 'FAIL'} JavaScript de la primera visita: ${kb(total)} gzip, ${kb(brotli)} br (objetivo: menos de ${kb(JS_BUDGET_BYTES)} gzip)`
 }
 
 async function main() {

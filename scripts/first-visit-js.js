@@ -3,7 +3,8 @@
 import zlib from 'node:zlib'
 
 /** Every JS file a first visit to `pagePath` loads: scripts, modulepreloads, inline module imports
- * and, transitively, the static imports of those files. Sizes are gzipped with zlib. */
+ * and, transitively, the static imports of those files. Sizes are gzipped with zlib (level 9) and,
+ * as the server sends them to browsers that accept it, Brotli 11. */
 export async function firstVisitJs(base, pagePath) {
   const html = await (await fetch(new URL(pagePath, base))).text()
   const found = new Set()
@@ -27,7 +28,12 @@ export async function firstVisitJs(base, pagePath) {
   while (queue.length) {
     const url = queue.shift()
     const body = Buffer.from(await (await fetch(url)).arrayBuffer())
-    files.push({ url, raw: body.length, gzip: zlib.gzipSync(body).length })
+    files.push({
+      url,
+      raw: body.length,
+      gzip: zlib.gzipSync(body, { level: 9 }).length,
+      brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    })
     // Static imports only: what a lazy import() pulls in is not part of the first visit.
     for (const [, ref] of body.toString('utf8').matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.m?js)["']/g)) {
       const next = new URL(ref, url).href

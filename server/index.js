@@ -7,6 +7,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import express from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import { logger } from './logger.js'
 import { closeGracefully } from './shutdown.js'
 
@@ -102,7 +103,16 @@ async function runWebProcess(jobs) {
       runtime = await built.start({ jobs })
       // Static files carry the same security headers as pages.
       app.use(runtime.securityHeaders)
-      app.use('/assets', express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: '1y' }))
+      // The build's Brotli and gzip copies of each file (vite.config.ts), as the browser accepts.
+      app.use(
+        '/assets',
+        expressStaticGzip(`${buildDir}/client/assets`, {
+          enableBrotli: true,
+          orderPreference: ['br', 'gzip'],
+          index: false,
+          serveStatic: { immutable: true, maxAge: '1y' },
+        }),
+      )
       app.use(express.static(`${buildDir}/client`, { maxAge: '1h', index: false }))
     }
   } catch (error) {
