@@ -13,6 +13,7 @@ const NO_DATABASE = {
   db: new Proxy({}, { get: (_target, name) => unopened(name) }),
   kind: 'pglite',
   executeSql: () => unopened('executeSql'),
+  oneAtATime: () => unopened('oneAtATime'),
   close: async () => {},
 } as unknown as Database
 

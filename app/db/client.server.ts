@@ -25,6 +25,12 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** Raw SQL on the shared connection(s), for pg-boss and maintenance. */
   executeSql: SqlExecutor
+  /**
+   * Runs `work` while no other process of the shop runs work under the same `lockId`: set-up that
+   * several instances starting at once must not do side by side (a session advisory lock on
+   * PostgreSQL; PGlite serves one process).
+   */
+  oneAtATime<T>(lockId: number, work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -35,6 +41,8 @@ export type DatabaseOptions =
   | { directory?: string }
 
 const MIGRATIONS_LOCK_ID = 7_402_113
+/** Held while one instance sets up the job queue's schema and queues (see startJobQueue). */
+export const JOB_QUEUE_SETUP_LOCK_ID = 7_402_114
 
 export function migrationsFolder(): string {
   const candidates = [path.resolve('drizzle'), path.resolve(import.meta.dirname, '../../drizzle')]
@@ -64,6 +72,7 @@ async function openPglite(directory: string | undefined): Promise<Database> {
     kind: 'pglite',
     executeSql: async (text, values) =>
       values?.length ? client.query(text, values) : { rows: lastRows(await client.exec(text)) },
+    oneAtATime: (_lockId, work) => work(),
     close: () => client.close(),
   }
 }
@@ -81,21 +90,27 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     if (!pool.ending) logger.error(`[db] conexión inactiva perdida: ${error.message}`)
   })
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
-  // Several app instances may start at once: only one applies migrations.
-  const lockClient = await pool.connect()
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK_ID])
-    await migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), {
-      migrationsFolder: migrationsFolder(),
-    })
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK_ID]).catch(() => {})
-    lockClient.release()
+  const oneAtATime = async <T>(lockId: number, work: (client: pg.PoolClient) => Promise<T>) => {
+    const lockClient = await pool.connect()
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [lockId])
+      return await work(lockClient)
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {})
+      lockClient.release()
+    }
   }
+  // Several app instances may start at once: only one applies migrations.
+  await oneAtATime(MIGRATIONS_LOCK_ID, (lockClient) =>
+    migratePg(drizzlePg({ client: lockClient, schema, casing: 'snake_case' }), {
+      migrationsFolder: migrationsFolder(),
+    }),
+  )
   return {
     db,
     kind: 'postgres',
     executeSql: (text, values) => pool.query(text, values as unknown[]),
+    oneAtATime: (lockId, work) => oneAtATime(lockId, () => work()),
     close: () => pool.end(),
   }
 }

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss'
-import type { Database, DbOrTx } from '#app/db/client.server.ts'
+import { JOB_QUEUE_SETUP_LOCK_ID, type Database, type DbOrTx } from '#app/db/client.server.ts'
 import type { StockChannel } from './stock-channels.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
@@ -117,10 +117,14 @@ export async function startJobQueue(
     schedule: maintenance,
   })
   boss.on('error', (error) => logger.error(`[jobs] ${error.message}`))
-  await boss.start()
-  await ensureQueue(boss, DEAD_LETTER_QUEUE, {})
-  for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS))
-    await ensureQueue(boss, name, queueOptions)
+  // Instances starting at once on a new database would both create pg-boss's schema (its own lock
+  // does not stop a duplicate-schema error) and the same queues: they take turns.
+  await database.oneAtATime(JOB_QUEUE_SETUP_LOCK_ID, async () => {
+    await boss.start()
+    await ensureQueue(boss, DEAD_LETTER_QUEUE, {})
+    for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS))
+      await ensureQueue(boss, name, queueOptions)
+  })
   return {
     boss,
     queue: {
