@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Env } from '#app/utils/env.server.ts'
+import { keptFileText } from '#app/utils/kept-file.server.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 
@@ -124,15 +124,9 @@ export function authConfigFromEnv(env: Env, secret: string): AuthConfig {
  */
 export function sessionSecret(env: Env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET
-  const file = path.join(env.dataDir, 'auth', 'session-secret')
-  try {
-    const stored = fs.readFileSync(file, 'utf8').trim()
-    if (stored.length >= 32) return stored
-  } catch {
-    // first start: create it below
-  }
-  const created = randomBytes(32).toString('base64url')
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, created, { mode: 0o600 })
-  return created
+  return keptFileText(
+    path.join(env.dataDir, 'auth', 'session-secret'),
+    () => randomBytes(32).toString('base64url'),
+    (text) => text.trim().length >= 32,
+  ).trim()
 }

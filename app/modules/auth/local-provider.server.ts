@@ -1,11 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import express from 'express'
 import { and, eq, isNull, lt, or, gt, sql } from 'drizzle-orm'
 import Provider, { type Adapter, type AdapterPayload, type Configuration, type JWK } from 'oidc-provider'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { localProviderRecords } from './schema.ts'
+import { keptFileText } from '#app/utils/kept-file.server.ts'
 
 /**
  * A real OpenID Connect provider for local use and tests, mounted at /dev-idp when no Google
@@ -234,29 +233,29 @@ type Keys = { signingKey: JWK; cookieKeys: string[] }
 
 /** The provider's own RSA signing key and cookie keys, kept in a file so restarts keep them. */
 function loadOrCreateKeys(file: string | undefined): Keys {
-  if (file) {
-    try {
-      const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Keys
-      if (stored.signingKey?.kty === 'RSA' && stored.cookieKeys?.length) return stored
-    } catch {
-      // first start: generate below
+  const create = (): Keys => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    return {
+      signingKey: {
+        ...(privateKey.export({ format: 'jwk' }) as JWK),
+        kid: randomBytes(8).toString('hex'),
+        alg: 'RS256',
+        use: 'sig',
+      },
+      cookieKeys: [randomBytes(32).toString('base64url')],
     }
   }
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const keys: Keys = {
-    signingKey: {
-      ...(privateKey.export({ format: 'jwk' }) as JWK),
-      kid: randomBytes(8).toString('hex'),
-      alg: 'RS256',
-      use: 'sig',
-    },
-    cookieKeys: [randomBytes(32).toString('base64url')],
+  if (!file) return create()
+  const usable = (text: string) => {
+    try {
+      const stored = JSON.parse(text) as Keys
+      return stored.signingKey?.kty === 'RSA' && Boolean(stored.cookieKeys?.length)
+    } catch {
+      return false
+    }
   }
-  if (file) {
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 })
-  }
-  return keys
+  // Instances sharing DATA_DIR must sign and check with the same keys, even when they start together.
+  return JSON.parse(keptFileText(file, () => JSON.stringify(create()), usable)) as Keys
 }
 
 /** An account typed on the sign-in page lives as long as the provider's longest record. */
