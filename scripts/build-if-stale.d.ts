@@ -1,0 +1,1 @@
+export function buildIfStale(buildDir: string, options?: { quiet?: boolean }): void
