@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { keptFileText } from './kept-file.server.ts'
 
 const dirs: string[] = []
 afterEach(() => {
+  vi.restoreAllMocks()
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
 })
 function fileInNewDir() {
@@ -46,4 +47,14 @@ test('unusable kept text is replaced', () => {
   fs.writeFileSync(file, 'corto')
   expect(keptFileText(file, () => 'nuevo-y-largo', long)).toBe('nuevo-y-largo')
   expect(fs.readFileSync(file, 'utf8')).toBe('nuevo-y-largo')
+})
+
+test('on a file system without hard links the text is still kept', () => {
+  const file = fileInNewDir()
+  vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+    throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' })
+  })
+  expect(keptFileText(file, () => 'sin-enlaces-1234', long)).toBe('sin-enlaces-1234')
+  expect(keptFileText(file, () => 'otro-texto-1234', long)).toBe('sin-enlaces-1234')
+  expect(fs.readdirSync(path.dirname(file))).toEqual(['secret'])
 })

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
+/** What some mounted file systems (network shares, some container volumes) answer to a hard link. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'])
+
 /**
  * The text kept in `file`, or `create()`'s, written there first. Processes of one shop that start
  * at the same moment on a shared DATA_DIR all end up with the same text: the file appears whole
@@ -27,7 +30,14 @@ export function keptFileText(file: string, create: () => string, usable: (text: 
     fs.linkSync(aside, file)
     return text
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code && NO_HARD_LINKS.has(code)) {
+      // A file system without hard links: put ours in place (the last of processes starting
+      // together wins, as before there was a check).
+      fs.renameSync(aside, file)
+      return text
+    }
+    if (code !== 'EEXIST') throw error
     const theirs = read()
     if (theirs !== null) return theirs
     // Unusable text from an older version: ours replaces it.
