@@ -10,6 +10,13 @@ import { NEW_ORDER_TEMPLATE } from '#app/modules/order/new-order-notice.server.t
 import { orderEvents, orderItems, orders } from '#app/modules/order/schema.ts'
 import { usingPostgres } from '#tests/db.ts'
 import { stockedProduct } from '#tests/orders.ts'
+import {
+  SHOPIFY_VERSION,
+  STAND_IN_LOCATION,
+  STAND_IN_SHOPIFY_TOKEN,
+  startShopifyStandIn,
+  type ShopifyStandIn,
+} from '#tests/stand-ins/shopify.ts'
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/stand-ins/whatsapp.ts'
 import { createScratchDatabase } from '../../scripts/scratch-database.js'
 import {
@@ -36,6 +43,7 @@ const SESSION_SECRET = 'secreto-compartido-de-las-instancias-0123456789'
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
 let database: Database
 let whatsapp: WhatsAppStandIn
+let shopify: ShopifyStandIn
 let balancer: Awaited<ReturnType<typeof startBalancer>>
 const shops: ShopProcess[] = []
 let dataDir: string
@@ -45,6 +53,7 @@ beforeAll(async () => {
   await ensureBuild()
   scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'vitrina_reliability')
   whatsapp = await startWhatsAppStandIn()
+  shopify = await startShopifyStandIn()
   const ports = [await freePort(), await freePort()]
   balancer = await startBalancer(ports.map((port) => `http://127.0.0.1:${port}`))
   // One DATA_DIR, as instances sharing a volume have: the local sign-in provider's keys are read
@@ -59,6 +68,10 @@ beforeAll(async () => {
     WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId,
     WHATSAPP_API_URL: whatsapp.url,
     WHATSAPP_NOTIFY_NUMBERS: NOTIFY_NUMBERS.join(','),
+    SHOPIFY_API_URL: shopify.url,
+    SHOPIFY_ADMIN_TOKEN: STAND_IN_SHOPIFY_TOKEN,
+    SHOPIFY_LOCATION_ID: STAND_IN_LOCATION,
+    SHOPIFY_API_VERSION: SHOPIFY_VERSION,
   }
   // Both at once on an empty database: migrations and the job queue's schema are set up by one.
   shops.push(...(await Promise.all(ports.map((port) => startShop(env, { port })))))
@@ -70,6 +83,7 @@ afterAll(async () => {
   await database?.close()
   await balancer?.close()
   await whatsapp?.stop()
+  await shopify?.stop()
   await scratch?.drop()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 }, 60_000)
@@ -90,9 +104,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): 
 }
 
 test.skipIf(!usingPostgres())(
-  '200 checkouts at once for 10 units across two instances: 10 orders, 190 Spanish refusals, each notice sent once',
+  '200 checkouts at once for 10 units across two instances: 10 orders, 190 Spanish refusals, each job run once',
   async () => {
     const product = await stockedProduct(database.db, 10)
+    const variant = shopify.addVariant(product.sku, 10)
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         postCheckout(balancer.base, {
@@ -150,6 +165,23 @@ test.skipIf(!usingPostgres())(
     const processed = shops.flatMap((shop) => jobLogLines(shop, 'order-new-notice').map((line) => line.jobId))
     expect(processed).toHaveLength(expected)
     expect(new Set(processed).size).toBe(expected)
+    // Every reservation enqueued a Shopify stock sync (a burst coalesces per SKU); each ran once,
+    // and the last one left Shopify with what the shop can sell now: nothing.
+    await waitFor(
+      () =>
+        database.executeSql(
+          `select count(*)::int as "all", count(*) filter (where state in ('created', 'retry', 'active'))::int as pending
+             from pgboss.job where name = 'channel-stock-sync'`,
+        ),
+      ({ rows: counted }) => {
+        const { all, pending } = counted[0] as { all: number; pending: number }
+        return all > 0 && pending === 0
+      },
+    )
+    expect(shopify.levels.get(variant.inventoryItemId)).toBe(0)
+    const syncs = shops.flatMap((shop) => jobLogLines(shop, 'channel-stock-sync').map((line) => line.jobId))
+    expect(syncs.length).toBeGreaterThan(0)
+    expect(new Set(syncs).size).toBe(syncs.length)
     const [sentEvents] = await database.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(orderEvents)
