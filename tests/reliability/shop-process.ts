@@ -118,9 +118,16 @@ export async function startShop(
       clearTimeout(cut)
     },
   }
+  // A bound for a start-up that hangs, so no server outlives the test (a first start on PGlite with
+  // migrations takes a few seconds).
+  const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`La tienda terminó al arrancar:\n${output}`)
+    }
+    if (Date.now() > deadline) {
+      await shop.kill()
+      throw new Error(`La tienda no respondió a tiempo:\n${output}`)
     }
     try {
       if ((await fetch(`${base}/healthz`)).ok) return shop

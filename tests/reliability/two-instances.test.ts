@@ -74,7 +74,10 @@ beforeAll(async () => {
     SHOPIFY_API_VERSION: SHOPIFY_VERSION,
   }
   // Both at once on an empty database: migrations and the job queue's schema are set up by one.
-  shops.push(...(await Promise.all(ports.map((port) => startShop(env, { port })))))
+  // Settled, not raced: one failing to start must not leave the other running unseen by afterAll.
+  const started = await Promise.allSettled(ports.map((port) => startShop(env, { port })))
+  for (const result of started) if (result.status === 'fulfilled') shops.push(result.value)
+  for (const result of started) if (result.status === 'rejected') throw result.reason
   database = await openDatabase({ url: scratch.url, poolSize: 4 })
 }, 180_000)
 
