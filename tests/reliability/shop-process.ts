@@ -49,8 +49,12 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Loose enough that only stock limits the tests' checkouts (the hold limits have their own tests). */
-export const LOOSE_HOLD_LIMIT_ENV = {
+/**
+ * Loose enough that only stock limits the tests' checkouts: every client is 127.0.0.1 here (the hold
+ * and request limits have their own tests).
+ */
+export const LOOSE_LIMITS_ENV = {
+  RATE_LIMIT_SCALE: '1000',
   COD_MAX_OPEN_ORDERS: '100000',
   COD_MAX_OPEN_UNITS: '1000000',
   COD_MAX_OPEN_ORDERS_PER_ADDRESS: '100000',
@@ -91,7 +95,7 @@ export async function startShop(
     PUBLIC_URL: base,
     SEED_DEMO: '0',
     WEB_CONCURRENCY: '1',
-    ...LOOSE_HOLD_LIMIT_ENV,
+    ...LOOSE_LIMITS_ENV,
     ...env,
   }
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key]
