@@ -10,6 +10,13 @@ import { logger } from '#app/utils/logger.server.ts'
 type BeaconDeps = { db: DbOrTx; auth: AuthConfig | null; limits: RateLimits }
 
 /**
+ * Which beacon is counted: a name fixed by the route, never the request's path, which the router
+ * matches regardless of case, a trailing slash or percent-encoding (each spelling would otherwise
+ * get an allowance, and rows in `rate_limits`, of its own).
+ */
+type BeaconKind = 'clic' | 'vista'
+
+/**
  * One analytics beacon from the browser (`sendBeacon` posts its JSON as text/plain): checked,
  * recorded or quietly ignored. Answers 204 when nothing is to be said (recorded, or not to be
  * counted: no consent, staff, an /admin page), 400 with the spec's message for a bad event and 429
@@ -19,17 +26,16 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
   deps: BeaconDeps,
   request: Request,
   clientAddress: string | null,
+  kind: BeaconKind,
   schema: Schema,
   record: (event: z.infer<Schema>) => Promise<unknown> | null,
 ): Promise<Response> {
-  const { pathname } = new URL(request.url)
   const refuse = (message: string, status: number) => {
-    logger.warn(`[analítica ${pathname}] ${message}`)
+    logger.warn(`[analítica ${kind}] ${message}`)
     return Response.json({ ok: false, message }, { status })
   }
   if (!(await mayMeasure(deps, request))) return new Response(null, { status: 204 })
-  if (!(await deps.limits.take('beacon', clientAddress, pathname)))
-    return refuse(ANALYTICS_MESSAGES.tooMany, 429)
+  if (!(await deps.limits.take('beacon', clientAddress, kind))) return refuse(ANALYTICS_MESSAGES.tooMany, 429)
   let body: unknown
   try {
     body = JSON.parse(await request.text())
@@ -42,7 +48,7 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
     await record(parsed.data as z.infer<Schema>)
   } catch (error) {
     // Spec §8: errors writing clicks or visits are only logged.
-    logger.error({ err: error }, `[analítica ${pathname}]`)
+    logger.error({ err: error }, `[analítica ${kind}]`)
   }
   return new Response(null, { status: 204 })
 }
@@ -59,13 +65,13 @@ function fromAdminPage(request: Request): boolean {
 }
 
 export function handleClickBeacon(deps: BeaconDeps, request: Request, clientAddress: string | null) {
-  return handleBeacon(deps, request, clientAddress, ClickEventSchema, (event) =>
+  return handleBeacon(deps, request, clientAddress, 'clic', ClickEventSchema, (event) =>
     fromAdminPage(request) ? null : recordClick(deps.db, event.element_name),
   )
 }
 
 export function handlePageViewBeacon(deps: BeaconDeps, request: Request, clientAddress: string | null) {
-  return handleBeacon(deps, request, clientAddress, PageViewEventSchema, async (event) => {
+  return handleBeacon(deps, request, clientAddress, 'vista', PageViewEventSchema, async (event) => {
     if (fromAdminPage(request)) return
     // Only the storefront's pages, by route pattern (spec §5: never /admin; anything else is "otra").
     const pageName = await recordedPageName(deps.db, event.page_title)

@@ -51,7 +51,9 @@ export type RateLimitName = keyof typeof RATE_LIMITS
 export type RateLimits = {
   /**
    * Takes one request from the client's allowance under `name` (and `scope`, e.g. an endpoint,
-   * when one limit is counted apart per endpoint); false when it is used up.
+   * when one limit is counted apart per endpoint); false when it is used up. `scope` is a name fixed
+   * in the code, never text from the request (a path, a header, a field): each distinct value gets
+   * an allowance and a `rate_limits` row of its own, so a client could mint fresh ones.
    */
   take(name: RateLimitName, clientAddress: string | null, scope?: string): Promise<boolean>
   /** `take`, throwing the limit's Spanish `Refusal` (429) when the allowance is used up. */

@@ -277,6 +277,23 @@ test(`one client is cut off after ${BEACONS_PER_MINUTE} beacons a minute; others
   expect((await postClick({ element_name: 'buscar' }, { client: '192.0.2.78' })).status).toBe(204)
 })
 
+test('another spelling of the beacon’s path (case, trailing slash, percent-encoding) shares its allowance', async () => {
+  const client = '192.0.2.79'
+  for (let i = 0; i < BEACONS_PER_MINUTE; i++) {
+    expect((await postClick({ element_name: 'buscar' }, { client })).status).toBe(204)
+  }
+  // The router sends every one of these to the click beacon.
+  for (const path of ['/API/Analitica/CLIC', '/api/analitica/clic/', '/api/analitica/%63lic']) {
+    expect((await post(click, path, { element_name: 'buscar' }, { client })).status).toBe(429)
+  }
+  for (const path of ['/API/ANALITICA/VISTA', '/api/analitica/vista/']) {
+    expect((await post(view, path, { page_title: '/', time_spent: 1 }, { client })).status).toBe(204)
+  }
+  expect(await clicks()).toEqual([
+    { month: monthOf(), elementName: 'buscar', clickCount: BEACONS_PER_MINUTE },
+  ])
+})
+
 describe('the consent form (POST /api/consentimiento)', () => {
   const postConsent = (
     fields: Record<string, string>,
