@@ -1,6 +1,6 @@
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { products } from '#app/modules/catalog/schema.ts'
+import { categories, products } from '#app/modules/catalog/schema.ts'
 import { RATE_LIMITS, type RateLimitName } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { getServices, useServices } from '#app/services.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
@@ -8,6 +8,7 @@ import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
+import * as categoryForm from './admin/categories/form.tsx'
 import * as productSave from './admin/products/save.ts'
 import * as login from './admin/login.tsx'
 import * as searchApi from './api/search.ts'
@@ -107,7 +108,7 @@ test('search: the page and the suggestions refuse past the allowance; an empty b
   expect(other.status).toBe(200)
 })
 
-test('uploads: past the allowance a product post is refused before its images are read; nothing written', async () => {
+test('uploads: past the allowance a product post with images is refused before they are decoded; nothing written', async () => {
   const client = await exhaustedClient('upload')
   const body = new FormData()
   body.set('csrf', admin.csrfToken)
@@ -124,4 +125,31 @@ test('uploads: past the allowance a product post is refused before its images ar
   expect(await answer.json()).toEqual({ ok: false, message: RATE_LIMITS.upload.message })
   expect(await t.db.select().from(products)).toEqual([])
   expect(storage.files.size).toBe(0)
+})
+
+test('uploads: a save without a file (an empty file input) is not counted, past the allowance too', async () => {
+  const client = await exhaustedClient('upload')
+  const post = (path: string, fields: Record<string, string>, fileField: string) => {
+    const body = new FormData()
+    body.set('csrf', admin.csrfToken)
+    for (const [name, value] of Object.entries(fields)) body.set(name, value)
+    // What a browser sends for a file input with nothing chosen.
+    body.append(fileField, new File([], '', { type: 'application/octet-stream' }))
+    return new Request(`${BASE}${path}`, {
+      method: 'POST',
+      body,
+      headers: { Cookie: admin.cookie, Origin: BASE },
+    })
+  }
+  const category = await settled(() =>
+    categoryForm.action(args(post('/admin/categorias/crear', { name: 'Pulseras' }, 'image'), client)),
+  )
+  expect(category.status).not.toBe(429)
+  expect((await t.db.select().from(categories)).map((row) => row.name)).toContain('Pulseras')
+  // The product form goes on to its own check (a new product needs an image), not the limit.
+  const product = (await productSave.action(
+    args(post('/admin/productos/guardar', { name: 'Collar sin foto' }, 'images'), client),
+  )) as Response
+  expect(product.status).not.toBe(429)
+  expect((await product.json()).message).not.toBe(RATE_LIMITS.upload.message)
 })

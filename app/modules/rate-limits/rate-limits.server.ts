@@ -38,7 +38,10 @@ export const RATE_LIMITS = {
     seconds: 60,
     message: 'Has hecho muchas búsquedas seguidas. Espera un momento e inténtalo de nuevo.',
   },
-  /** Back-office posts that may carry images or videos (each decoded and resized on the server). */
+  /**
+   * Back-office posts that carry an image or video (each decoded and resized on the server); a save
+   * without a file (prices, names) is not counted, so admins sharing an office address keep working.
+   */
   upload: {
     points: 60,
     seconds: 10 * 60,

@@ -12,7 +12,7 @@ import {
 } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
+import { carriesFile, uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import {
   createBanner,
@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done(changed.length ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged)
       }
       case 'banner-crear': {
-        await rateLimits.require('upload', clientAddressOf(context))
+        if (carriesFile(form)) await rateLimits.require('upload', clientAddressOf(context))
         const desktops = await uploadsFrom(form, 'desktop')
         const mobiles = await uploadsFrom(form, 'mobile')
         // One file per field (the inputs take one): never a silently ignored second one.

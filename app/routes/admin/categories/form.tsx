@@ -10,7 +10,7 @@ import {
   getAdminCategory,
   updateCategory,
 } from '#app/modules/catalog/admin-categories.server.ts'
-import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
+import { carriesFile, uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/form'
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request)
   const form = await requireFormData(request)
   try {
-    await getServices().rateLimits.require('upload', clientAddressOf(context))
+    if (carriesFile(form)) await getServices().rateLimits.require('upload', clientAddressOf(context))
     const [image] = await uploadsFrom(form, 'image')
     const input = { name: form.get('name'), image: image ?? null }
     if (params.id) {

@@ -1,6 +1,6 @@
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
-import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
+import { carriesFile, saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import { jsonFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -16,8 +16,8 @@ import type { Route } from './+types/save'
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const admin = await requireAdmin(request)
-    await getServices().rateLimits.require('upload', clientAddressOf(context))
     const form = await requireFormData(request)
+    if (carriesFile(form)) await getServices().rateLimits.require('upload', clientAddressOf(context))
     const sku = form.get('sku')
     const saved = await saveProductForm(
       getServices().database.db,
