@@ -19,10 +19,14 @@ import { logger } from '#app/utils/logger.server.ts'
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const
 
 /**
- * Images this process decodes at once. Each decode keeps cores busy (libvips works on several
- * threads), so uploads wait their turn here and at least one core stays free for the shop's pages.
+ * Images this process decodes and encodes at once. libvips gives each job a thread per core by
+ * default, so one job alone would fill the machine: each job gets one thread here, and with at most
+ * cores−1 jobs (one on a single-core machine) a core stays free for the shop's pages. Only the
+ * pixel work holds a turn: writing the encoded files to storage (a slow S3 upload) happens after
+ * it, holding up no other image.
  */
 export const IMAGE_WORK_CONCURRENCY = Math.max(1, availableParallelism() - 1)
+sharp.concurrency(1)
 const imageWork = pLimit(IMAGE_WORK_CONCURRENCY)
 
 /** Sharp on an upload's bytes, refusing to decode more than MAX_IMAGE_PIXELS (a second guard). */
@@ -46,21 +50,28 @@ export type StoredImage = {
  * Turns any image sharp can read into WebP variants no wider than the original, plus (with
  * `share`, for product images) the JPEG link-preview variant of `SHARE_IMAGE`.
  */
-export function storeImage(
+export async function storeImage(
   storage: MediaStorage,
   input: Buffer,
   folder: string,
   options: { share?: boolean } = {},
 ): Promise<StoredImage> {
-  return imageWork(() => writeImage(storage, input, folder, options))
+  const { image, files } = await imageWork(() => encodeImage(input, folder, options))
+  // Every write settles before a failure is thrown, so the caller's clean-up finds them all done.
+  const writes = await Promise.allSettled(files.map((file) => storage.put(file.path, file.data, file.type)))
+  const failed = writes.find((write) => write.status === 'rejected')
+  if (failed) throw failed.reason
+  return image
 }
 
-async function writeImage(
-  storage: MediaStorage,
+type EncodedFile = { path: string; data: Buffer; type: string }
+
+/** The pixel work of `storeImage`: every variant encoded into memory, nothing written yet. */
+async function encodeImage(
   input: Buffer,
   folder: string,
   { share = false }: { share?: boolean },
-): Promise<StoredImage> {
+): Promise<{ image: StoredImage; files: EncodedFile[] }> {
   const image = decoder(input).rotate()
   const meta = await image.metadata()
   if (!meta.width || !meta.height) throw new Error('La imagen no tiene dimensiones válidas.')
@@ -68,6 +79,7 @@ async function writeImage(
   const maxWidth = Math.min(meta.width, IMAGE_VARIANT_WIDTHS.at(-1)!)
   const targets = [...new Set([...IMAGE_VARIANT_WIDTHS.filter((w) => w < maxWidth), maxWidth])]
   const variants: MediaVariant[] = []
+  const files: EncodedFile[] = []
   for (const width of targets) {
     const { data, info } = await image
       .clone()
@@ -75,7 +87,7 @@ async function writeImage(
       .webp({ quality: 78 })
       .toBuffer({ resolveWithObject: true })
     const variantPath = `${folder}/${id}-${info.width}.webp`
-    await storage.put(variantPath, data, 'image/webp')
+    files.push({ path: variantPath, data, type: 'image/webp' })
     variants.push({ width: info.width, height: info.height, path: variantPath })
   }
   const largest = variants.at(-1)!
@@ -87,15 +99,18 @@ async function writeImage(
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer()
     const sharePath = `${folder}/${id}${SHARE_IMAGE.suffix}`
-    await storage.put(sharePath, data, 'image/jpeg')
+    files.push({ path: sharePath, data, type: 'image/jpeg' })
     variants.push({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, path: sharePath })
   }
   return {
-    path: largest.path,
-    mimeType: 'image/webp',
-    width: largest.width,
-    height: largest.height,
-    variants,
+    image: {
+      path: largest.path,
+      mimeType: 'image/webp',
+      width: largest.width,
+      height: largest.height,
+      variants,
+    },
+    files,
   }
 }
 
