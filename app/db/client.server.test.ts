@@ -1,5 +1,6 @@
+import fs from 'node:fs'
 import pg from 'pg'
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { createTestDatabase, usingPostgres } from '#tests/db.ts'
 import { isDatabaseReady } from './client.server.ts'
 
@@ -59,6 +60,21 @@ test('ready once every migration of this build is applied, not before', async ()
     )
     expect(await isDatabaseReady(database)).toBe(false)
   } finally {
+    await database.close()
+  }
+})
+
+test('the build’s migrations are read once: a readiness probe asks only the database', async () => {
+  const database = await createTestDatabase()
+  const read = vi.spyOn(fs, 'readFileSync')
+  try {
+    await isDatabaseReady(database)
+    read.mockClear()
+    for (let probe = 0; probe < 3; probe++) expect(await isDatabaseReady(database)).toBe(true)
+    const journalReads = read.mock.calls.filter(([file]) => String(file).endsWith('_journal.json'))
+    expect(journalReads).toEqual([])
+  } finally {
+    read.mockRestore()
     await database.close()
   }
 })

@@ -115,17 +115,25 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   }
 }
 
+/** The migrations this build carries (their journal's `when`), read on the first readiness probe. */
+let buildMigrations: number[] | undefined
+function migrationsOfThisBuild(): number[] {
+  buildMigrations ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[]
+    }
+  ).entries.map((entry) => entry.when)
+  return buildMigrations
+}
+
 /**
- * Ready to serve: the database answers and every migration this build carries is applied (an
- * instance of an older build may share a database that a newer one has moved further).
+ * Ready to serve: the database answers and every migration this build carries is applied, so a new
+ * instance waits for the migrations its code needs. Only this build's migrations are checked: an
+ * instance of an older build on a database a newer one has moved further still reports ready.
+ * The build's list is read once; each probe asks only the database.
  */
 export async function isDatabaseReady(database: Pick<Database, 'executeSql'>): Promise<boolean> {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
-  ) as {
-    entries: { when: number }[]
-  }
   const { rows } = await database.executeSql('select created_at from drizzle.__drizzle_migrations')
   const applied = new Set((rows as { created_at: string | number }[]).map((row) => Number(row.created_at)))
-  return journal.entries.every((entry) => applied.has(entry.when))
+  return migrationsOfThisBuild().every((when) => applied.has(when))
 }
