@@ -21,7 +21,7 @@ export const IMAGE_VARIANT_WIDTHS = [320, 640, 1280] as const
 /**
  * Images this process decodes and encodes at once. libvips gives each job a thread per core by
  * default, so one job alone would fill the machine: each job gets one thread here, and with at most
- * cores−1 jobs (one on a single-core machine) a core stays free for the shop's pages. Only the
+ * cores−1 jobs (one on a single-core machine) a core stays free for this process's pages. Only the
  * pixel work holds a turn: writing the encoded files to storage (a slow S3 upload) happens after
  * it, holding up no other image.
  */
