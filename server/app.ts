@@ -21,7 +21,7 @@ import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loo
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { requestLogging } from './request-log.ts'
-import { answerActionOnlyRoutes, mediaErrors, refuseCrossSiteWrites } from './security.ts'
+import { answerActionOnlyRoutes, mediaErrors, refuse, refuseCrossSiteWrites } from './security.ts'
 
 export type Runtime = {
   handler: express.Router
@@ -203,18 +203,7 @@ export function refuseBadUrl(): express.RequestHandler {
       next()
       return
     }
-    res.status(400)
-    if (req.path.startsWith('/api/')) {
-      res.json({ error: BAD_URL_MESSAGE })
-      return
-    }
-    res
-      .type('html')
-      .send(
-        `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Dirección no válida</title>` +
-          `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-          `<body><h1>Dirección no válida</h1><p>${BAD_URL_MESSAGE}</p><p><a href="/">Volver a la tienda</a></p></body></html>`,
-      )
+    refuse(req, res, 400, 'Dirección no válida', BAD_URL_MESSAGE)
   }
 }
 

@@ -62,14 +62,18 @@ describe('a NUL byte in the address is a 400 in Spanish before any route sees it
     expect(answer.body).toContain(BAD_URL_MESSAGE)
   })
 
-  test.each(['/api/buscar?q=%00', '/api/productos?q=%00', '/api/carrito?skus=a%00', '/api/carrito?skus=%00'])(
-    'resource %s answers JSON',
-    async (path) => {
-      const answer = await get(path)
-      expect(answer.status).toBe(400)
-      expect(JSON.parse(answer.body)).toEqual({ error: BAD_URL_MESSAGE })
-    },
-  )
+  test.each([
+    '/api/buscar?q=%00',
+    '/api/productos?q=%00',
+    '/api/carrito?skus=a%00',
+    '/api/carrito?skus=%00',
+    '/API/Buscar?q=%00',
+  ])('resource %s answers JSON, shaped as every API refusal', async (path) => {
+    const answer = await get(path)
+    expect(answer.status).toBe(400)
+    expect(answer.type).toMatch(/^application\/json/)
+    expect(JSON.parse(answer.body)).toEqual({ ok: false, message: BAD_URL_MESSAGE })
+  })
 
   test.each(['/producto/%ff', '/categoria/%ED%A0%80', '/producto/%', '/admin/productos/editar/%C0%80'])(
     'a path that does not decode, %s, gets the same Spanish 400',

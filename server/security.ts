@@ -9,7 +9,10 @@ import type { Env } from '#app/utils/env.server.ts'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-/** A refusal as the client reads it: JSON `{ ok: false, message }` under /api/, else a small page. */
+/**
+ * A refusal as the client reads it: JSON `{ ok: false, message }` (the shape of every API refusal)
+ * under /api/, in any case as the router matches it, else a small page.
+ */
 export function refuse(
   req: express.Request,
   res: express.Response,
@@ -18,7 +21,7 @@ export function refuse(
   message: string,
 ) {
   res.status(status)
-  if (req.path.startsWith('/api/')) {
+  if (/^\/api\//i.test(req.path)) {
     res.json({ ok: false, message })
     return
   }

@@ -24,7 +24,19 @@ test.each([
 ])('a NUL byte in %s is a 400 in Spanish, anonymous', async (path) => {
   const response = await fetch(`${baseURL()}${path}`, { redirect: 'manual' })
   expect(response.status).toBe(400)
-  expect(await response.text()).toContain(BAD_URL)
+  if (path.startsWith('/api/')) expect(await response.json()).toEqual({ ok: false, message: BAD_URL })
+  else expect(await response.text()).toContain(BAD_URL)
+})
+
+test('an API refusal has one shape, `{ ok: false, message }`, whatever the path’s case', async () => {
+  for (const [path, message] of [
+    ['/API/Buscar?q=%00', BAD_URL],
+    ['/api/productos?cursor=no-es-un-cursor', 'Parámetros de página no válidos.'],
+  ]) {
+    const response = await fetch(`${baseURL()}${path}`, { redirect: 'manual' })
+    expect(response.status, path).toBe(400)
+    expect(await response.json(), path).toEqual({ ok: false, message })
+  }
 })
 
 test('a NUL byte in an admin address is a 400 for a signed-in admin too', async () => {

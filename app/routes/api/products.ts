@@ -20,6 +20,6 @@ export async function loader({ url }: Route.LoaderArgs) {
   const query = params.get('q')?.trim().slice(0, 100)
   if (query) return searchPage(reads, query, offset, SEARCH_NEXT_PAGE)
   const cursor = decodeShuffleCursor(params.get('cursor'))
-  if (!cursor) throw data({ error: 'Parámetros de página no válidos.' }, { status: 400 })
+  if (!cursor) throw data({ ok: false, message: 'Parámetros de página no válidos.' }, { status: 400 })
   return shuffledPage(reads, cursor, HOME_NEXT_PAGE)
 }
