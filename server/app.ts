@@ -1,4 +1,4 @@
-import { RouterContextProvider, type ServerBuild } from 'react-router'
+import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
@@ -14,6 +14,8 @@ import {
 } from '#app/modules/auth/config.server.ts'
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
+import { createPageCache } from '#app/modules/page-cache/page-cache.server.ts'
+import { readStorefrontVersion } from '#app/modules/page-cache/storefront-version.server.ts'
 import { jobHandlers, startServices, stopServices } from '#app/services.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
 import { parseEnv, type Env } from '#app/utils/env.server.ts'
@@ -110,18 +112,23 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
     express.static(mediaRoot, { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
     mediaErrors(),
   )
-  handler.all(
-    '/{*splat}',
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV,
-      getLoadContext(req) {
-        const context = new RouterContextProvider()
-        context.set(clientAddressContext, req.ip ?? null)
-        return context
-      },
-    }),
-  )
+  const getLoadContext = (req: express.Request) => {
+    const context = new RouterContextProvider()
+    context.set(clientAddressContext, req.ip ?? null)
+    return context
+  }
+  if (process.env.NODE_ENV === 'production') {
+    // Storefront pages that are the same for every visitor come from the page cache until the
+    // catalogue, stock, banners or settings change (docs/decisions/0012). Not in development,
+    // where route modules change under it.
+    const renderPage = createReactRouterHandler(build, process.env.NODE_ENV)
+    const pageCache = createPageCache({
+      readVersion: () => readStorefrontVersion(database.executeSql),
+      render: (request, req) => renderPage(request, getLoadContext(req)),
+    })
+    handler.use(pageCache.middleware)
+  }
+  handler.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }))
   return {
     handler,
     securityHeaders: headers,

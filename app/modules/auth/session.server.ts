@@ -82,6 +82,9 @@ export function tokensMatch(expected: string, given: string | null | undefined):
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
+/** The admin session cookie's name (with the `__Host-` prefix when cookies are Secure). */
+export const ADMIN_SESSION_COOKIE = 'vitrina_admin'
+
 type Cookies = { session: Cookie; signIn: Cookie }
 const cookiesByConfig = new WeakMap<AuthConfig, Cookies>()
 
@@ -102,7 +105,7 @@ export function authCookies(config: AuthConfig): Cookies {
       secrets: [config.secret],
     }
     cookies = {
-      session: createCookie(`${prefix}vitrina_admin`, {
+      session: createCookie(`${prefix}${ADMIN_SESSION_COOKIE}`, {
         ...options,
         maxAge: Math.floor(config.sessionTtlMs / 1000),
       }),
