@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest'
+import { baseURL } from './browser.ts'
+
+/**
+ * The production server keeps storefront pages (app/modules/page-cache, docs/decisions/0012). What
+ * it serves and when it renders again are tested in app/modules/page-cache/; here, that the built
+ * server has it in front of the app.
+ */
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${baseURL()}${path}`, { headers, redirect: 'manual' })
+
+test('a storefront page is served from the cache, with a validator; admins and the cart are not', async () => {
+  // Polled: a background job that changes the catalogue between two requests renders it again.
+  await expect
+    .poll(async () => {
+      await get('/politica-de-datos')
+      return (await get('/politica-de-datos')).headers.get('x-vitrina-cache')
+    })
+    .toBe('hit')
+  const kept = await get('/politica-de-datos')
+  expect(kept.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+/)
+  const etag = kept.headers.get('etag')!
+  await expect.poll(async () => (await get('/politica-de-datos', { 'if-none-match': etag })).status).toBe(304)
+
+  const admin = await get('/politica-de-datos', { cookie: 'vitrina_admin=cualquiera' })
+  expect(admin.headers.get('x-vitrina-cache')).toBe('bypass')
+  expect(admin.headers.get('cache-control')).toBe('private, no-store')
+
+  await get('/carrito')
+  expect((await get('/carrito')).headers.get('x-vitrina-cache')).toBeNull()
+})
