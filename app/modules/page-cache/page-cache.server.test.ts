@@ -271,6 +271,8 @@ describe('what the cache serves is what the app renders', () => {
       '/buscar?q=collar',
       '/politica-de-datos',
       `/producto/${product.sku}?preferencias`,
+      '/_.data',
+      `/producto/${product.sku}.data`,
     ]
     for (const consent of [undefined, consentCookie(true, false), consentCookie(false, true, 'otro')]) {
       for (const path of paths) {

@@ -25,11 +25,12 @@ const gunzip = promisify(zlib.gunzip)
 
 /**
  * Pages every visitor sees alike, given the consent answer (the layout draws the banner from it):
- * home, product, category, search, data policy, each also as `.data` (client navigation). The cart,
- * the checkout and its results, the payment page, the back office and the API are never kept.
+ * home, product, category, search, data policy, each also as `.data` (client navigation; the home's
+ * is `/_.data` under future.v8_trailingSlashAwareDataRequests). The cart, the checkout and its
+ * results, the payment page, the back office and the API are never kept.
  */
 const CACHEABLE_PATHS = [
-  /^\/(?:_root\.data)?$/,
+  /^\/(?:_\.data)?$/,
   /^\/producto\/[^/]+$/,
   /^\/categoria\/[^/]+(?:\/[^/]+)?$/,
   /^\/buscar(?:\.data)?$/,
@@ -229,7 +230,7 @@ export function createPageCache({
 
 /** The home page's first page of "Seguro te gusta" is shuffled per visit; later pages carry their seed. */
 function isShuffled(url: URL): boolean {
-  return (url.pathname === '/' || url.pathname === '/_root.data') && !url.searchParams.has('cursor')
+  return (url.pathname === '/' || url.pathname === '/_.data') && !url.searchParams.has('cursor')
 }
 
 /**
