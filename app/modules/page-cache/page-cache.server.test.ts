@@ -93,7 +93,7 @@ type Instance = { base: string; cache: PageCache; close(): Promise<void> }
 /** One web process: the page cache in front of the app, on a free loopback port. */
 async function startInstance(options: Partial<PageCacheOptions> = {}): Promise<Instance> {
   const cache = createPageCache({
-    readVersion: () => readStorefrontVersion(t.db),
+    readVersion: () => readStorefrontVersion(t.database.executeSql),
     render: (request) => renderPage(request),
     ...options,
   })
@@ -257,6 +257,20 @@ describe('changes show on the next request, on every instance', () => {
     expect((await first).text).toContain(formatCOP(before))
     const next = await get(racing, path)
     expect(next.text).toContain(formatCOP(before + 1_000_00))
+  })
+  test('a request never relies on a counter read sent before it arrived', async () => {
+    const reads: ((version: number) => void)[] = []
+    const instance = await startInstance({
+      readVersion: () => new Promise<number>((resolve) => reads.push(resolve)),
+    })
+    const first = get(instance, '/politica-de-datos')
+    await vi.waitFor(() => expect(reads).toHaveLength(1))
+    // Sent while the first read is under way (a change may have committed since it was sent).
+    const second = get(instance, '/politica-de-datos')
+    await vi.waitFor(() => expect(reads).toHaveLength(2))
+    for (const resolve of reads) resolve(await readStorefrontVersion(t.database.executeSql))
+    expect((await first).status).toBe(200)
+    expect((await second).status).toBe(200)
   })
 })
 

@@ -117,9 +117,22 @@ export function createPageCache({
   /** The counter and the shop's day (product pages say "hoy" with the date): what answers are kept for. */
   let generation = ''
 
+  /**
+   * A counter read not sent yet: requests that arrive meanwhile share it. It is sent after each of
+   * them arrived, so it sees every change committed before any of them.
+   */
+  let upcomingRead: Promise<number> | null = null
+  function readVersionSinceArrival(): Promise<number> {
+    upcomingRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      upcomingRead = null
+      return readVersion()
+    })
+    return upcomingRead
+  }
+
   /** The generation to serve from and store under, or null when this read was overtaken by a newer one. */
   async function currentGeneration(): Promise<string | null> {
-    const read = await readVersion()
+    const read = await readVersionSinceArrival()
     if (read < version) return null
     const current = `${read} ${bogotaDay.format(now())}`
     if (current !== generation) {
