@@ -1,4 +1,8 @@
-import { createRequestHandler as createReactRouterHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import {
+  createRequestHandler as createReactRouterHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express from 'express'
