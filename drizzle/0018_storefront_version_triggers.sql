@@ -1,14 +1,14 @@
 -- The storefront's change counter (see app/modules/page-cache/schema.ts and docs/decisions/0012).
-INSERT INTO "storefront_version" ("id", "version") VALUES (1, 0) ON CONFLICT DO NOTHING;
---> statement-breakpoint
--- Bumps the counter once per transaction, at its commit: the triggers below are deferred, so the
--- counter row is locked last (after the product rows a checkout locks: no deadlock) and only for the
--- commit itself. The flag is transaction-local (set_config's third argument).
+-- Bumps it once per transaction, at its commit: the triggers below are deferred, so the counter row
+-- is locked last (after the product rows a checkout locks: no deadlock) and only for the commit
+-- itself. The flag is transaction-local (set_config's third argument). The row is created by the
+-- first bump (an upsert), so a freshly migrated database is empty and a restore can copy it as is.
 CREATE FUNCTION "bump_storefront_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('vitrina.storefront_bumped', true) IS DISTINCT FROM 'yes' THEN
     PERFORM set_config('vitrina.storefront_bumped', 'yes', true);
-    UPDATE "storefront_version" SET "version" = "version" + 1 WHERE "id" = 1;
+    INSERT INTO "storefront_version" AS v ("id", "version") VALUES (1, 1)
+      ON CONFLICT ("id") DO UPDATE SET "version" = v."version" + 1;
   END IF;
   RETURN NULL;
 END

@@ -225,6 +225,9 @@ export async function loadDatabase(
         `Las tablas de la copia no coinciden con el esquema (${[...missing, ...extra].join(', ')}).`,
       )
     }
+    // The storefront's change counter is copied as it was, like every row: its triggers (migration
+    // 0018) bump it once per transaction unless this transaction-local flag says that is done.
+    await connection.exec(`select set_config('vitrina.storefront_bumped', 'yes', true)`)
     for (const name of await insertionOrder(connection, targetTables)) {
       await loadTable(connection, directory, byName.get(name)!)
     }

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm'
 import { bigint, check, integer, pgTable } from 'drizzle-orm/pg-core'
 
 /**
- * One row: a number that grows with every committed change to what the storefront shows (catalogue,
- * stock, media, banners, settings). Only database triggers write it (migration
- * 0018_storefront_version_triggers); the page cache keeps pages only for the number they were
- * rendered under.
+ * One row (created by the first change; none reads as 0): a number that grows with every committed
+ * change to what the storefront shows (catalogue, stock, media, banners, settings). Only database
+ * triggers write it (migration 0018_storefront_version_triggers); the page cache keeps pages only
+ * for the number they were rendered under.
  */
 export const storefrontVersion = pgTable(
   'storefront_version',
