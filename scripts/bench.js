@@ -30,8 +30,12 @@ const SEARCH_TERM = 'corazon'
  * size alone.
  */
 const FULL_PAGE_TERM = 'a'
-const TARGET_RATIO = 1.5
-const JS_BUDGET_BYTES = 120 * 1024
+const TARGET_RATIO = 1.2
+const JS_BUDGET_BYTES = 100 * 1024
+/** Issue 10: storefront pages at half the minimal SSR page's req/s or more, p99 ≤ 50 ms. */
+const TARGET_SHARE = 0.5
+const TARGET_P99_MS = 50
+const SHARE_PAGES = ['inicio /', 'categoría', 'producto']
 /** A page with no data or layout (app/routes/bench-baseline.tsx): the server's ceiling for SSR. */
 const BASELINE_PATH = '/_base-ssr'
 
@@ -254,6 +258,13 @@ function report(engine, small, large) {
       .filter((result) => result !== baseline && !result.path.startsWith('/api/'))
       .map((result) => `${result.label} ${fmt((result.rps / baseline.rps) * 100, 0)} %`)
     lines.push(`  ${run.size.toLocaleString('es-CO')} productos: ${shares.join(', ')}`)
+    for (const result of run.results.filter((r) => SHARE_PAGES.includes(r.label))) {
+      const share = result.rps / baseline.rps
+      const ok = share >= TARGET_SHARE && result.p99 <= TARGET_P99_MS
+      verdicts.push(
+        `${ok ? 'PASS' : 'FAIL'} ${engine.name} ${result.label} (${run.size.toLocaleString('es-CO')} productos): ${fmt(share * 100, 0)} % de la SSR mínima, p99 ${fmt(result.p99)} ms (objetivo: ≥ ${TARGET_SHARE * 100} %, p99 ≤ ${TARGET_P99_MS} ms)`,
+      )
+    }
   }
   for (const run of [small, large]) {
     const c = run.checkout
