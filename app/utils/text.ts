@@ -2,6 +2,11 @@ const NUL = String.fromCharCode(0)
 /** A UTF-16 half without its partner: JSON allows it, PostgreSQL's jsonb refuses it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
+/** Whether PostgreSQL would refuse the text (in a value or a query parameter) for a NUL in it. */
+export function hasNul(value: string): boolean {
+  return value.includes(NUL)
+}
+
 /**
  * Text as PostgreSQL stores it: no NUL (refused in any text), no lone surrogate (replaced by
  * U+FFFD). For text from outside that is kept rather than refused: a provider's payload or error,

@@ -185,6 +185,14 @@ describe('search (spec §4, §5)', () => {
     }
   })
 
+  test('a NUL in a query or a cart sku finds nothing instead of failing (found by the fuzz suite)', async () => {
+    expect((await searchProducts(test_.reads, 'cora\u0000zon')).map((p) => p.name)).toEqual([
+      'Dije Corazón Rosado',
+    ])
+    expect(await searchProducts(test_.reads, '\u0000')).toEqual([])
+    expect(await getCartProducts(test_.reads, ['a\u0000b', '\u0000'])).toEqual([])
+  })
+
   test('LIKE wildcards in the query are taken literally', async () => {
     expect((await searchProducts(test_.reads, '100%')).map((p) => p.name)).toEqual(['Aretes 100% plata_fina'])
     expect(await searchProducts(test_.reads, 'plata%fina')).toEqual([])

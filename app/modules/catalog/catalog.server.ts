@@ -9,6 +9,7 @@ import {
   type ImageSource,
   type MediaReads,
 } from '#app/modules/media/image-source.ts'
+import { hasNul } from '#app/utils/text.ts'
 import { discountedPrice, normalizeSearchText } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 
@@ -405,7 +406,8 @@ export async function getCartProducts(
   { db, publicBase }: MediaReads,
   skus: string[],
 ): Promise<ProductCard[]> {
-  const unique = [...new Set(skus)].slice(0, 100)
+  // A NUL is in no sku, and PostgreSQL would refuse the whole query for it.
+  const unique = [...new Set(skus)].filter((sku) => !hasNul(sku)).slice(0, 100)
   if (!unique.length) return []
   const rows = await cardQuery(db).where(and(inArray(products.sku, unique), eq(products.showRetail, true)))
   return (await withMainMedia(db, rows)).map((row) => toCard(row, publicBase))

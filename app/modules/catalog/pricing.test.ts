@@ -63,6 +63,11 @@ describe('search normalisation', () => {
   test('drops accents and case', () => {
     expect(normalizeSearchText('  Corazón ÁRBOL Ñandú ')).toBe('corazon arbol nandu')
   })
+
+  test('drops NUL, which PostgreSQL refuses in a query (found by the fuzz suite)', () => {
+    expect(normalizeSearchText('co\u0000ra\u0000')).toBe('cora')
+    expect(normalizeSearchText('\u0000')).toBe('')
+  })
 })
 
 describe('admin form prices (spec §3)', () => {

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { normalizeSearchText } from '#app/modules/catalog/pricing.ts'
+import { cleanText } from '#app/utils/text.ts'
 import { kardexProduct, locationsOf, type KardexProduct } from './kardex.server.ts'
 import { recordEntry, recordExit, StockRefused, type MovementResult } from './movement.server.ts'
 import { type EntryForm, type ExitForm, type StockFormField } from './validators.ts'
@@ -19,7 +20,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * and exit forms' product picker; an exact SKU comes first, then by name.
  */
 export async function searchStockProducts(db: DbOrTx, query: string): Promise<PickerOption[]> {
-  const text = query.trim().slice(0, 60)
+  const text = cleanText(query).trim().slice(0, 60)
   if (!text) return []
   const upper = text.toUpperCase()
   return db

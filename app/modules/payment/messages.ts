@@ -4,3 +4,8 @@ export const PAYMENT_MESSAGES = {
   noPaymentUrl: 'No se pudo obtener la URL de pago.',
   paymentError: (error: string) => `Hubo un error al procesar el pago. ${error}`,
 } as const
+
+/** The payment simulator's page, when its form names no outcome it offers. */
+export const SIMULATOR_MESSAGES = {
+  badChoice: 'Elige si el pago se aprueba, queda pendiente o se rechaza.',
+} as const

@@ -67,7 +67,7 @@ function paymentStartRefusal(error: unknown): Refusal {
 
 /**
  * Creates the Checkout Pro preference of a pending order and returns its payment link. A payment
- * that cannot start throws a `Refusal` (502). When the provider fails and `cancelOnFailure` is set
+ * that cannot start throws a `Refusal` (502; 404 or 409 for an order that is not, or no longer, pending). When the provider fails and `cancelOnFailure` is set
  * (a new order), the order is cancelled and its units released, so a failed start never keeps stock.
  */
 export async function startOnlinePayment(
@@ -77,9 +77,10 @@ export async function startOnlinePayment(
   options: { cancelOnFailure: boolean },
 ): Promise<string> {
   const order = await getOrder(deps.db, orderId)
+  // The shopper's order (or its id) is at fault, not Mercado Pago: a 4xx, not the 502 of a failed start.
   if (!order || order.status !== 'pendiente de pago' || order.paymentMethod !== 'mercadopago') {
     throw new Refusal(PAYMENT_MESSAGES.paymentError('El pedido ya no está pendiente de pago.'), {
-      status: 502,
+      status: order ? 409 : 404,
       standsAlone: true,
     })
   }

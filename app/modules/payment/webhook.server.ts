@@ -16,6 +16,14 @@ const REQUEST_ID = /^[\x21-\x7e]{1,200}$/
 /** A notification is a small flat object; nesting deeper than this is not one. */
 const MAX_DEPTH = 16
 
+/** Every answer is Spanish, even to Mercado Pago: an admin reads them in the logs. */
+const SIGNATURE_PROBLEMS = {
+  missing: 'falta',
+  malformed: 'mal formada',
+  stale: 'vencida',
+  mismatch: 'no coincide',
+} as const
+
 const refuse = (status: number, error: string): WebhookAnswer => ({ status, body: { ok: false, error } })
 
 /**
@@ -38,7 +46,7 @@ export async function receiveWebhook(
   const check = secret
     ? verifyNotificationSignature({ secret, header: request.headers.get('x-signature'), requestId, dataId })
     : ({ ok: false, reason: 'missing' } as const)
-  if (!check.ok) return refuse(401, `firma inválida (${check.reason})`)
+  if (!check.ok) return refuse(401, `firma inválida (${SIGNATURE_PROBLEMS[check.reason]})`)
 
   // A body that cannot be read whole (cut off past the size limit, a dropped connection) is not a
   // notification: nothing is recorded, and Mercado Pago sends it again.

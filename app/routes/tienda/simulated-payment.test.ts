@@ -4,6 +4,7 @@ import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { expireUnpaidOnlineOrders } from '#app/modules/payment/payment.server.ts'
+import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'
 import { simulatedPayments } from '#app/modules/payment/schema.ts'
 import { getServices, startServices, stopServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
@@ -171,4 +172,29 @@ test('the simulated provider answers the expiry check from its own records', asy
   expect(outcome).toMatchObject({ paid: 1, cancelled: 1 })
   expect((await getOrder(t.db, paid.id))?.status).toBe('pagado')
   expect((await getOrder(t.db, unpaid.id))?.status).toBe('cancelado')
+})
+
+describe('found by the fuzz suite', () => {
+  test('a post naming no outcome the simulator offers is a 400 with a Spanish message', async () => {
+    const order = await onlineOrder()
+    for (const resultado of [undefined, 'toString', '__proto__', '']) {
+      const fields: Record<string, string> = resultado === undefined ? {} : { resultado }
+      expect(await post(simulated, `/pago-simulado/${order.id}`, fields, { id: order.id })).toEqual({
+        status: 400,
+        body: { message: SIMULATOR_MESSAGES.badChoice },
+      })
+    }
+    expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
+  })
+
+  test('retrying the payment of an unknown or settled order is the shopper’s 4xx, not a 502', async () => {
+    const unknown = await post(result, '/finalizar-pedido/failure', { pedido: crypto.randomUUID() })
+    expect(unknown.status).toBe(404)
+    const order = await onlineOrder()
+    await t.db.update(orders).set({ status: 'cancelado' }).where(eq(orders.id, order.id))
+    expect(await post(result, '/finalizar-pedido/failure', { pedido: order.id })).toEqual({
+      status: 409,
+      body: { error: 'Hubo un error al procesar el pago. El pedido ya no está pendiente de pago.' },
+    })
+  })
 })

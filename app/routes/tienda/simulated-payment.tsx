@@ -3,8 +3,10 @@ import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
+import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'
 import { chargedAmount } from '#app/modules/payment/payment.server.ts'
 import { getServices } from '#app/services.server.ts'
+import { refusedRequest } from '#app/utils/answer.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/simulated-payment'
 import { CHECKOUT_RESULT_PATHS, orderResultPath } from '#app/utils/paths.ts'
@@ -50,7 +52,7 @@ export async function action({ params, request }: Route.ActionArgs) {
     return redirect(orderResultPath(order.status === 'cancelado' ? 'failure' : 'success', order.id))
   }
   const choice = String((await readFormData(request))?.get('resultado')) as Choice
-  if (!Object.hasOwn(CHOICES, choice)) throw data(null, { status: 400 })
+  if (!Object.hasOwn(CHOICES, choice)) throw refusedRequest(SIMULATOR_MESSAGES.badChoice, 400)
   // A second click on "Aprobar pago" finds the first approval: no second payment, no second webhook.
   const payment = await simulator.pay({
     orderId: order.id,

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
+import { afterAll, beforeAll, test, vi } from 'vitest'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
+import { TRACK } from '#app/modules/analytics/track-names.ts'
+import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
+import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
+import { BROWSER_EVENT_NAMES } from '#app/modules/marketing/validators.ts'
+import { signNotification } from '#app/modules/payment/signature.server.ts'
+import { getServices, useServices } from '#app/services.server.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
+import { cleanText } from '#app/utils/text.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createCategory, createProduct } from '#tests/factories.ts'
+import {
+  answerOf,
+  freshContext,
+  fuzzedForm,
+  fuzzedObject,
+  fuzzEndpoint,
+  formBody,
+  headerSafe,
+  hostileText,
+  jsonBody,
+  reportInputsTried,
+  type Encoding,
+} from '#tests/fuzz.ts'
+import { STOREFRONT_FUZZ_TARGETS } from '#tests/fuzz-targets.ts'
+import { testServices } from '#tests/services.ts'
+import * as cart from './api/cart.ts'
+import * as click from './api/analytics-click.ts'
+import * as consent from './api/consent.ts'
+import * as webhook from './api/mercadopago-webhook.ts'
+import * as metaEvents from './api/meta-events.ts'
+import * as products from './api/products.ts'
+import * as search from './api/search.ts'
+import * as view from './api/analytics-view.ts'
+import * as checkout from './tienda/checkout.tsx'
+import * as checkoutResult from './tienda/checkout-result.tsx'
+import * as simulatedPayment from './tienda/simulated-payment.tsx'
+
+/**
+ * Issue 11: every storefront form action and JSON endpoint fed malformed, huge, wrong-typed and
+ * hostile values (tests/fuzz.ts): never a 5xx, a Spanish message whenever it refuses, and a refusal
+ * writes nothing. FUZZ_RUNS sets the runs per endpoint.
+ */
+
+// A loopback address where nothing listens: the payment simulator is on, its webhook call fails quietly.
+const BASE = 'http://127.0.0.1:9'
+const t = setupTestDatabase()
+let sku: string
+let categoryId: string
+
+beforeAll(async () => {
+  useServices(
+    testServices({ database: t.database, env: parseEnv({ PUBLIC_URL: BASE, META_PIXEL_ID: '123456' }) }),
+  )
+  // Unexpected failures are logged; the property decides whether there were any.
+  vi.spyOn(logger, 'error').mockImplementation(() => {})
+  vi.spyOn(logger, 'warn').mockImplementation(() => {})
+  categoryId = (await createCategory(t.db)).id
+  sku = (await createProduct(t.db, { stock: 1_000_000, categoryIds: [categoryId] })).sku
+})
+afterAll(() => {
+  reportInputsTried('storefront-fuzz')
+  useServices(undefined)
+  vi.restoreAllMocks()
+})
+
+type Form = { fields: [string, string | File][]; how: Encoding; junk: { type: string; body: string } }
+
+function postForm(path: string, form: Form, headers: Record<string, string> = {}) {
+  const { body, headers: bodyHeaders } = formBody(form.fields, form.how, form.junk)
+  return new Request(`${BASE}${path}`, {
+    method: 'POST',
+    body,
+    headers: { Origin: BASE, ...bodyHeaders, ...headers },
+  })
+}
+
+function postText(path: string, body: string, headers: Record<string, string> = {}) {
+  return new Request(`${BASE}${path}`, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: BASE, ...headers },
+  })
+}
+
+let phones = 0
+const nextPhone = () => `31${String(10_000_000 + phones++).padStart(8, '0')}`
+
+async function pendingOnlineOrder() {
+  const placed = await placeOrder(getServices().checkout, {
+    lines: [{ sku, quantity: 1 }],
+    customer: {
+      name: 'Ana',
+      phone: nextPhone(),
+      address: 'Calle 1 # 2-3',
+      department: 'Antioquia',
+      payment_method: 'mercadopago',
+      consent: true,
+    },
+  })
+  return placed.order
+}
+
+const cartLines = (lines: unknown) => JSON.stringify(lines)
+const cartValues = () => [
+  cartLines([{ sku, quantity: 1 }]),
+  cartLines([{ sku, quantity: -1 }]),
+  cartLines([{ sku, quantity: 1e308 }]),
+  cartLines([{ sku, quantity: 2_147_483_648 }]),
+  cartLines([{ sku, quantity: 1.5 }]),
+  cartLines([{ sku, quantity: '1' }]),
+  cartLines([{ sku: `${sku}\u0000`, quantity: 1 }]),
+  cartLines([{ sku: "' OR 1=1 --", quantity: 1 }]),
+  cartLines(Array.from({ length: 2000 }, () => ({ sku, quantity: 1 }))),
+  cartLines({ sku, quantity: 1 }),
+  cartLines(null),
+  '[{"sku":',
+]
+
+const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<void>> = {
+  'routes/tienda/checkout.tsx': () =>
+    fuzzEndpoint(
+      'POST /finalizar-pedido',
+      t.database,
+      fc.record({
+        form: fuzzedForm(
+          {
+            name: 'Ana',
+            last_name: 'Gómez',
+            phone: '3001234567',
+            email: 'ana@example.com',
+            address: 'Calle 10 # 20-30',
+            city: 'Medellín',
+            department: 'Antioquia',
+            payment_method: 'acordar',
+            consent: 'on',
+            cart: cartLines([{ sku, quantity: 1 }]),
+            checkout_key: randomUUID(),
+          },
+          {
+            payment_method: ['mercadopago', 'acordar'],
+            cart: cartValues(),
+            identification_number: ['1020304050'],
+          },
+        ),
+        cartCookie: fc.option(hostileText, { nil: undefined }),
+      }),
+      ({ form, cartCookie }) => {
+        const headers: Record<string, string> =
+          cartCookie === undefined
+            ? {}
+            : { Cookie: `${CART_COOKIE}=${headerSafe(encodeURIComponent(cleanText(cartCookie)))}` }
+        const request = postForm('/finalizar-pedido', form, headers)
+        return answerOf(() => checkout.action({ request, params: {}, context: freshContext() } as never))
+      },
+    ),
+
+  'routes/tienda/checkout-result.tsx': () =>
+    fuzzEndpoint(
+      'POST /finalizar-pedido/{success,pending,failure}',
+      t.database,
+      fuzzedForm({}, { pedido: ['pedido-real', '00000000-0000-0000-0000-000000000000'] }),
+      (form, order) => {
+        const fields = form.fields.map(([name, value]): [string, string | File] =>
+          name === 'pedido' && value === 'pedido-real' ? [name, order.id] : [name, value],
+        )
+        const request = postForm('/finalizar-pedido/success', { ...form, fields })
+        return answerOf(() =>
+          checkoutResult.action({ request, params: {}, context: freshContext() } as never),
+        )
+      },
+      { prepare: pendingOnlineOrder },
+    ),
+
+  'routes/tienda/simulated-payment.tsx': () =>
+    fuzzEndpoint(
+      'POST /pago-simulado/:id',
+      t.database,
+      fc.record({
+        form: fuzzedForm({}, { resultado: ['approved', 'pending', 'rejected', 'toString', '__proto__'] }),
+        id: fc.oneof(fc.constant('pedido-real'), fc.constant(randomUUID()), hostileText),
+      }),
+      ({ form, id }, order) => {
+        const request = postForm(`/pago-simulado/x`, form)
+        const params = { id: id === 'pedido-real' ? order.id : id }
+        return answerOf(() => simulatedPayment.action({ request, params, context: freshContext() } as never))
+      },
+      { prepare: pendingOnlineOrder },
+    ),
+
+  'routes/api/consent.ts': () =>
+    fuzzEndpoint(
+      'POST /api/consentimiento',
+      t.database,
+      fc.record({
+        form: fuzzedForm(
+          { eleccion: 'seleccion', analitica: 'si', volver: '/producto/x' },
+          {
+            eleccion: ['todo', 'nada', 'seleccion'],
+            publicidad: ['si'],
+            volver: ['/admin', '//evil.example', '/?preferencias'],
+          },
+        ),
+        json: fc.boolean(),
+        origin: fc.oneof(fc.constant(BASE), fc.constant('https://evil.example'), fc.constant('null')),
+        cookie: fc.option(
+          hostileText.map((text) => `${CONSENT_COOKIE}=${headerSafe(text)}`),
+          { nil: undefined },
+        ),
+      }),
+      ({ form, json, origin, cookie }) => {
+        const headers: Record<string, string> = { Origin: origin }
+        if (json) headers.Accept = 'application/json'
+        if (cookie) headers.Cookie = cookie
+        const request = postForm('/api/consentimiento', form, headers)
+        return answerOf(() => consent.action({ request, params: {}, context: freshContext() } as never))
+      },
+    ),
+
+  'routes/api/analytics-click.ts': () =>
+    fuzzEndpoint(
+      'POST /api/analitica/clic',
+      t.database,
+      jsonBody(fuzzedObject({ element_name: TRACK.whatsapp }, { element_name: Object.values(TRACK) })),
+      (body) => {
+        const request = postText('/api/analitica/clic', body, { Cookie: analyticsConsent() })
+        return answerOf(() => click.action({ request, params: {}, context: freshContext() } as never))
+      },
+    ),
+
+  'routes/api/analytics-view.ts': () =>
+    fuzzEndpoint(
+      'POST /api/analitica/vista',
+      t.database,
+      jsonBody(
+        fuzzedObject(
+          { page_title: 'Inicio', time_spent: 12, new_visit: true },
+          { time_spent: [-1, 1e308, Number.MAX_SAFE_INTEGER, 0.5, '12'], new_visit: [false, 'true', 1] },
+        ),
+      ),
+      (body) => {
+        const request = postText('/api/analitica/vista', body, { Cookie: analyticsConsent() })
+        return answerOf(() => view.action({ request, params: {}, context: freshContext() } as never))
+      },
+    ),
+
+  'routes/api/meta-events.ts': () =>
+    fuzzEndpoint(
+      'POST /api/eventos-meta',
+      t.database,
+      jsonBody(
+        fuzzedObject(
+          {
+            eventName: 'ViewContent',
+            eventId: 'evento-1',
+            eventSourceUrl: `${BASE}/producto/x`,
+            customData: { currency: 'COP', value: 1000, content_ids: [sku] },
+          },
+          {
+            eventName: BROWSER_EVENT_NAMES,
+            customData: [
+              { value: -1 },
+              { value: 1e308 },
+              { content_ids: ['\u0000'] },
+              { content_name: '\u0000<script>' },
+              { search_string: 'x'.repeat(300) },
+              { num_items: 1.5 },
+              { extra: 1 },
+            ],
+          },
+        ),
+      ),
+      (body) => {
+        const request = postText('/api/eventos-meta', body, { 'Content-Type': 'application/json' })
+        return answerOf(() => metaEvents.action({ request, params: {}, context: freshContext() } as never))
+      },
+    ),
+
+  'routes/api/mercadopago-webhook.ts': () =>
+    fuzzEndpoint(
+      'POST /api/webhooks/mercadopago',
+      t.database,
+      fc.record({
+        dataId: fc.oneof(fc.constantFrom('123456', '1', '-1', '1e3', ''), hostileText),
+        requestId: fc.option(fc.oneof(fc.constant('r-1'), hostileText.map(headerSafe)), { nil: null }),
+        signed: fc.constantFrom('bien', 'bien', 'bien', 'mal', 'ninguna'),
+        topic: fc.option(hostileText, { nil: undefined }),
+        body: jsonBody(fuzzedObject({ type: 'payment', action: 'payment.updated', data: { id: '123456' } })),
+      }),
+      ({ dataId, requestId, signed, topic, body }) => {
+        const url = new URL(`${BASE}/api/webhooks/mercadopago`)
+        url.searchParams.set('data.id', dataId)
+        if (topic !== undefined) url.searchParams.set('type', topic)
+        const ts = String(Date.now())
+        const secret = getServices().simulator!.webhookSecret
+        const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+        if (requestId !== null) headers['x-request-id'] = requestId
+        // The signature names the id as the URL carries it back (a lone surrogate is sent as U+FFFD).
+        const sentId = url.searchParams.get('data.id')
+        if (signed === 'bien')
+          headers['x-signature'] = signNotification(secret, { dataId: sentId, requestId, ts })
+        if (signed === 'mal') headers['x-signature'] = `ts=${ts},v1=${'0'.repeat(64)}`
+        const request = new Request(url, { method: 'POST', body, headers })
+        return answerOf(() => webhook.action({ request, params: {}, context: freshContext() } as never))
+      },
+    ),
+
+  'routes/api/cart.ts': () =>
+    fuzzEndpoint(
+      'GET /api/carrito',
+      t.database,
+      fc.array(fc.oneof(fc.constant(sku), hostileText), { maxLength: 60 }),
+      (skus) => getJson(cart.loader, '/api/carrito', { skus: skus.join(',') }),
+    ),
+
+  'routes/api/search.ts': () =>
+    fuzzEndpoint('GET /api/buscar', t.database, hostileText, (q) =>
+      getJson(search.loader, '/api/buscar', { q }),
+    ),
+
+  'routes/api/products.ts': () =>
+    fuzzEndpoint(
+      'GET /api/productos',
+      t.database,
+      fc.record(
+        {
+          desde: hostileText,
+          categoria: fc.oneof(fc.constant(categoryId), hostileText),
+          q: hostileText,
+          cursor: hostileText,
+        },
+        { requiredKeys: [] },
+      ),
+      (query) => getJson(products.loader, '/api/productos', query),
+    ),
+}
+
+function analyticsConsent() {
+  return `${CONSENT_COOKIE}=${encodeURIComponent(
+    serializeConsent({ version: CONSENT_POLICY_VERSION, analytics: true, advertising: true }),
+  )}`
+}
+
+function getJson(loader: (args: never) => unknown, path: string, query: Record<string, string | undefined>) {
+  const url = new URL(`${BASE}${path}`)
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) url.searchParams.set(name, value)
+  const request = new Request(url)
+  return answerOf(() => loader({ request, url, params: {}, context: freshContext() } as never))
+}
+
+test.each(STOREFRONT_FUZZ_TARGETS)(
+  '%s survives hostile input',
+  async (file) => {
+    await fuzzers[file]()
+  },
+  120_000,
+)

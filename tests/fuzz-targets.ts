@@ -1,0 +1,36 @@
+/**
+ * The route files the fuzz suites cover (app/routes/fuzz-coverage.test.ts checks that every route
+ * with an action, and every resource route under routes/api/ that reads input, is listed here).
+ */
+export const STOREFRONT_FUZZ_TARGETS = [
+  'routes/tienda/checkout.tsx',
+  'routes/tienda/checkout-result.tsx',
+  'routes/tienda/simulated-payment.tsx',
+  'routes/api/consent.ts',
+  'routes/api/analytics-click.ts',
+  'routes/api/analytics-view.ts',
+  'routes/api/meta-events.ts',
+  'routes/api/mercadopago-webhook.ts',
+  'routes/api/cart.ts',
+  'routes/api/search.ts',
+  'routes/api/products.ts',
+] as const
+
+export const ADMIN_FUZZ_TARGETS = [
+  'routes/admin/login.tsx',
+  'routes/admin/logout.ts',
+  'routes/admin/dashboard.tsx',
+  'routes/admin/products/create.tsx',
+  'routes/admin/products/edit.tsx',
+  'routes/admin/products/inventory.tsx',
+  'routes/admin/products/save.ts',
+  'routes/admin/stock/entry.tsx',
+  'routes/admin/stock/exit.tsx',
+  'routes/admin/categories/form.tsx',
+  'routes/admin/channels.tsx',
+  'routes/admin/orders/detail.tsx',
+  'routes/admin/settings.tsx',
+] as const
+
+/** Resource routes that read no input at all: nothing to fuzz. */
+export const INPUTLESS_RESOURCE_ROUTES = ['routes/api/robots.ts', 'routes/api/sitemap.ts'] as const
