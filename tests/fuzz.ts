@@ -132,22 +132,20 @@ export const fieldValue: fc.Arbitrary<FieldValue> = fc.oneof(
   { arbitrary: fileValue.map((file) => ({ kind: 'values' as const, values: [file] })), weight: 1 },
 )
 
-export type FormFields = Record<string, string | string[]>
+export type FormFields = Record<string, string | File | (string | File)[]>
 
 /**
- * A form whose fields start from `base` (valid, to reach the deeper rules) and are each kept or
- * replaced by a hostile value, removed, duplicated, or sent as a file; a few unknown fields too.
- * `options` gives some fields a set of meaningful values (intents…) to mix in.
+ * A form whose fields start from `base` (valid, to reach the deeper rules): usually one or two of
+ * them, sometimes any number, are replaced by a hostile value, removed, duplicated or sent as a
+ * file; a few unknown fields too. `options` gives some fields meaningful values (intents…) to mix in.
  */
 export function fuzzedFields(
   base: FormFields,
   options: Record<string, readonly string[]> = {},
 ): fc.Arbitrary<[string, string | File][]> {
   const names = [...new Set([...Object.keys(base), ...Object.keys(options)])]
-  const perField = names.map((name) => {
-    const keep = base[name]
-    const choices: fc.WeightedArbitrary<FieldValue | 'keep'>[] = [{ arbitrary: fieldValue, weight: 3 }]
-    if (keep !== undefined) choices.push({ arbitrary: fc.constant('keep' as const), weight: 2 })
+  const changes = names.map((name) => {
+    const choices: fc.WeightedArbitrary<FieldValue>[] = [{ arbitrary: fieldValue, weight: 3 }]
     if (options[name]?.length) {
       choices.push({
         arbitrary: fc
@@ -156,12 +154,12 @@ export function fuzzedFields(
         weight: 2,
       })
     }
-    return fc.oneof(...choices).map((choice): [string, string | File][] => {
-      if (choice === 'keep') return (Array.isArray(keep) ? keep : [keep!]).map((v) => [name, v])
-      if (choice.kind === 'missing') return []
-      return choice.values.map((v) => [name, v])
-    })
+    return fc.oneof(...choices)
   })
+  const changed = fc.oneof(
+    { arbitrary: fc.subarray(names, { minLength: 0, maxLength: Math.min(2, names.length) }), weight: 3 },
+    { arbitrary: fc.subarray(names), weight: 1 },
+  )
   const extra = fc.array(
     fc.tuple(
       hostileText.map((n) => n.slice(0, 50)),
@@ -169,9 +167,18 @@ export function fuzzedFields(
     ),
     { maxLength: 2 },
   )
-  return fc
-    .tuple(fc.tuple(...perField), extra)
-    .map(([fields, more]) => [...fields.flat(), ...more.map(([n, v]) => [n, v] as [string, string])])
+  return fc.tuple(changed, fc.tuple(...changes), extra).map(([which, values, more]) => {
+    const fields: [string, string | File][] = []
+    names.forEach((name, index) => {
+      const value: FieldValue = which.includes(name)
+        ? values[index]!
+        : base[name] === undefined
+          ? { kind: 'missing' }
+          : { kind: 'values', values: [base[name]].flat() }
+      if (value.kind === 'values') for (const v of value.values) fields.push([name, v])
+    })
+    return [...fields, ...more.map(([n, v]) => [n, v] as [string, string])]
+  })
 }
 
 /** How the fields travel: multipart (as with files), urlencoded, or a body that is no form at all. */
@@ -233,7 +240,10 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.array(hostileText, { maxLength: 3 }), weight: 1 },
 )
 
-/** An object with the given keys, each a hostile value of any type (or missing), plus strays. */
+/**
+ * An object from `base`: usually one or two keys, sometimes any number, take a hostile value of
+ * any type or go missing; a few stray keys too. `options` gives keys meaningful values to mix in.
+ */
 export function fuzzedObject(
   base: Record<string, unknown>,
   options: Record<string, readonly unknown[]> = {},
@@ -244,30 +254,39 @@ export function fuzzedObject(
     { arbitrary: fc.oneof(fc.double(), fc.integer(), fc.boolean()), weight: 2 },
   )
   const names = [...new Set([...Object.keys(base), ...Object.keys(options)])]
-  const perKey = names.map((name) => {
+  const changes = names.map((name) => {
     const choices: fc.WeightedArbitrary<{ set: boolean; value?: unknown }>[] = [
       { arbitrary: anyValue.map((value) => ({ set: true, value })), weight: 3 },
       { arbitrary: fc.constant({ set: false }), weight: 1 },
     ]
-    if (name in base) choices.push({ arbitrary: fc.constant({ set: true, value: base[name] }), weight: 2 })
     if (options[name]?.length) {
       choices.push({
         arbitrary: fc.constantFrom(...options[name]!).map((value) => ({ set: true, value })),
         weight: 2,
       })
     }
-    return fc.oneof(...choices).map((choice) => [name, choice] as const)
+    return fc.oneof(...choices)
   })
-  return fc
-    .tuple(fc.tuple(...perKey), fc.dictionary(fc.string({ maxLength: 10 }), anyValue, { maxKeys: 2 }))
-    .map(([entries, stray]) => {
-      const object: Record<string, unknown> = { ...stray }
-      for (const [name, choice] of entries) {
-        if (choice.set) object[name] = choice.value
-        else delete object[name]
-      }
-      return object
+  const changed = fc.oneof(
+    { arbitrary: fc.subarray(names, { minLength: 0, maxLength: Math.min(2, names.length) }), weight: 3 },
+    { arbitrary: fc.subarray(names), weight: 1 },
+  )
+  const stray = fc.oneof(
+    { arbitrary: fc.constant({}), weight: 3 },
+    {
+      arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), anyValue, { minKeys: 1, maxKeys: 2 }),
+      weight: 1,
+    },
+  )
+  return fc.tuple(changed, fc.tuple(...changes), stray).map(([which, values, extra]) => {
+    const object: Record<string, unknown> = { ...extra }
+    names.forEach((name, index) => {
+      const choice = which.includes(name) ? values[index]! : { set: name in base, value: base[name] }
+      if (choice.set) object[name] = choice.value
+      else delete object[name]
     })
+    return object
+  })
 }
 
 /** A JSON body: usually a fuzzed object, sometimes any JSON, sometimes text that is not JSON. */
@@ -393,9 +412,17 @@ export async function answerOf(run: () => unknown): Promise<Answer> {
 const FOREIGN =
   /Unexpected Server Error|Internal Server Error|Bad Request|Not Found|Forbidden|Unauthorized|Error:\s*\w*Error|TypeError|SyntaxError|RangeError|ReferenceError|ZodError|Invalid input|invalid_type|too_(big|small)|Expected |Received |Required|must be|is not|cannot|undefined|\[object |\bnull\b|\b(missing|malformed|mismatch|stale|failed)\b|duplicate key|violates|relation "|column "|syntax error|invalid byte sequence|\n\s+at /i
 
-/** A common Spanish word or letter: our messages are sentences, not codes. */
-const SPANISH =
-  /[áéíóúñ¿¡]|\b(el|la|los|las|de|del|no|un|una|es|en|que|por|para|con|se|tu|su|al|lo|sin|ya|este|esta|debe|ser|hay|muy|demasiado|demasiados|falta|o|y)\b/i
+/**
+ * A Spanish letter, a common Spanish word or one of the store's own words: our messages are
+ * Spanish sentences or phrases, never codes.
+ */
+const SPANISH = new RegExp(
+  '[áéíóúñ¿¡]|\\b(' +
+    'el|la|los|las|de|del|no|un|una|es|en|que|por|para|con|se|tu|su|al|lo|sin|ya|este|esta|debe|ser|hay|' +
+    'muy|demasiado|demasiados|falta|o|y|cuerpo|ilegible|firma|pago|pedido|datos|producto|nombre' +
+    ')\\b',
+  'i',
+)
 
 export function isSpanishMessage(text: string): boolean {
   const trimmed = text.trim()
@@ -432,25 +459,35 @@ function preview(value: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Nothing written
 
-/** Every table of the app and the job queue: name → row count and a checksum of its rows. */
-export async function tableChecksums(database: Database): Promise<Map<string, string>> {
+const tablesOf = new WeakMap<Database, string>()
+
+/**
+ * One query that sums up every table of the app and the job queue (pgboss.job holds every queue's
+ * jobs): name → row count and an order-free checksum of its rows (a sum of row hashes: no sort).
+ */
+async function checksumQuery(database: Database): Promise<string> {
+  const cached = tablesOf.get(database)
+  if (cached) return cached
   const { rows } = await database.executeSql(
     `select table_schema || '.' || table_name as name from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema in ('public', 'pgboss')
+      where table_type = 'BASE TABLE' and (table_schema = 'public' or (table_schema = 'pgboss' and table_name = 'job'))
       order by 1`,
   )
-  const names = (rows as { name: string }[]).map((row) => row.name)
-  if (!names.length) return new Map()
-  const query = names
-    .map(
-      (name) =>
-        `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from ${name
-          .split('.')
-          .map((part) => `"${part}"`)
-          .join('.')} t`,
-    )
+  const query = (rows as { name: string }[])
+    .map(({ name }) => {
+      const quoted = name
+        .split('.')
+        .map((part) => `"${part}"`)
+        .join('.')
+      return `select '${name}' as name, count(*) || ':' || coalesce(sum(hashtextextended(t::text, 0)::numeric), 0) as sum from ${quoted} t`
+    })
     .join(' union all ')
-  const result = await database.executeSql(query)
+  tablesOf.set(database, query)
+  return query
+}
+
+export async function tableChecksums(database: Database): Promise<Map<string, string>> {
+  const result = await database.executeSql(await checksumQuery(database))
   return new Map((result.rows as { name: string; sum: string }[]).map((row) => [row.name, row.sum]))
 }
 
@@ -467,38 +504,58 @@ export function changedTables(
 // ---------------------------------------------------------------------------------------------
 // Running a property
 
-const tried = new Map<string, number>()
+const tried = new Map<string, Map<number, number>>()
 
-/** Inputs tried so far in this file, by endpoint. */
-export function inputsTried(): ReadonlyMap<string, number> {
+/** Inputs tried so far in this file: by endpoint, how many got each status. */
+export function inputsTried(): ReadonlyMap<string, ReadonlyMap<number, number>> {
   return tried
 }
 
+function count(name: string, status: number) {
+  const statuses = tried.get(name) ?? new Map<number, number>()
+  statuses.set(status, (statuses.get(status) ?? 0) + 1)
+  tried.set(name, statuses)
+}
+
+/** Prints how many inputs were tried, by endpoint and status (to see they reach the validation). */
 export function reportInputsTried(file: string) {
-  const total = [...tried.values()].reduce((sum, n) => sum + n, 0)
-  const lines = [...tried].map(([name, n]) => `  ${name}: ${n}`)
+  let total = 0
+  const lines = [...tried].map(([name, statuses]) => {
+    const n = [...statuses.values()].reduce((sum, k) => sum + k, 0)
+    total += n
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, k]) => `${status}×${k}`)
+      .join(' ')
+    return `  ${name}: ${n} (${byStatus})`
+  })
   console.info(`[fuzz] ${file}: ${total} entradas probadas (${FUZZ_RUNS} por propiedad)\n${lines.join('\n')}`)
   return total
 }
 
 /**
  * Fuzzes one endpoint: `send` posts a generated input and answers; the answer must keep the
- * property, and when it refuses, no table but `allowedWrites` may change. `prepare` runs before
- * each input is sent, outside the comparison (e.g. a fresh pending order to pay).
+ * property, and when it refuses, no table but `allowedWrites` may change. `fixture` makes what an
+ * input acts on (an order to pay, a session to end); made outside the comparison, and kept until
+ * an input succeeds (a success may use it up, a refusal leaves it as it was).
  */
 export async function fuzzEndpoint<T, P = undefined>(
   name: string,
   database: Database,
   input: fc.Arbitrary<T>,
-  send: (input: T, prepared: P) => Promise<Answer>,
-  options: { allowedWrites?: readonly string[]; numRuns?: number; prepare?: () => Promise<P> } = {},
+  send: (input: T, fixture: P) => Promise<Answer>,
+  options: { allowedWrites?: readonly string[]; numRuns?: number; fixture?: () => Promise<P> } = {},
 ) {
+  let fixture: P | undefined
   await fc.assert(
     fc.asyncProperty(input, async (value) => {
-      tried.set(name, (tried.get(name) ?? 0) + 1)
-      const prepared = (await options.prepare?.()) as P
+      if (fixture === undefined && options.fixture) fixture = await options.fixture()
       const before = await tableChecksums(database)
-      const answer = await send(value, prepared)
+      const answer = await send(value, fixture as P)
+      count(name, answer.status)
+      if (process.env.FUZZ_DEBUG === name)
+        console.info(answer.status, answer.messages.join(' | ').slice(0, 200))
+      if (!answer.refused) fixture = undefined
       expectWellAnswered(answer, value)
       if (answer.refused) {
         const after = await tableChecksums(database)

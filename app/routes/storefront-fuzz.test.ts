@@ -7,7 +7,7 @@ import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { BROWSER_EVENT_NAMES } from '#app/modules/marketing/validators.ts'
 import { signNotification } from '#app/modules/payment/signature.server.ts'
-import { getServices, useServices } from '#app/services.server.ts'
+import { getServices, startServices, stopServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { cleanText } from '#app/utils/text.ts'
@@ -27,7 +27,6 @@ import {
   type Encoding,
 } from '#tests/fuzz.ts'
 import { STOREFRONT_FUZZ_TARGETS } from '#tests/fuzz-targets.ts'
-import { testServices } from '#tests/services.ts'
 import * as cart from './api/cart.ts'
 import * as click from './api/analytics-click.ts'
 import * as consent from './api/consent.ts'
@@ -53,18 +52,17 @@ let sku: string
 let categoryId: string
 
 beforeAll(async () => {
-  useServices(
-    testServices({ database: t.database, env: parseEnv({ PUBLIC_URL: BASE, META_PIXEL_ID: '123456' }) }),
-  )
+  // The real job queue: a refusal must not enqueue a job either (pgboss.job is compared too).
+  await startServices(parseEnv({ PUBLIC_URL: BASE, META_PIXEL_ID: '123456' }), t.database, { workers: false })
   // Unexpected failures are logged; the property decides whether there were any.
   vi.spyOn(logger, 'error').mockImplementation(() => {})
   vi.spyOn(logger, 'warn').mockImplementation(() => {})
   categoryId = (await createCategory(t.db)).id
   sku = (await createProduct(t.db, { stock: 1_000_000, categoryIds: [categoryId] })).sku
 })
-afterAll(() => {
+afterAll(async () => {
   reportInputsTried('storefront-fuzz')
-  useServices(undefined)
+  await stopServices()
   vi.restoreAllMocks()
 })
 
@@ -163,7 +161,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
     fuzzEndpoint(
       'POST /finalizar-pedido/{success,pending,failure}',
       t.database,
-      fuzzedForm({}, { pedido: ['pedido-real', '00000000-0000-0000-0000-000000000000'] }),
+      fuzzedForm({ pedido: 'pedido-real' }, { pedido: ['00000000-0000-0000-0000-000000000000'] }),
       (form, order) => {
         const fields = form.fields.map(([name, value]): [string, string | File] =>
           name === 'pedido' && value === 'pedido-real' ? [name, order.id] : [name, value],
@@ -173,7 +171,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
           checkoutResult.action({ request, params: {}, context: freshContext() } as never),
         )
       },
-      { prepare: pendingOnlineOrder },
+      { fixture: pendingOnlineOrder },
     ),
 
   'routes/tienda/simulated-payment.tsx': () =>
@@ -181,15 +179,22 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       'POST /pago-simulado/:id',
       t.database,
       fc.record({
-        form: fuzzedForm({}, { resultado: ['approved', 'pending', 'rejected', 'toString', '__proto__'] }),
-        id: fc.oneof(fc.constant('pedido-real'), fc.constant(randomUUID()), hostileText),
+        form: fuzzedForm(
+          { resultado: 'pending' },
+          { resultado: ['approved', 'rejected', 'toString', '__proto__'] },
+        ),
+        id: fc.oneof(
+          { arbitrary: fc.constant('pedido-real'), weight: 3 },
+          { arbitrary: fc.constant(randomUUID()), weight: 1 },
+          { arbitrary: hostileText, weight: 1 },
+        ),
       }),
       ({ form, id }, order) => {
         const request = postForm(`/pago-simulado/x`, form)
         const params = { id: id === 'pedido-real' ? order.id : id }
         return answerOf(() => simulatedPayment.action({ request, params, context: freshContext() } as never))
       },
-      { prepare: pendingOnlineOrder },
+      { fixture: pendingOnlineOrder },
     ),
 
   'routes/api/consent.ts': () =>
@@ -206,7 +211,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
           },
         ),
         json: fc.boolean(),
-        origin: fc.oneof(fc.constant(BASE), fc.constant('https://evil.example'), fc.constant('null')),
+        origin: fc.constantFrom(BASE, BASE, BASE, BASE, 'https://evil.example', 'null'),
         cookie: fc.option(
           hostileText.map((text) => `${CONSENT_COOKIE}=${headerSafe(text)}`),
           { nil: undefined },
@@ -255,7 +260,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       jsonBody(
         fuzzedObject(
           {
-            eventName: 'ViewContent',
+            eventName: 'AddToCart',
             eventId: 'evento-1',
             eventSourceUrl: `${BASE}/producto/x`,
             customData: { currency: 'COP', value: 1000, content_ids: [sku] },
@@ -275,7 +280,10 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         ),
       ),
       (body) => {
-        const request = postText('/api/eventos-meta', body, { 'Content-Type': 'application/json' })
+        const request = postText('/api/eventos-meta', body, {
+          'Content-Type': 'application/json',
+          Cookie: analyticsConsent(),
+        })
         return answerOf(() => metaEvents.action({ request, params: {}, context: freshContext() } as never))
       },
     ),
@@ -285,7 +293,11 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       'POST /api/webhooks/mercadopago',
       t.database,
       fc.record({
-        dataId: fc.oneof(fc.constantFrom('123456', '1', '-1', '1e3', ''), hostileText),
+        dataId: fc.oneof(
+          { arbitrary: fc.constant('123456'), weight: 3 },
+          { arbitrary: fc.constantFrom('1', '-1', '1e3', ''), weight: 1 },
+          { arbitrary: hostileText, weight: 1 },
+        ),
         requestId: fc.option(fc.oneof(fc.constant('r-1'), hostileText.map(headerSafe)), { nil: null }),
         signed: fc.constantFrom('bien', 'bien', 'bien', 'mal', 'ninguna'),
         topic: fc.option(hostileText, { nil: undefined }),

@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, test, vi } from 'vitest'
+import { STOCK_CHANNELS } from '#app/jobs/stock-channels.ts'
+import { CSRF_FIELD, CSRF_HEADER } from '#app/modules/auth/csrf.ts'
+import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
+import { readStoreSettings, settingDefaults } from '#app/modules/settings/settings.server.ts'
+import { settingsAsFormValues } from '#app/modules/settings/validators.ts'
+import { getServices, startServices, stopServices } from '#app/services.server.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createCategory, createProduct } from '#tests/factories.ts'
+import {
+  answerOf,
+  freshContext,
+  fuzzedForm,
+  fuzzEndpoint,
+  formBody,
+  hostileText,
+  reportInputsTried,
+  FUZZ_RUNS,
+  type Encoding,
+  type FormFields,
+} from '#tests/fuzz.ts'
+import { ADMIN_FUZZ_TARGETS } from '#tests/fuzz-targets.ts'
+import { memoryStorage, pngUpload } from '#tests/media.ts'
+import { placeTestOrder } from '#tests/orders.ts'
+import * as categoryForm from './categories/form.tsx'
+import * as channels from './channels.tsx'
+import * as dashboard from './dashboard.tsx'
+import * as login from './login.tsx'
+import * as logout from './logout.ts'
+import * as orderDetail from './orders/detail.tsx'
+import * as createProductRoute from './products/create.tsx'
+import * as editProduct from './products/edit.tsx'
+import * as inventory from './products/inventory.tsx'
+import * as saveProduct from './products/save.ts'
+import * as settings from './settings.tsx'
+import * as stockEntry from './stock/entry.tsx'
+import * as stockExit from './stock/exit.tsx'
+
+/**
+ * Issue 11: every back-office action fed malformed, huge, wrong-typed and hostile values
+ * (tests/fuzz.ts) by a signed-in admin with a valid anti-forgery token, so the values reach the
+ * validation: never a 5xx, a Spanish message whenever it refuses, and a refusal writes nothing.
+ * The same actions are fuzzed once more without a session or token: the guard answers cleanly.
+ */
+
+// A loopback address where nothing listens: the sign-in provider cannot be reached.
+const BASE = 'http://127.0.0.1:9'
+const t = setupTestDatabase()
+const config = testAuthConfig(BASE)
+let admin: Awaited<ReturnType<typeof signedInAs>>
+let categoryId: string
+let sku: string
+let settingsForm: FormFields
+/** A real PNG, as a browser uploads it (new products need one). */
+let photo: File
+
+beforeAll(async () => {
+  // The real job queue: a refusal must not enqueue a job either (pgboss.job is compared too).
+  await startServices(parseEnv({ PUBLIC_URL: BASE }), t.database, {
+    workers: false,
+    auth: config,
+    media: { kind: 'local', storage: memoryStorage(), publicBase: '/media/' },
+  })
+  vi.spyOn(logger, 'error').mockImplementation(() => {})
+  vi.spyOn(logger, 'warn').mockImplementation(() => {})
+  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
+  const png = await pngUpload()
+  photo = new File([new Uint8Array(png.bytes)], png.name, { type: 'image/png' })
+  categoryId = (await createCategory(t.db)).id
+  sku = (await createProduct(t.db, { stock: 1_000_000, categoryIds: [categoryId] })).sku
+  const current = await readStoreSettings(t.db, settingDefaults(getServices().env))
+  settingsForm = { ...settingsAsFormValues(current), intent: 'guardar', loaded: JSON.stringify(current) }
+})
+afterAll(async () => {
+  reportInputsTried('admin-fuzz')
+  await stopServices()
+  vi.restoreAllMocks()
+})
+
+type Form = { fields: [string, string | File][]; how: Encoding; junk: { type: string; body: string } }
+type Handler = (args: never) => unknown
+
+/** A sentinel in generated fields for a value only known once the fixtures exist. */
+const REAL = 'valor-real'
+
+/** Posts `form` to `handler` as the signed-in admin, with the token in the form and the header. */
+function asAdmin(handler: Handler, path: string, form: Form, params: Record<string, string> = {}) {
+  const fields = form.fields.map(([name, value]): [string, string | File] => [
+    name,
+    value === REAL ? realValue(name) : value,
+  ])
+  const { body, headers } = formBody([[CSRF_FIELD, admin.csrfToken], ...fields], form.how, form.junk)
+  const request = new Request(`${BASE}${path}`, {
+    method: 'POST',
+    body,
+    headers: { ...headers, Cookie: admin.cookie, Origin: BASE, [CSRF_HEADER]: admin.csrfToken },
+  })
+  return answerOf(() => handler({ request, params, context: freshContext() } as never))
+}
+
+function realValue(name: string) {
+  if (name === 'categoryIds') return categoryId
+  return sku
+}
+
+const productBase = (): FormFields => ({
+  name: 'Collar Luna',
+  description: 'Collar dorado con dije de luna',
+  categoryIds: [REAL],
+  cost: '12000',
+  level1: '45000.5',
+  discountPercent: '10',
+  purchaseLink: 'https://proveedor.example/luna',
+  supplierInfo: 'Proveedor Medellín',
+  showWholesale: 'on',
+  showRetail: 'on',
+  images: photo,
+  mainImage: 'nueva:0',
+})
+const PRODUCT_OPTIONS = {
+  mainImage: ['nueva:0', 'nueva:-1', 'existente:1', 'existente:abc'],
+  level5: ['1000', '-1', '99999999999'],
+  images: ['no-es-un-archivo'],
+}
+
+const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> = {
+  'routes/admin/login.tsx': () =>
+    fuzzEndpoint(
+      'POST /login-admin',
+      t.database,
+      fc.record({ form: fuzzedForm({}), volver: hostileText }),
+      ({ form, volver }) => {
+        const url = new URL(`${BASE}/login-admin`)
+        url.searchParams.set('volver', volver)
+        const { body, headers } = formBody(form.fields, form.how, form.junk)
+        const request = new Request(url, { method: 'POST', body, headers: { ...headers, Origin: BASE } })
+        return answerOf(() => login.action({ request, params: {}, context: freshContext() } as never))
+      },
+    ),
+
+  'routes/admin/logout.ts': () =>
+    fuzzEndpoint(
+      'POST /logout',
+      t.database,
+      fuzzedForm({ [CSRF_FIELD]: REAL }),
+      (form, session) => {
+        const fields = form.fields.map(([name, value]): [string, string | File] => [
+          name,
+          value === REAL ? session.csrfToken : value,
+        ])
+        const { body, headers } = formBody(fields, form.how, form.junk)
+        const request = new Request(`${BASE}/logout`, {
+          method: 'POST',
+          body,
+          headers: { ...headers, Cookie: session.cookie, Origin: BASE },
+        })
+        return answerOf(() => logout.action({ request, params: {}, context: freshContext() } as never))
+      },
+      // Its own session each time: signing out must not end the admin's.
+      { fixture: () => signedInAs(t.db, config, ADMIN_EMAIL) },
+    ),
+
+  'routes/admin/dashboard.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin',
+      t.database,
+      fuzzedForm({ intent: 'revisada', jobId: randomUUID() }, { intent: ['revisada'] }),
+      (form) => asAdmin(dashboard.action, '/admin', form),
+    ),
+
+  'routes/admin/products/create.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/productos/crear',
+      t.database,
+      fuzzedForm(productBase(), PRODUCT_OPTIONS),
+      (form) => asAdmin(createProductRoute.action, '/admin/productos/crear', form),
+    ),
+
+  'routes/admin/products/edit.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/productos/editar/:sku',
+      t.database,
+      fc.record({
+        form: fuzzedForm(
+          { ...productBase(), loadedCost: '12000' },
+          {
+            ...PRODUCT_OPTIONS,
+            intent: ['principal', 'eliminar-imagen', 'guardar'],
+            mediaId: ['1', '-1', '1e308'],
+          },
+        ),
+        sku: fc.oneof(fc.constant(REAL), hostileText),
+      }),
+      ({ form, sku: param }) =>
+        asAdmin(editProduct.action, '/admin/productos/editar/x', form, { sku: param === REAL ? sku : param }),
+    ),
+
+  'routes/admin/products/inventory.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/productos',
+      t.database,
+      fuzzedForm({ intent: 'eliminar', sku: REAL }, { sku: ['NO-EXISTE'] }),
+      (form, throwaway) =>
+        asAdmin(inventory.action, '/admin/productos', {
+          ...form,
+          // Deleting is the one success here: a product of its own each time, not the shared one.
+          fields: form.fields.map(([name, value]) => [
+            name,
+            name === 'sku' && value === REAL ? throwaway : value,
+          ]),
+        }),
+      { fixture: async () => (await createProduct(t.db)).sku },
+    ),
+
+  'routes/admin/products/save.ts': () =>
+    fuzzEndpoint(
+      'POST /admin/productos/guardar',
+      t.database,
+      fuzzedForm({ ...productBase(), loadedCost: '12000' }, { ...PRODUCT_OPTIONS, sku: [REAL, 'NO-EXISTE'] }),
+      (form) => asAdmin(saveProduct.action, '/admin/productos/guardar', form),
+    ),
+
+  'routes/admin/stock/entry.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/productos/entrada',
+      t.database,
+      fuzzedForm(
+        {
+          sku: REAL,
+          quantity: '2',
+          unitPrice: '1000',
+          location: DEFAULT_LOCATION,
+          receipt: 'F-1',
+          note: 'nota',
+        },
+        { location: ['P1-C1-A1-E1-X1-Y1-Z2', 'p1-c1', 'P0-C0-A0-E0-X0-Y0-Z0'] },
+      ),
+      (form) => asAdmin(stockEntry.action, '/admin/productos/entrada', form),
+    ),
+
+  'routes/admin/stock/exit.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/productos/salida',
+      t.database,
+      fuzzedForm(
+        { sku: REAL, quantity: '1', location: DEFAULT_LOCATION, receipt: 'F-2', note: 'nota' },
+        { editPrice: ['on'], unitPrice: ['1000', '0', '-5'] },
+      ),
+      (form) => asAdmin(stockExit.action, '/admin/productos/salida', form),
+    ),
+
+  'routes/admin/categories/form.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/categorias/{crear,editar/:id}',
+      t.database,
+      fc.record({
+        form: fuzzedForm({ name: 'Collares' }, { image: ['no-es-un-archivo'] }),
+        id: fc.option(fc.oneof(fc.constant(REAL), hostileText), { nil: undefined }),
+      }),
+      ({ form, id }) =>
+        asAdmin(
+          categoryForm.action,
+          id === undefined ? '/admin/categorias/crear' : '/admin/categorias/editar/x',
+          form,
+          id === undefined ? {} : { id: id === REAL ? categoryId : id },
+        ),
+    ),
+
+  'routes/admin/channels.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/canales',
+      t.database,
+      fuzzedForm(
+        { intent: 'diferencias', canal: STOCK_CHANNELS[0] },
+        {
+          intent: ['reintentar', 'diferencias', 'sincronizar-todo'],
+          canal: STOCK_CHANNELS,
+          sku: [REAL],
+          desde: [REAL],
+        },
+      ),
+      (form) => asAdmin(channels.action, '/admin/canales', form),
+    ),
+
+  'routes/admin/orders/detail.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/pedidos/detalle/:id',
+      t.database,
+      fc.record({
+        form: fuzzedForm(
+          { intent: 'enviar', carrier: 'Servientrega', trackingNumber: '123456', reason: 'Sin pago' },
+          { intent: ['enviar', 'pagado', 'cancelar', 'completar', 'confirmar'] },
+        ),
+        id: fc.oneof(fc.constant(REAL), fc.constant(randomUUID()), hostileText),
+      }),
+      ({ form, id }, orderId) =>
+        asAdmin(orderDetail.action, '/admin/pedidos/detalle/x', form, { id: id === REAL ? orderId : id }),
+      {
+        // An order of its own each time: a valid step (ship, cancel…) moves it on for good.
+        fixture: async () => (await placeTestOrder(t.db, { sku, quantity: 1 })).id,
+      },
+    ),
+
+  'routes/admin/settings.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/configuraciones',
+      t.database,
+      fuzzedForm(
+        { ...settingsForm, alt: 'Banner', link: '/categoria/x', active: 'on' },
+        {
+          intent: ['guardar', 'banner-crear', 'banner-editar', 'banner-mover', 'banner-eliminar'],
+          id: [randomUUID(), '1', '-1'],
+          to: ['0', '1', '-1', '1e308', 'arriba'],
+          desktop: ['no-es-un-archivo'],
+        },
+      ),
+      (form) => asAdmin(settings.action, '/admin/configuraciones', form),
+    ),
+}
+
+test.each(ADMIN_FUZZ_TARGETS)(
+  '%s survives hostile input from a signed-in admin',
+  async (file) => {
+    await fuzzers[file]()
+  },
+  180_000,
+)
+
+const GUARDED: { file: (typeof ADMIN_FUZZ_TARGETS)[number]; path: string; handler: Handler }[] = [
+  { file: 'routes/admin/dashboard.tsx', path: '/admin', handler: dashboard.action },
+  {
+    file: 'routes/admin/products/create.tsx',
+    path: '/admin/productos/crear',
+    handler: createProductRoute.action,
+  },
+  { file: 'routes/admin/products/edit.tsx', path: '/admin/productos/editar/x', handler: editProduct.action },
+  { file: 'routes/admin/products/inventory.tsx', path: '/admin/productos', handler: inventory.action },
+  { file: 'routes/admin/products/save.ts', path: '/admin/productos/guardar', handler: saveProduct.action },
+  { file: 'routes/admin/stock/entry.tsx', path: '/admin/productos/entrada', handler: stockEntry.action },
+  { file: 'routes/admin/stock/exit.tsx', path: '/admin/productos/salida', handler: stockExit.action },
+  { file: 'routes/admin/categories/form.tsx', path: '/admin/categorias/crear', handler: categoryForm.action },
+  { file: 'routes/admin/channels.tsx', path: '/admin/canales', handler: channels.action },
+  { file: 'routes/admin/orders/detail.tsx', path: '/admin/pedidos/detalle/x', handler: orderDetail.action },
+  { file: 'routes/admin/settings.tsx', path: '/admin/configuraciones', handler: settings.action },
+  { file: 'routes/admin/logout.ts', path: '/logout', handler: logout.action },
+]
+
+describe('without a session or its token, the guard answers every hostile post cleanly', () => {
+  const who = fc.constantFrom('anonymous', 'no-token', 'wrong-token', 'other-origin', 'forged-cookie')
+  test.each(GUARDED)('$file', async ({ path, handler }) => {
+    await fuzzEndpoint(
+      `POST ${path} (sin sesión o sin token)`,
+      t.database,
+      fc.record({ form: fuzzedForm({ name: 'x' }, { [CSRF_FIELD]: ['token-falso'] }), who }),
+      ({ form, who }) => {
+        const { body, headers: bodyHeaders } = formBody(form.fields, form.how, form.junk)
+        const headers: Record<string, string> = { ...bodyHeaders, Origin: BASE }
+        if (who === 'no-token' || who === 'wrong-token' || who === 'other-origin')
+          headers.Cookie = admin.cookie
+        if (who === 'wrong-token') headers[CSRF_HEADER] = 'token-falso'
+        if (who === 'other-origin') {
+          headers.Origin = 'https://evil.example'
+          headers[CSRF_HEADER] = admin.csrfToken
+        }
+        if (who === 'forged-cookie') headers.Cookie = `${admin.cookie.split('=')[0]}=${'A'.repeat(64)}`
+        const request = new Request(`${BASE}${path}`, { method: 'POST', body, headers })
+        return answerOf(() =>
+          handler({ request, params: { sku, id: randomUUID() }, context: freshContext() } as never),
+        )
+      },
+      { numRuns: Math.max(10, Math.round(FUZZ_RUNS / 4)) },
+    )
+  })
+})
