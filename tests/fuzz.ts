@@ -103,6 +103,13 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 6 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 2 },
   { arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }), weight: 1 },
+  // PostgreSQL refuses a NUL in any text: worth trying often, anywhere in the value.
+  {
+    arbitrary: fc
+      .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+      .map(([a, b]) => `${a}\0${b}`),
+    weight: 1,
+  },
   { arbitrary: fc.double().map(String), weight: 1 },
   { arbitrary: fc.bigInt().map(String), weight: 1 },
   {
@@ -319,6 +326,8 @@ export type Answer = {
   crash?: unknown
   /** A `data(null, { status })` thrown without words: the page's error boundary words it. */
   wordless: boolean
+  /** Returned (not thrown) to the page, which may word a refusal itself. */
+  returned: boolean
 }
 
 function textsOf(body: unknown): string[] {
@@ -383,6 +392,7 @@ export async function answerOf(run: () => unknown): Promise<Answer> {
       refused: status >= 400 || isRefusedBody(body),
       location: value.headers.get('Location'),
       wordless: false,
+      returned: !thrown,
     }
   }
   const wrapped = value as { type?: unknown; data?: unknown; init?: ResponseInit | null } | null
@@ -395,16 +405,27 @@ export async function answerOf(run: () => unknown): Promise<Answer> {
       refused: status >= 400 || isRefusedBody(wrapped.data),
       location: null,
       wordless: thrown && messages.length === 0,
+      returned: !thrown,
     }
   }
-  if (thrown)
-    return { status: 500, messages: [], refused: true, location: null, crash: value, wordless: false }
+  if (thrown) {
+    return {
+      status: 500,
+      messages: [],
+      refused: true,
+      location: null,
+      crash: value,
+      wordless: false,
+      returned: false,
+    }
+  }
   return {
     status: 200,
     messages: textsOf(value),
     refused: isRefusedBody(value),
     location: null,
     wordless: false,
+    returned: true,
   }
 }
 
@@ -429,14 +450,18 @@ export function isSpanishMessage(text: string): boolean {
   return trimmed.length > 0 && trimmed.length <= 500 && !FOREIGN.test(trimmed) && SPANISH.test(trimmed)
 }
 
-/** The property: never a 5xx; a refusal says why in Spanish (a thrown 404/405 is the not-found page). */
-export function expectWellAnswered(answer: Answer, input: unknown) {
+/**
+ * The property: never a 5xx; a refusal says why in Spanish (a thrown 404/405 is the not-found page;
+ * with `pageWords`, a page loader's returned refusal without words is worded by its component).
+ */
+export function expectWellAnswered(answer: Answer, input: unknown, pageWords = false) {
   const where = () => `\nentrada: ${preview(input)}\nrespuesta: ${preview(answer)}`
   if (answer.crash)
     throw new Error(`La ruta lanzó un error (sería un 500): ${String(answer.crash)}${where()}`)
   expect(answer.status, `estado ${answer.status}${where()}`).toBeLessThan(500)
   if (!answer.refused) return
   if (answer.wordless && (answer.status === 404 || answer.status === 405)) return
+  if (pageWords && answer.returned && answer.messages.length === 0) return
   expect(answer.messages.length, `rechazo sin mensaje${where()}`).toBeGreaterThan(0)
   for (const message of answer.messages) {
     expect(isSpanishMessage(message), `mensaje que no es español: ${JSON.stringify(message)}${where()}`).toBe(
@@ -544,7 +569,13 @@ export async function fuzzEndpoint<T, P = undefined>(
   database: Database,
   input: fc.Arbitrary<T>,
   send: (input: T, fixture: P) => Promise<Answer>,
-  options: { allowedWrites?: readonly string[]; numRuns?: number; fixture?: () => Promise<P> } = {},
+  options: {
+    allowedWrites?: readonly string[]
+    numRuns?: number
+    fixture?: () => Promise<P>
+    /** A page's loader: its component words a refusal it returns (see `expectWellAnswered`). */
+    pageWords?: boolean
+  } = {},
 ) {
   let fixture: P | undefined
   await fc.assert(
@@ -556,7 +587,7 @@ export async function fuzzEndpoint<T, P = undefined>(
       if (process.env.FUZZ_DEBUG === name)
         console.info(answer.status, answer.messages.join(' | ').slice(0, 200))
       if (!answer.refused) fixture = undefined
-      expectWellAnswered(answer, value)
+      expectWellAnswered(answer, value, options.pageWords)
       if (answer.refused) {
         const after = await tableChecksums(database)
         const changed = changedTables(before, after, options.allowedWrites)

@@ -14,6 +14,7 @@ import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { categories, media } from './schema.ts'
 import { CATEGORY_MESSAGES, CategoryNameSchema } from './validators.ts'
+import { hasNul } from '#app/utils/text.ts'
 
 const CATEGORY_MEDIA_FOLDER = 'categories'
 
@@ -156,6 +157,8 @@ export async function getAdminCategory(
   { db, publicBase }: MediaReads,
   id: string,
 ): Promise<AdminCategory | null> {
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(id)) return null
   const [row] = await adminCategoryQuery(db).where(eq(categories.id, id))
   return row ? toAdminCategory(row, publicBase) : null
 }

@@ -13,6 +13,7 @@ import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
 import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
 import { mediaValues, setMainImageInTx, withStoredFiles, type MainChoice } from './product-media.server.ts'
+import { hasNul } from '#app/utils/text.ts'
 
 /** Spec §5's validation texts stand alone, as the original showed them. */
 const productRefusal = (message: string) => new Refusal(message, { standsAlone: true })
@@ -203,6 +204,8 @@ export async function getEditableProduct(
   { db, publicBase }: MediaReads,
   sku: string,
 ): Promise<EditableProduct | null> {
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(sku)) return null
   const [product] = await db.select().from(products).where(eq(products.sku, sku))
   if (!product) return null
   const [categoryRows, mediaRows] = await Promise.all([

@@ -5,6 +5,7 @@ import { setupTestDatabase } from '#tests/db.ts'
 import {
   decodeShuffleCursor,
   getCartProducts,
+  getCategory,
   getProductDetail,
   listBestSellers,
   listCategories,
@@ -13,6 +14,8 @@ import {
   listSitemapEntries,
   searchProducts,
 } from './catalog.server.ts'
+import { getAdminCategory } from './admin-categories.server.ts'
+import { getEditableProduct } from './admin-products.server.ts'
 import { media, products } from './schema.ts'
 
 const test_ = setupTestDatabase()
@@ -183,6 +186,13 @@ describe('search (spec §4, §5)', () => {
     for (const query of ['corazon', 'CORAZÓN', 'razón ros', '  Corazon  ']) {
       expect((await searchProducts(test_.reads, query)).map((p) => p.name)).toEqual(['Dije Corazón Rosado'])
     }
+  })
+
+  test('a NUL in an id or a sku finds nothing instead of failing (found by the fuzz suite)', async () => {
+    expect(await getProductDetail(test_.reads, 'TST\u0000')).toBeNull()
+    expect(await getCategory(test_.db, 'Categoria_\u0000')).toBeNull()
+    expect(await getEditableProduct(test_.reads, '\u0000')).toBeNull()
+    expect(await getAdminCategory(test_.reads, '\u0000')).toBeNull()
   })
 
   test('a NUL in a query or a cart sku finds nothing instead of failing (found by the fuzz suite)', async () => {

@@ -161,6 +161,8 @@ export async function listCategories({ db, publicBase }: MediaReads): Promise<Ca
 }
 
 export async function getCategory(db: DbOrTx, id: string) {
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(id)) return null
   const [row] = await db.select().from(categories).where(eq(categories.id, id))
   return row ?? null
 }
@@ -370,6 +372,8 @@ export async function getProductDetail(
   { db, publicBase }: MediaReads,
   sku: string,
 ): Promise<ProductDetail | null> {
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(sku)) return null
   const [row] = await db
     .select({ ...productCardColumns, ...mainMediaColumns, description: products.description })
     .from(products)

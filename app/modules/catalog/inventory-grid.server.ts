@@ -4,6 +4,7 @@ import { availableUnitsSql } from '#app/modules/inventory/stock.server.ts'
 import { imageSource, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import { media, products } from './schema.ts'
 import { INVENTORY_PAGE_SIZE, type InventoryFilters } from './validators.ts'
+import { cleanText } from '#app/utils/text.ts'
 
 export type InventoryCard = {
   sku: string
@@ -23,7 +24,8 @@ export type InventoryCard = {
 function inventoryWhere(filters: InventoryFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
   if (filters.q) {
-    const escaped = filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)
+    // A NUL would make PostgreSQL refuse the query: it is in no sku anyway.
+    const escaped = cleanText(filters.q).replace(/[\\%_]/g, (c) => `\\${c}`)
     conditions.push(ilike(products.sku, `%${escaped}%`))
   }
   if (!filters.noStock) conditions.push(gt(products.stock, 0))

@@ -7,6 +7,7 @@ import { KARDEX_COLUMNS } from './kardex-columns.ts'
 import { productLocations, stockMovements } from './schema.ts'
 import { availableUnitsSql } from './stock.server.ts'
 import type { KardexFilters } from './validators.ts'
+import { hasNul } from '#app/utils/text.ts'
 
 /** Rows per kardex page. */
 export const KARDEX_PAGE_SIZE = 50
@@ -95,6 +96,8 @@ async function ledgerRows(
 
 /** The product a kardex is about, or null for an unknown SKU. */
 export async function kardexProduct(db: DbOrTx, sku: string): Promise<KardexProduct | null> {
+  // A NUL is in no sku, and PostgreSQL would refuse the query for it.
+  if (hasNul(sku)) return null
   const [product] = await db
     .select({
       sku: products.sku,

@@ -22,6 +22,7 @@ import { getOrder, listOrderEvents } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import type { OrderStatus } from './status.ts'
 import type { DeskView } from './desk-views.ts'
+import { cleanText } from '#app/utils/text.ts'
 
 export const DESK_PAGE_SIZE = 20
 
@@ -68,7 +69,8 @@ function viewFilter(view: DeskView): SQL | undefined {
  * more, spaces and dashes ignored): a short number is an order, never part of a phone.
  */
 function searchFilter(query: string): SQL | undefined {
-  const text = query.trim().slice(0, 80)
+  // A NUL would make PostgreSQL refuse the query: no name or phone has one.
+  const text = cleanText(query).trim().slice(0, 80)
   if (!text) return undefined
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`)
   const conditions: SQL[] = [

@@ -99,6 +99,10 @@ test('the pages find products by name or SKU and preselect one with ?sku=', asyn
   expect(chosen.product).toMatchObject({ sku: product.sku, stock: 0, available: 0, locations: [] })
   const unknown = await call(entry.loader, '/admin/productos/entrada?sku=NO-EXISTE')
   expect(unknown).toMatchObject({ product: null, unknownSku: 'NO-EXISTE' })
+  // Found by the fuzz suite: a NUL in the search or the sku made PostgreSQL refuse the query (500).
+  const withNul = await call(entry.loader, '/admin/productos/entrada?q=perla%00%20unica')
+  expect(withNul.options.map((o) => o.sku)).toContain(product.sku)
+  expect(await call(exit.loader, '/admin/productos/salida?sku=%00')).toMatchObject({ product: null })
 })
 
 test('missing fields and bad values are answered beside the fields, keep the typed values and change nothing', async () => {
