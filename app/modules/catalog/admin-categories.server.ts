@@ -92,7 +92,8 @@ export async function updateCategory(
   input: CategoryInput,
 ): Promise<void> {
   const name = parseName(input.name)
-  const [existing] = await db.select().from(categories).where(eq(categories.id, id))
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  const [existing] = hasNul(id) ? [] : await db.select().from(categories).where(eq(categories.id, id))
   if (!existing) throw new Refusal(CATEGORY_MESSAGES.notFound, { standsAlone: true, status: 404 })
   const stored = await storeCategoryImage(storage, input.image)
   let replaced: { path: string; variants: StoredMedia['variants'] } | undefined

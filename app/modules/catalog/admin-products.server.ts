@@ -101,6 +101,8 @@ export async function updateProduct(
   sku: string,
   { fields, uploads, main, by, loadedCost }: UpdateProductInput,
 ): Promise<void> {
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(sku)) throw new Refusal(PRODUCT_MESSAGES.notFound, { status: 404 })
   const existing = await db.select({ id: media.id }).from(media).where(eq(media.productSku, sku))
   const [product] = await db.select({ sku: products.sku }).from(products).where(eq(products.sku, sku))
   if (!product) throw new Refusal(PRODUCT_MESSAGES.notFound, { status: 404 })

@@ -191,6 +191,10 @@ describe('search (spec §4, §5)', () => {
   test('a NUL in an id or a sku finds nothing instead of failing (found by the fuzz suite)', async () => {
     expect(await getProductDetail(test_.reads, 'TST\u0000')).toBeNull()
     expect(await getCategory(test_.db, 'Categoria_\u0000')).toBeNull()
+    expect(await listCategoryProducts(test_.reads, 'Categoria_\u0000', 0, 10)).toEqual({
+      items: [],
+      hasMore: false,
+    })
     expect(await getEditableProduct(test_.reads, '\u0000')).toBeNull()
     expect(await getAdminCategory(test_.reads, '\u0000')).toBeNull()
   })

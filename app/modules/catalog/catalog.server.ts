@@ -309,6 +309,8 @@ export async function listCategoryProducts(
   offset: number,
   limit: number,
 ): Promise<{ items: ProductCard[]; hasMore: boolean }> {
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(categoryId)) return { items: [], hasMore: false }
   // Walks products newest first (products_created_idx, hence "nulls last") and keeps those in the
   // category, so a page reads about `limit` rows instead of sorting the whole category.
   const rows = await cardQuery(db)

@@ -13,6 +13,7 @@ import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { media } from './schema.ts'
 import { PRODUCT_MESSAGES } from './validators.ts'
+import { hasNul } from '#app/utils/text.ts'
 
 /** Where product files are stored (uploads and imports alike). */
 export const PRODUCT_MEDIA_FOLDER = 'products'
@@ -109,6 +110,8 @@ export async function deleteProductImage(
   sku: string,
   mediaId: number,
 ): Promise<void> {
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(sku)) throw new Refusal(PRODUCT_MESSAGES.imageDeleteFailed)
   const removed = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()

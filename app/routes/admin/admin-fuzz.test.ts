@@ -302,7 +302,10 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
         asAdmin(orderDetail.action, '/admin/pedidos/detalle/x', form, { id: id === REAL ? orderId : id }),
       {
         // An order of its own each time: a valid step (ship, cancel…) moves it on for good.
-        fixture: async () => (await placeTestOrder(t.db, { sku, quantity: 1 })).id,
+        // …of a product of its own: the stock fuzz above may have sold the shared one out.
+        fixture: async () =>
+          (await placeTestOrder(t.db, { sku: (await createProduct(t.db, { stock: 5 })).sku, quantity: 1 }))
+            .id,
       },
     ),
 

@@ -364,6 +364,33 @@ test('a NUL byte in any posted field is a Spanish 400, never a 500, and writes n
   expect(refusedDelete.init.status).toBe(400)
 })
 
+test('a NUL byte in the address (%00 in a sku or category id) is a Spanish 4xx, never a 500 (found by the fuzz suite)', async () => {
+  const edit = await productForm()
+  edit.set('loadedCost', '12000')
+  expect(await call(editProduct.action, '/admin/productos/editar/%00', { sku: '\0' }, edit)).toMatchObject({
+    ok: false,
+    message: `Error: ${PRODUCT_MESSAGES.notFound}`,
+    status: 404,
+  })
+  const removeImage = new FormData()
+  removeImage.set('intent', 'eliminar-imagen')
+  removeImage.set('mediaId', '1')
+  expect(
+    await call(editProduct.action, '/admin/productos/editar/%00', { sku: 'a\0' }, removeImage),
+  ).toMatchObject({
+    ok: false,
+    message: PRODUCT_MESSAGES.imageDeleteFailed,
+  })
+  const category = new FormData()
+  category.set('name', 'Aretes')
+  expect(
+    await call(categoryForm.action, '/admin/categorias/editar/%00', { id: 'a\0b' }, category),
+  ).toMatchObject({
+    ok: false,
+    status: 404,
+  })
+})
+
 test('an image id that is not one (junk, a fraction, past int32) is a 400 with the spec text', async () => {
   const response = await call(saveProduct.action, '/admin/productos/guardar', {}, await productForm())
   const { sku } = (await response.json()) as { sku: string }
