@@ -531,11 +531,6 @@ export function changedTables(
 
 const tried = new Map<string, Map<number, number>>()
 
-/** Inputs tried so far in this file: by endpoint, how many got each status. */
-export function inputsTried(): ReadonlyMap<string, ReadonlyMap<number, number>> {
-  return tried
-}
-
 function count(name: string, status: number) {
   const statuses = tried.get(name) ?? new Map<number, number>()
   statuses.set(status, (statuses.get(status) ?? 0) + 1)
@@ -584,6 +579,7 @@ export async function fuzzEndpoint<T, P = undefined>(
       const before = await tableChecksums(database)
       const answer = await send(value, fixture as P)
       count(name, answer.status)
+      // FUZZ_DEBUG='POST /admin/canales' prints what each input of that endpoint was answered.
       if (process.env.FUZZ_DEBUG === name)
         console.info(answer.status, answer.messages.join(' | ').slice(0, 200))
       if (!answer.refused) fixture = undefined
