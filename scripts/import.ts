@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { assertPgliteFree } from '#app/db/backup/connection.server.ts'
 import { openDatabase } from '#app/db/client.server.ts'
 import { importOriginalShop, type ImportReport } from '#app/modules/import/import.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
@@ -68,9 +69,10 @@ async function main() {
     })
   }
   const env = parseEnv(process.env)
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory: path.join(env.dataDir, 'db') },
-  )
+  const directory = path.join(env.dataDir, 'db')
+  // A running shop has the embedded database open: a second process writing it corrupts it.
+  if (!env.DATABASE_URL) assertPgliteFree(directory)
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory })
   const media = mediaSettingsFromEnv(env)
   try {
     const report = await importOriginalShop(

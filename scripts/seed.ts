@@ -4,6 +4,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
+import { assertPgliteFree } from '#app/db/backup/connection.server.ts'
 import { openDatabase, type Database } from '#app/db/client.server.ts'
 import { isCatalogEmpty, loadDemoVideo, seedDemoData } from '#app/demo/demo-data.server.ts'
 import { clearAllStock } from '#app/modules/inventory/stock.server.ts'
@@ -61,9 +62,10 @@ async function main() {
     ? `PostgreSQL (${new URL(env.DATABASE_URL).host})`
     : `PGlite en ${path.join(env.dataDir, 'db')}`
   console.log(`Base de datos: ${target}`)
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory: path.join(env.dataDir, 'db') },
-  )
+  const directory = path.join(env.dataDir, 'db')
+  // A running shop has the embedded database open: a second process writing it corrupts it.
+  if (!env.DATABASE_URL) assertPgliteFree(directory)
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory })
   const mediaRoot = path.join(env.dataDir, 'media')
   try {
     if (!(await isCatalogEmpty(database.db))) {
