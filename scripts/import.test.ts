@@ -12,8 +12,14 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true })
 })
 
-async function npmRun(script: string, args: string[], dataDir: string) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '', NODE_ENV: 'development' }
+async function npmRun(script: string, args: string[], dataDir: string, databaseUrl = '') {
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    S3_BUCKET: '',
+    NODE_ENV: 'development',
+  }
   try {
     const { stdout, stderr } = await run('npm', ['run', '-s', script, '--', ...args], { env })
     return { code: 0, stdout, stderr }
@@ -51,3 +57,16 @@ test.each([
   },
   60_000,
 )
+
+test('an unexpected failure is told in Spanish, with the original detail after it', async () => {
+  const dataDir = path.join(root, 'sin-servidor')
+  fs.mkdirSync(dataDir, { recursive: true })
+  const exportFile = path.join(dataDir, 'export.json')
+  fs.writeFileSync(exportFile, '{}')
+  // Nothing listens on port 1: the driver's own (English) error.
+  const result = await npmRun('import', [exportFile], dataDir, 'postgres://postgres@127.0.0.1:1/tienda')
+  expect(result.code).toBe(1)
+  expect(result.stderr).toMatch(
+    /^La importación se detuvo por un error inesperado: no se importó nada\. Detalle: .*ECONNREFUSED/m,
+  )
+}, 60_000)

@@ -4,9 +4,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { assertPgliteFree } from '#app/db/backup/connection.server.ts'
+import { assertPgliteFree, BackupError } from '#app/db/backup/connection.server.ts'
 import { openDatabase } from '#app/db/client.server.ts'
-import { importOriginalShop, type ImportReport } from '#app/modules/import/import.server.ts'
+import { importOriginalShop, ImportStopped, type ImportReport } from '#app/modules/import/import.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { remoteFiles } from '#app/modules/media/remote-file.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
@@ -14,6 +14,12 @@ import { parseEnv } from '#app/utils/env.server.ts'
 const USAGE = 'Uso: npm run import -- <exportación.json> [--dry-run] [--report reporte.json]'
 /** Issues printed on the console; the report file has them all. */
 const SHOWN_ISSUES = 20
+
+/** A failure of the command itself, worded for the owner. */
+class CommandError extends Error {}
+
+/** Set once the import's transaction has committed: a later failure leaves the import in place. */
+let committed = false
 
 function printReport(report: ImportReport) {
   const { imported: i, alreadyImported: a } = report
@@ -64,7 +70,7 @@ async function main() {
   try {
     source = JSON.parse(await fs.readFile(positionals[0]!, 'utf8'))
   } catch (error) {
-    throw new Error(`No se pudo leer ${positionals[0]} como JSON: ${(error as Error).message}`, {
+    throw new CommandError(`No se pudo leer ${positionals[0]} como JSON: ${(error as Error).message}`, {
       cause: error,
     })
   }
@@ -80,6 +86,7 @@ async function main() {
       source,
       { dryRun: values['dry-run'] },
     )
+    committed = !report.dryRun
     printReport(report)
     if (values.report) {
       await fs.writeFile(values.report, `${JSON.stringify(report, null, 2)}\n`)
@@ -92,7 +99,21 @@ async function main() {
   }
 }
 
+/**
+ * What the owner reads when the command fails: our own refusals as they are; anything else (a
+ * database or network error, in English) after a Spanish line saying what became of the import.
+ */
+function failureMessage(error: unknown, afterCommit: boolean): string {
+  const detail = error instanceof Error ? error.message : String(error)
+  if (error instanceof CommandError || error instanceof BackupError || error instanceof ImportStopped) {
+    return detail
+  }
+  return afterCommit
+    ? `La importación se guardó, pero falló un paso posterior. Detalle: ${detail}`
+    : `La importación se detuvo por un error inesperado: no se importó nada. Detalle: ${detail}`
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(failureMessage(error, committed))
   process.exit(1)
 })

@@ -55,6 +55,11 @@ export type ImportDeps = {
   concurrency?: number
 }
 
+/** A failure that stops the whole import, already worded in Spanish for the shop's owner. */
+export class ImportStopped extends Error {
+  override name = 'ImportStopped'
+}
+
 /** Rolls a dry run's transaction back once everything has been written and checked. */
 class DryRunRollback extends Error {}
 
@@ -324,7 +329,7 @@ async function bringMedia(
   if (failure) {
     await deleteStoredFiles(deps.storage, stored.flatMap(storedPaths))
     const cause = failure.reason as unknown
-    throw new Error(
+    throw new ImportStopped(
       `No se pudo guardar un archivo en el almacenamiento (${cause instanceof Error ? cause.message : String(cause)}): no se importó nada.`,
       { cause },
     )
