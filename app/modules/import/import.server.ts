@@ -15,7 +15,12 @@ import {
 } from '#app/modules/media/media.server.ts'
 import type { RemoteFiles } from '#app/modules/media/remote-file.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
-import { existingOrderIds, insertImportedOrders } from '#app/modules/order/import.server.ts'
+import {
+  existingOrderIds,
+  holdsUnits,
+  insertImportedOrders,
+  type ImportedOrder,
+} from '#app/modules/order/import.server.ts'
 import { IMPORT_AUTHOR, planImport, type ImportPlan, type Issue, type PlannedProduct } from './plan.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { importRecords } from './schema.ts'
@@ -112,8 +117,7 @@ export async function importOriginalShop(
   try {
     await deps.db.transaction(async (tx) => {
       const unheld = await write(tx, fresh.plan, media)
-      report.imported.ordersHoldingUnits =
-        fresh.plan.orders.filter((order) => !order.shippedAt && isOpen(order.status)).length - unheld.length
+      report.imported.ordersHoldingUnits = fresh.plan.orders.filter(holdsUnits).length - unheld.length
       for (const id of unheld) {
         plan.warnings.push({
           kind: 'pedido',
@@ -129,8 +133,6 @@ export async function importOriginalShop(
   }
   return report
 }
-
-const isOpen = (status: string) => status === 'pendiente de pago' || status === 'pagado'
 
 async function write(tx: Tx, plan: ImportPlan, media: Map<string, ImportedMedia[]>): Promise<string[]> {
   await insertImportedCatalogue(tx, {
@@ -256,11 +258,44 @@ async function freshPart(db: Db, plan: ImportPlan) {
       categoryIds: product.categoryIds.filter((id) => knownCategories.has(id)),
     })
   }
+  const pendingOrders: ImportedOrder[] = []
   for (const order of plan.orders) {
     if (doneOrders.has(order.id)) alreadyImported.orders++
     else if (existingOrders.has(order.id)) {
       plan.refused.push({ kind: 'pedido', key: order.id, reason: 'Ya hay un pedido con este id en Vitrina.' })
-    } else fresh.orders.push(order)
+    } else pendingOrders.push(order)
+  }
+  const comingSkus = new Set(fresh.products.map((product) => product.sku))
+  const orderedSkus = [...new Set(pendingOrders.flatMap((order) => order.items.map((item) => item.sku)))]
+  const presentSkus = await productsPresent(
+    db,
+    orderedSkus.filter((sku) => !comingSkus.has(sku)),
+  )
+  for (const order of pendingOrders) {
+    const missing = [
+      ...new Set(
+        order.items.map((item) => item.sku).filter((sku) => !comingSkus.has(sku) && !presentSkus.has(sku)),
+      ),
+    ]
+    if (!missing.length) fresh.orders.push(order)
+    else if (holdsUnits(order)) {
+      // Left out of import_records, so the run that brings its product brings it too.
+      plan.refused.push({
+        kind: 'pedido',
+        key: order.id,
+        reason:
+          missing.length === 1
+            ? `Está por enviar y su producto ${missing[0]} no se importó; se importará con él.`
+            : `Está por enviar y sus productos ${missing.join(', ')} no se importaron; se importará con ellos.`,
+      })
+    } else {
+      plan.warnings.push({
+        kind: 'pedido',
+        key: order.id,
+        reason: `${missing.length === 1 ? `Su producto ${missing[0]} no está` : `Sus productos ${missing.join(', ')} no están`} en Vitrina: se importó con el nombre y el precio que guardaba.`,
+      })
+      fresh.orders.push(order)
+    }
   }
   for (const month of plan.clicks) {
     if (doneClicks.has(month.month)) alreadyImported.clickMonths++
@@ -271,6 +306,19 @@ async function freshPart(db: Db, plan: ImportPlan) {
     else fresh.pageViews.push(month)
   }
   return { plan: fresh, alreadyImported }
+}
+
+/** Which of these SKUs Vitrina has, asked in slices so a large shop stays under the parameter limit. */
+async function productsPresent(db: Db, skus: string[]): Promise<Set<string>> {
+  const present = new Set<string>()
+  for (let i = 0; i < skus.length; i += 1000) {
+    const rows = await db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(inArray(products.sku, skus.slice(i, i + 1000)))
+    for (const row of rows) present.add(row.sku)
+  }
+  return present
 }
 
 const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg' }

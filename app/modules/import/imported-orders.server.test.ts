@@ -7,8 +7,9 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
 import { listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
+import { insertImportedOrders, type ImportedOrder } from '#app/modules/order/import.server.ts'
 import { shipOrder } from '#app/modules/order/ship.server.ts'
-import { setupTestDatabase } from '#tests/db.ts'
+import { createTestDatabase, setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage } from '#tests/media.ts'
 import { importOriginalShop } from './import.server.ts'
 
@@ -67,4 +68,73 @@ test('an imported order still to ship holds its units and ships from the desk li
     .from(stockMovements)
     .where(eq(stockMovements.orderId, 'b3Kd8FgH1jKlM2nOpQ5r'))
   expect(exits.reduce((sum, row) => sum + row.quantity, 0)).toBe(2)
+})
+
+test('an order whose product did not come over is refused while still to ship, and comes with its product; a shipped one comes with a warning', async () => {
+  const database = await createTestDatabase()
+  try {
+    const deps = { db: database.db, storage: memoryStorage(), remote: offline }
+    // Its ledger no longer explains its stock: the product is refused.
+    const broken = structuredClone(SAMPLE) as unknown as Record<string, { productos: { stock: number }[] }>
+    broken['productos/productos_bloque_1']!.productos[0]!.stock += 1
+    const first = await importOriginalShop(deps, broken)
+    expect(first.refused).toContainEqual({
+      kind: 'pedido',
+      key: 'b3Kd8FgH1jKlM2nOpQ5r',
+      reason: `Está por enviar y su producto ${SKU} no se importó; se importará con él.`,
+    })
+    expect(first.warnings).toContainEqual({
+      kind: 'pedido',
+      key: 'x7Hq2LmN9pQrS4tUvW1y',
+      reason: `Su producto ${SKU} no está en Vitrina: se importó con el nombre y el precio que guardaba.`,
+    })
+    expect(first.warnings.filter((warning) => warning.reason.includes('unidades disponibles'))).toEqual([])
+    expect(first.imported).toMatchObject({ products: 1, orders: 1, ordersHoldingUnits: 0 })
+    expect((await database.db.select({ id: orders.id }).from(orders)).map((row) => row.id)).toEqual([
+      'x7Hq2LmN9pQrS4tUvW1y',
+    ])
+
+    // The corrected export brings the product, and the order still to ship with it.
+    const second = await importOriginalShop(deps, SAMPLE)
+    expect(second.refused).toEqual([])
+    expect(second.imported).toMatchObject({ products: 1, orders: 1, ordersHoldingUnits: 1 })
+    const [held] = await database.db.select().from(orders).where(eq(orders.id, 'b3Kd8FgH1jKlM2nOpQ5r'))
+    expect(held!.reservationHeld).toBe(true)
+  } finally {
+    await database.close()
+  }
+})
+
+test('writing an order still to ship whose product is not here is a bug, not an order without units', async () => {
+  const database = await createTestDatabase()
+  try {
+    const order: ImportedOrder = {
+      id: 'sin-producto',
+      status: 'pagado',
+      shippedAt: null,
+      paymentMethod: 'acordar',
+      customer: {
+        name: 'Ana',
+        lastName: 'Pérez',
+        identificationNumber: '1',
+        phone: '3000000000',
+        email: 'ana@example.com',
+        address: 'Calle 1',
+        city: 'Bogotá',
+        department: 'Cundinamarca',
+      },
+      items: [{ sku: 'NO-EXISTE', title: 'Collar', quantity: 1, unitPrice: 1000 }],
+      subtotal: 1000,
+      shippingCost: 0,
+      total: 1000,
+      createdAt: new Date('2025-01-06T15:00:00Z'),
+      note: 'Importado de la tienda original.',
+    }
+    await expect(
+      database.db.transaction((tx) => insertImportedOrders(tx, [order], 'importación')),
+    ).rejects.toThrow('names NO-EXISTE, which is not in Vitrina')
+    expect(await database.db.$count(orders)).toBe(0)
+  } finally {
+    await database.close()
+  }
 })

@@ -34,6 +34,18 @@ export class OutOfStock extends Error {
 }
 
 /**
+ * The product asked for is not in the catalogue at all. Still an `OutOfStock` for a checkout (no
+ * units to sell either way); an import tells it apart, since the product may be yet to come.
+ */
+export class UnknownProduct extends OutOfStock {
+  override name = 'UnknownProduct'
+  constructor(sku: string) {
+    super(sku)
+    this.message = `No existe el producto ${sku}`
+  }
+}
+
+/**
  * One line per sku, in one fixed order: every writer locks product rows in this order, so two
  * transactions never wait on each other's rows (no deadlock).
  */
@@ -71,7 +83,10 @@ export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<StockLine[]
       .set({ reserved: sql`${products.reserved} + ${line.quantity}`, updatedAt: new Date() })
       .where(and(eq(products.sku, line.sku), sql`${availableUnitsSql} >= ${line.quantity}`))
       .returning({ sku: products.sku })
-    if (!row) throw new OutOfStock(line.sku)
+    if (!row) {
+      const [known] = await tx.select({ sku: products.sku }).from(products).where(eq(products.sku, line.sku))
+      throw known ? new OutOfStock(line.sku) : new UnknownProduct(line.sku)
+    }
   }
   return ordered
 }

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
-import { holdUnits, OutOfStock } from '#app/modules/inventory/stock.server.ts'
+import { holdUnits, OutOfStock, UnknownProduct } from '#app/modules/inventory/stock.server.ts'
 import { orderEvents, orderItems, orders, type PaymentMethod } from './schema.ts'
 import type { OrderStatus } from './status.ts'
 
@@ -31,7 +31,7 @@ export type ImportedOrder = {
 }
 
 /** Orders still to be shipped hold their units here, as orders placed in Vitrina do. */
-const holdsUnits = (order: ImportedOrder) =>
+export const holdsUnits = (order: ImportedOrder) =>
   !order.shippedAt && (order.status === 'pendiente de pago' || order.status === 'pagado')
 
 /**
@@ -59,6 +59,14 @@ export async function insertImportedOrders(tx: Tx, imported: ImportedOrder[], by
       })
       held.add(order.id)
     } catch (error) {
+      // A missing product is not a lack of units: the caller refuses such an order (it is to come
+      // with its product), so one reaching here is a bug, not an order imported without units.
+      if (error instanceof UnknownProduct) {
+        throw new Error(
+          `Imported order ${order.id} is still to ship and names ${error.sku}, which is not in Vitrina`,
+          { cause: error },
+        )
+      }
       if (!(error instanceof OutOfStock)) throw error
     }
   }
