@@ -346,3 +346,54 @@ describe('refusals and dry runs', () => {
     })
   })
 })
+
+describe('a later export', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(() => database.close())
+
+  test('records it tells differently are reported, not updated; the same ones, in any field order, are unchanged', async () => {
+    await importOriginalShop(deps(database), small.source)
+    const before = await snapshot(database)
+    const later = structuredClone(small.source) as Record<string, Record<string, unknown>>
+    const block = later['productos/productos_bloque_1']!.productos as Record<string, unknown>[]
+    const renamed = block[0]!
+    renamed.name = `${renamed.name as string} (nuevo)`
+    // The same product with its fields in another order is the same record.
+    block[1] = Object.fromEntries(Object.entries(block[1]!).reverse())
+    const pedidos = later.pedidos as Record<string, Record<string, unknown>>
+    const [orderId] = Object.keys(pedidos)
+    pedidos[orderId!]!.status = 'cancelado'
+    const [clicksKey] = Object.keys(later).filter((key) => key.startsWith('clickEvents/'))
+    const clicks = later[clicksKey!] as Record<string, { click_count: number }>
+    Object.values(clicks)[0]!.click_count += 5
+
+    const report = await importOriginalShop(deps(database), later)
+    const reason =
+      'Cambió desde la importación anterior: no se actualizó (Vitrina conserva lo que se importó entonces).'
+    expect(report.refused).toEqual([
+      { kind: 'producto', key: renamed.sku, reason },
+      { kind: 'pedido', key: orderId, reason },
+      { kind: 'clics', key: clicksKey, reason },
+    ])
+    expect(report.alreadyImported).toMatchObject({
+      products: 59,
+      orders: small.expected.orders.length - 1,
+      clickMonths: small.expected.months.length - 1,
+    })
+    expect(report.imported).toMatchObject({ products: 0, orders: 0, clickMonths: 0 })
+    expect(await snapshot(database)).toEqual(before)
+    const [kept] = await database.db
+      .select()
+      .from(products)
+      .where(eq(products.sku, renamed.sku as string))
+    expect(kept!.name).not.toContain('(nuevo)')
+
+    // The export as it was is still the same: nothing to report.
+    const again = await importOriginalShop(deps(database), small.source)
+    expect(again.refused).toEqual([])
+    expect(again.alreadyImported).toMatchObject({ products: 60, orders: small.expected.orders.length })
+  })
+})

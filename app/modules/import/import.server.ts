@@ -21,11 +21,17 @@ import {
   insertImportedOrders,
   type ImportedOrder,
 } from '#app/modules/order/import.server.ts'
-import { IMPORT_AUTHOR, planImport, type ImportPlan, type Issue, type PlannedProduct } from './plan.ts'
+import {
+  IMPORT_AUTHOR,
+  planImport,
+  type ImportPlan,
+  type Issue,
+  type IssueKind,
+  type PlannedProduct,
+  type RecordKind,
+} from './plan.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { importRecords } from './schema.ts'
-
-type RecordKind = (typeof importRecords.$inferInsert)['kind']
 
 export type ImportCounts = {
   categories: number
@@ -46,7 +52,10 @@ export type ImportReport = {
     /** Orders still to ship that hold their units now. */
     ordersHoldingUnits: number
   }
-  /** Records an earlier run brought already: left as they are. */
+  /**
+   * Records an earlier run brought already, the same as they are now: left as they are. One the
+   * export tells differently is refused instead (it is not updated).
+   */
   alreadyImported: ImportCounts
   refused: Issue[]
   warnings: Issue[]
@@ -152,12 +161,17 @@ async function write(tx: Tx, plan: ImportPlan, media: Map<string, ImportedMedia[
     clicks: plan.clicks.flatMap((month) => month.rows),
     pageViews: plan.pageViews.flatMap((month) => month.rows),
   })
-  const records: { kind: RecordKind; key: string }[] = [
-    ...plan.categories.map((category) => ({ kind: 'category' as const, key: category.id })),
-    ...plan.products.map((product) => ({ kind: 'product' as const, key: product.sku })),
-    ...plan.orders.map((order) => ({ kind: 'order' as const, key: order.id })),
-    ...plan.clicks.map(({ month }) => ({ kind: 'clicks' as const, key: month })),
-    ...plan.pageViews.map(({ month }) => ({ kind: 'page-views' as const, key: month })),
+  const record = (kind: RecordKind, key: string) => ({
+    kind,
+    key,
+    contentHash: plan.hashes[kind].get(key) ?? null,
+  })
+  const records = [
+    ...plan.categories.map((category) => record('category', category.id)),
+    ...plan.products.map((product) => record('product', product.sku)),
+    ...plan.orders.map((order) => record('order', order.id)),
+    ...plan.clicks.map(({ month }) => record('clicks', month)),
+    ...plan.pageViews.map(({ month }) => record('page-views', month)),
   ]
   for (let i = 0; i < records.length; i += 1000) {
     await tx.insert(importRecords).values(records.slice(i, i + 1000))
@@ -165,36 +179,70 @@ async function write(tx: Tx, plan: ImportPlan, media: Map<string, ImportedMedia[
   return unheld
 }
 
+/** What the report calls each kind of record. */
+const ISSUE_KIND: Record<RecordKind, IssueKind> = {
+  category: 'categoría',
+  product: 'producto',
+  order: 'pedido',
+  clicks: 'clics',
+  'page-views': 'visitas',
+}
+
 /**
  * The part of the plan not brought yet. A record an earlier run imported is counted and left
- * alone; one whose key Vitrina already uses for something else is refused (a category already
- * here is kept, and products may still name it).
+ * alone when the export still says the same about it, and refused when it says otherwise (it is
+ * not updated: Vitrina has been working with it since); one whose key Vitrina already uses for
+ * something else is refused (a category already here is kept, and products may still name it).
  */
 async function freshPart(db: Db, plan: ImportPlan) {
+  const changed = new Map<RecordKind, Set<string>>(
+    (['category', 'product', 'order', 'clicks', 'page-views'] as const).map((kind) => [kind, new Set()]),
+  )
+  /** The records an earlier run brought unchanged; the changed ones are refused on the way. */
   const recorded = async (kind: RecordKind, keys: string[]) => {
-    if (!keys.length) return new Set<string>()
-    const rows = await db
-      .select({ key: importRecords.key })
-      .from(importRecords)
-      .where(and(eq(importRecords.kind, kind), inArray(importRecords.key, keys)))
-    return new Set(rows.map((row) => row.key))
+    const done = new Set<string>()
+    for (let i = 0; i < keys.length; i += 1000) {
+      const rows = await db
+        .select({ key: importRecords.key, contentHash: importRecords.contentHash })
+        .from(importRecords)
+        .where(and(eq(importRecords.kind, kind), inArray(importRecords.key, keys.slice(i, i + 1000))))
+      for (const row of rows) {
+        // Records brought before digests were kept cannot be compared: taken as unchanged.
+        if (row.contentHash === null || row.contentHash === plan.hashes[kind].get(row.key)) {
+          done.add(row.key)
+        } else {
+          plan.refused.push({
+            kind: ISSUE_KIND[kind],
+            key:
+              kind === 'clicks'
+                ? `clickEvents/${row.key}`
+                : kind === 'page-views'
+                  ? `pageViews/${row.key}`
+                  : row.key,
+            reason:
+              'Cambió desde la importación anterior: no se actualizó (Vitrina conserva lo que se importó entonces).',
+          })
+          changed.get(kind)!.add(row.key)
+        }
+      }
+    }
+    return done
   }
   const categoryIds = plan.categories.map((category) => category.id)
   const skus = plan.products.map((product) => product.sku)
   const orderIds = plan.orders.map((order) => order.id)
-  const [doneCategories, doneProducts, doneOrders, doneClicks, doneViews] = await Promise.all([
-    recorded('category', categoryIds),
-    recorded('product', skus),
-    recorded('order', orderIds),
-    recorded(
-      'clicks',
-      plan.clicks.map((month) => month.month),
-    ),
-    recorded(
-      'page-views',
-      plan.pageViews.map((month) => month.month),
-    ),
-  ])
+  // One kind after another, so the report lists the changed records in a fixed order.
+  const doneCategories = await recorded('category', categoryIds)
+  const doneProducts = await recorded('product', skus)
+  const doneOrders = await recorded('order', orderIds)
+  const doneClicks = await recorded(
+    'clicks',
+    plan.clicks.map((month) => month.month),
+  )
+  const doneViews = await recorded(
+    'page-views',
+    plan.pageViews.map((month) => month.month),
+  )
   const existingCategories = new Set(
     categoryIds.length
       ? (
@@ -222,6 +270,7 @@ async function freshPart(db: Db, plan: ImportPlan) {
   }
   for (const category of plan.categories) {
     if (doneCategories.has(category.id)) alreadyImported.categories++
+    else if (changed.get('category')!.has(category.id)) continue
     else if (existingCategories.has(category.id)) {
       plan.refused.push({
         kind: 'categoría',
@@ -237,6 +286,7 @@ async function freshPart(db: Db, plan: ImportPlan) {
       alreadyImported.movements += product.sourceMovements
       continue
     }
+    if (changed.get('product')!.has(product.sku)) continue
     if (existingProducts.has(product.sku)) {
       plan.refused.push({
         kind: 'producto',
@@ -261,6 +311,7 @@ async function freshPart(db: Db, plan: ImportPlan) {
   const pendingOrders: ImportedOrder[] = []
   for (const order of plan.orders) {
     if (doneOrders.has(order.id)) alreadyImported.orders++
+    else if (changed.get('order')!.has(order.id)) continue
     else if (existingOrders.has(order.id)) {
       plan.refused.push({ kind: 'pedido', key: order.id, reason: 'Ya hay un pedido con este id en Vitrina.' })
     } else pendingOrders.push(order)
@@ -299,11 +350,11 @@ async function freshPart(db: Db, plan: ImportPlan) {
   }
   for (const month of plan.clicks) {
     if (doneClicks.has(month.month)) alreadyImported.clickMonths++
-    else fresh.clicks.push(month)
+    else if (!changed.get('clicks')!.has(month.month)) fresh.clicks.push(month)
   }
   for (const month of plan.pageViews) {
     if (doneViews.has(month.month)) alreadyImported.pageViewMonths++
-    else fresh.pageViews.push(month)
+    else if (!changed.get('page-views')!.has(month.month)) fresh.pageViews.push(month)
   }
   return { plan: fresh, alreadyImported }
 }

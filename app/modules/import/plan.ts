@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { stringify } from 'safe-stable-stringify'
 import type { ImportedClicks, ImportedPageViews } from '#app/modules/analytics/import.server.ts'
 import type { ImportedCategory } from '#app/modules/catalog/import.server.ts'
 import { priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
@@ -57,12 +59,27 @@ export type PlannedProduct = {
   sourceMovements: number
 }
 
+/** What `import_records` remembers, by the original's key. */
+export type RecordKind = 'category' | 'product' | 'order' | 'clicks' | 'page-views'
+
+/**
+ * A digest of what the export said about one record (its fields in any order), so a later run can
+ * tell a record it brought already from one the original shop changed since.
+ */
+export function contentHash(...parts: unknown[]): string {
+  return createHash('sha256')
+    .update(stringify(parts) ?? '')
+    .digest('hex')
+}
+
 export type ImportPlan = {
   categories: ImportedCategory[]
   products: PlannedProduct[]
   orders: ImportedOrder[]
   clicks: { month: string; rows: ImportedClicks[] }[]
   pageViews: { month: string; rows: ImportedPageViews[] }[]
+  /** Each planned record's `contentHash`, by kind and original key. */
+  hashes: Record<RecordKind, Map<string, string>>
   refused: Issue[]
   warnings: Issue[]
 }
@@ -102,6 +119,13 @@ export function planImport(source: unknown, now: Date): ImportPlan {
     orders: [],
     clicks: [],
     pageViews: [],
+    hashes: {
+      category: new Map(),
+      product: new Map(),
+      order: new Map(),
+      clicks: new Map(),
+      'page-views': new Map(),
+    },
     refused,
     warnings,
   }
@@ -177,6 +201,7 @@ function planCategories(plan: ImportPlan, list: unknown[] | null, now: Date) {
     }
     seen.add(id)
     plan.categories.push({ id, name: nombre, createdAt: createdAt ?? now })
+    plan.hashes.category.set(id, contentHash(raw))
   }
 }
 
@@ -213,7 +238,10 @@ function planProducts(
       const ledger = ledgers.get(product.sku) ?? []
       ledgers.delete(product.sku)
       const planned = planProduct(plan, product, ledger, now)
-      if (planned) plan.products.push(planned)
+      if (planned) {
+        plan.products.push(planned)
+        plan.hashes.product.set(planned.sku, contentHash(raw, ledger))
+      }
     }
   }
   for (const [sku] of ledgers) {
@@ -432,6 +460,7 @@ function planOrder(plan: ImportPlan, id: string, raw: unknown, now: Date) {
     createdAt,
     note: `Importado de la tienda original con estado "${order.status}"${shipped ? ' y enviado' : ''}.`,
   })
+  plan.hashes.order.set(id, contentHash(raw))
 }
 
 function planClicks(plan: ImportPlan, month: string, document: unknown) {
@@ -445,6 +474,7 @@ function planClicks(plan: ImportPlan, month: string, document: unknown) {
     plan.refused.push({ kind: 'clics', key, reason: reasonOf(parsed.error) })
     return
   }
+  plan.hashes.clicks.set(month, contentHash(document))
   plan.clicks.push({
     month,
     rows: Object.entries(parsed.data).map(([elementName, { click_count }]) => ({
@@ -466,6 +496,7 @@ function planPageViews(plan: ImportPlan, month: string, document: unknown) {
     plan.refused.push({ kind: 'visitas', key, reason: reasonOf(parsed.error) })
     return
   }
+  plan.hashes['page-views'].set(month, contentHash(document))
   plan.pageViews.push({
     month,
     rows: Object.entries(parsed.data).map(([pageName, { visits, totalTime }]) => ({
