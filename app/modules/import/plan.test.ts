@@ -219,6 +219,30 @@ describe('planImport', () => {
     ])
   })
 
+  test('a ledger whose replayed figures overflow the database is refused with that product alone', () => {
+    // 100 million units in and out, 22 times: the stock stays small, the units in do not.
+    const ledger = Array.from({ length: 22 }, () => [
+      entry(100_000_000),
+      { ...entry(100_000_000), tipo: 'Salida' },
+    ]).flat()
+    const plan = planImport(
+      shop([product({ sku: 'ENORME', stock: 0, ubicaciones: [] }), product()], {
+        ENORME: ledger,
+        'COL-GEN-AAAA1111': [entry(3)],
+      }),
+      NOW,
+    )
+    expect(plan.refused).toEqual([
+      {
+        kind: 'producto',
+        key: 'ENORME',
+        reason:
+          'Sus movimientos llevan las entradas a 2200000000, más de lo que Vitrina puede guardar (2147483647).',
+      },
+    ])
+    expect(plan.products.map((planned) => planned.sku)).toEqual(['COL-GEN-AAAA1111'])
+  })
+
   test('stock without locations goes to the default location, with a warning', () => {
     const plan = planImport(shop([product({ ubicaciones: [] })], { 'COL-GEN-AAAA1111': [entry(3)] }), NOW)
     expect(plan.refused).toEqual([])

@@ -87,8 +87,17 @@ export type ImportPlan = {
 /** How far the original's floating-point average and ours may drift apart by rounding alone. */
 export const COST_ROUNDING_CENTAVOS = 100
 
-/** Order amounts are PostgreSQL `integer` centavos. */
-const MAX_ORDER_CENTAVOS = 2_147_483_647
+/** The largest PostgreSQL `integer`: order amounts, and a product's stock, units and costs. */
+const MAX_INTEGER = 2_147_483_647
+const MAX_ORDER_CENTAVOS = MAX_INTEGER
+
+/** What a replayed ledger may carry past `MAX_INTEGER`, as the owner reads it. */
+const REPLAYED_FIGURES = [
+  ['stock', 'el stock'],
+  ['unitsIn', 'las entradas'],
+  ['unitsOut', 'las salidas'],
+  ['cost', 'el costo promedio (en centavos)'],
+] as const
 
 const BLOCK_KEY = /^productos\/productos_bloque_(\d+)$/
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
@@ -333,6 +342,21 @@ function planProduct(
     const applied = applyMovement(final, movement)
     if (!applied.ok) return refuse(`Sus movimientos no se pueden aplicar en orden: ${applied.message}`)
     final = applied.state
+    // Refused here rather than failing the whole import's transaction at PostgreSQL.
+    for (const [field, label] of REPLAYED_FIGURES) {
+      if (final[field] > MAX_INTEGER) {
+        return refuse(
+          `Sus movimientos llevan ${label} a ${final[field]}, más de lo que Vitrina puede guardar (${MAX_INTEGER}).`,
+        )
+      }
+    }
+    for (const [code, units] of final.locations) {
+      if (units > MAX_INTEGER) {
+        return refuse(
+          `Sus movimientos llevan la ubicación ${code} a ${units} unidades, más de lo que Vitrina puede guardar (${MAX_INTEGER}).`,
+        )
+      }
+    }
   }
 
   if (product.entradas != null && product.entradas !== final.unitsIn) {
