@@ -372,6 +372,13 @@ async function productsPresent(db: Db, skus: string[]): Promise<Set<string>> {
   return present
 }
 
+/** A write to the media storage failed (the original error is its cause). */
+class StorageFailure extends Error {
+  constructor(cause: unknown) {
+    super('storage write failed', { cause })
+  }
+}
+
 const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg' }
 
 /** The media row of an address kept as it is: its type guessed from the name, as the original did. */
@@ -391,8 +398,8 @@ function keepAddresses(planned: PlannedProduct[]): Map<string, ImportedMedia[]> 
 
 /**
  * Downloads every product file into storage (images become WebP variants, as an upload does); a
- * file that cannot be had or is not a real image or video keeps its address, with the reason in
- * the report (in the products' order). A storage failure stops the import, and the files stored
+ * file that cannot be had, is not a real image or video or cannot be processed keeps its address,
+ * with the reason in the report (in the products' order). A storage failure stops the import, and the files stored
  * so far are deleted.
  */
 async function bringMedia(
@@ -402,6 +409,17 @@ async function bringMedia(
 ): Promise<Map<string, ImportedMedia[]>> {
   const limit = pLimit(deps.concurrency ?? 4)
   const stored: StoredMedia[] = []
+  // Writes that fail are told apart from a file that fails processing: only they stop the import.
+  const writer: MediaStorage = {
+    async put(p, body, type) {
+      try {
+        await deps.storage.put(p, body, type)
+      } catch (error) {
+        throw new StorageFailure(error)
+      }
+    },
+    delete: (p) => deps.storage.delete(p),
+  }
   type Brought = { file: PlannedProduct['media'][number]; media: ImportedMedia; reason: string | null }
   const bring = async (file: PlannedProduct['media'][number]): Promise<Brought> => {
     const download = await deps.remote.download(file.url)
@@ -414,11 +432,18 @@ async function bringMedia(
       if (!(error instanceof Refusal)) throw error
       return { file, media: keptAddress(file), reason: error.message }
     }
-    const [saved] = await storeUploads(deps.storage, [upload], [checked], PRODUCT_MEDIA_FOLDER, {
-      share: true,
-    })
-    stored.push(saved!)
-    return { file, media: { stored: saved!, main: file.main }, reason: null }
+    let saved: StoredMedia[]
+    try {
+      saved = await storeUploads(writer, [upload], [checked], PRODUCT_MEDIA_FOLDER, { share: true })
+    } catch (error) {
+      if (error instanceof StorageFailure) throw error.cause
+      // The file passed the check yet could not be turned into variants (an image library
+      // error): that one file keeps its address, like a file that could not be downloaded.
+      const detail = error instanceof Error ? error.message : String(error)
+      return { file, media: keptAddress(file), reason: `la imagen no se pudo procesar: ${detail}` }
+    }
+    stored.push(saved[0]!)
+    return { file, media: { stored: saved[0]!, main: file.main }, reason: null }
   }
   // Every download settles before anything is decided, so no file is stored after a cleanup.
   const settled = await Promise.allSettled(
