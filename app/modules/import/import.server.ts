@@ -84,7 +84,8 @@ class DryRunRollback extends Error {}
  * refused with a Spanish reason when it cannot be brought over whole; what passes is written in one
  * transaction, so a failure leaves nothing behind (the files stored for it are deleted again). What
  * was brought is remembered by its original key: a second run of the same export writes nothing. A
- * dry run checks and writes everything in a transaction it then rolls back, without downloading.
+ * dry run checks and writes everything but the orders (whose numbers a rollback would not give
+ * back) in a transaction it then rolls back, without downloading.
  */
 export async function importOriginalShop(
   deps: ImportDeps,
@@ -125,7 +126,7 @@ export async function importOriginalShop(
     : []
   try {
     await deps.db.transaction(async (tx) => {
-      const unheld = await write(tx, fresh.plan, media)
+      const unheld = await write(tx, fresh.plan, media, dryRun)
       report.imported.ordersHoldingUnits = fresh.plan.orders.filter(holdsUnits).length - unheld.length
       for (const id of unheld) {
         plan.warnings.push({
@@ -143,7 +144,12 @@ export async function importOriginalShop(
   return report
 }
 
-async function write(tx: Tx, plan: ImportPlan, media: Map<string, ImportedMedia[]>): Promise<string[]> {
+async function write(
+  tx: Tx,
+  plan: ImportPlan,
+  media: Map<string, ImportedMedia[]>,
+  dryRun: boolean,
+): Promise<string[]> {
   await insertImportedCatalogue(tx, {
     categories: plan.categories,
     products: plan.products.map((product) => ({ ...product, media: media.get(product.sku) ?? [] })),
@@ -156,7 +162,8 @@ async function write(tx: Tx, plan: ImportPlan, media: Map<string, ImportedMedia[
       openingCost: product.openingCost,
     })),
   )
-  const unheld = await insertImportedOrders(tx, plan.orders, IMPORT_AUTHOR)
+  // A dry run writes no orders: even rolled back, they would use up order numbers.
+  const unheld = await insertImportedOrders(tx, plan.orders, IMPORT_AUTHOR, { holdOnly: dryRun })
   await addImportedAnalytics(tx, {
     clicks: plan.clicks.flatMap((month) => month.rows),
     pageViews: plan.pageViews.flatMap((month) => month.rows),

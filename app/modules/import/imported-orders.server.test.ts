@@ -138,3 +138,22 @@ test('writing an order still to ship whose product is not here is a bug, not an 
     await database.close()
   }
 })
+
+test('a dry run uses up no order numbers, and still says which orders would hold their units', async () => {
+  const database = await createTestDatabase()
+  try {
+    const deps = { db: database.db, storage: memoryStorage(), remote: offline }
+    const dry = await importOriginalShop(deps, SAMPLE, { dryRun: true })
+    expect(dry.imported).toMatchObject({ orders: 2, ordersHoldingUnits: 1 })
+    expect(await database.db.$count(orders)).toBe(0)
+    await importOriginalShop(deps, SAMPLE)
+    const numbers = await database.db
+      .select({ number: orders.number })
+      .from(orders)
+      .orderBy(asc(orders.number))
+    // The first numbers of the shop (the identity starts at 1001), as if no dry run had been made.
+    expect(numbers.map((row) => row.number)).toEqual([1001, 1002])
+  } finally {
+    await database.close()
+  }
+})

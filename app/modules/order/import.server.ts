@@ -40,9 +40,15 @@ export const holdsUnits = (order: ImportedOrder) =>
  * still to be shipped holds its units now when they are available, so the desk can ship it (each
  * in a savepoint: one that cannot leaves the others alone); a cash-on-delivery one counts as
  * confirmed, since the shop was already handling it, so the confirmation expiry leaves it alone.
- * Gives the ids of the orders that could not hold their units.
+ * Gives the ids of the orders that could not hold their units. `holdOnly` holds units without
+ * writing the orders, for a rehearsal rolled back afterwards.
  */
-export async function insertImportedOrders(tx: Tx, imported: ImportedOrder[], by: string): Promise<string[]> {
+export async function insertImportedOrders(
+  tx: Tx,
+  imported: ImportedOrder[],
+  by: string,
+  options: { holdOnly?: boolean } = {},
+): Promise<string[]> {
   if (!imported.length) return []
   const now = new Date()
   const sorted = [...imported].sort(
@@ -70,6 +76,10 @@ export async function insertImportedOrders(tx: Tx, imported: ImportedOrder[], by
       if (!(error instanceof OutOfStock)) throw error
     }
   }
+  const unheld = sorted.filter((order) => holdsUnits(order) && !held.has(order.id)).map((order) => order.id)
+  // A rehearsal (the import's dry run) stops here: an identity value is used up even by a
+  // transaction that rolls back, and order numbers are the shop's, not to be skipped.
+  if (options.holdOnly) return unheld
   await bulkInsert(
     tx,
     orders,
@@ -123,7 +133,7 @@ export async function insertImportedOrders(tx: Tx, imported: ImportedOrder[], by
       createdAt: now,
     })),
   )
-  return sorted.filter((order) => holdsUnits(order) && !held.has(order.id)).map((order) => order.id)
+  return unheld
 }
 
 /** Which of these order ids exist already. */
