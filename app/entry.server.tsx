@@ -3,10 +3,11 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { EntryContext } from 'react-router'
+import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { logger } from '#app/utils/logger.server.ts'
 import { InlineStylesContext } from '#app/components/inline-styles.tsx'
+import { cspNonceOf, NonceContext } from '#app/utils/csp-nonce.ts'
 import { DeferScripts } from '#app/utils/defer-scripts.server.ts'
 import appCss from './app.css?inline'
 
@@ -47,6 +48,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
@@ -59,12 +61,17 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+    // The Content-Security-Policy's nonce of this answer: every inline script and style carries it.
+    const nonce = cspNonceOf(loadContext)
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesContext value={appCss}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </InlineStylesContext>,
+      <NonceContext value={nonce}>
+        <InlineStylesContext value={appCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesContext>
+      </NonceContext>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough({

@@ -1,3 +1,5 @@
+// First: before any module that defines a zod schema runs.
+import '#app/utils/zod-without-eval.ts'
 import { useEffect } from 'react'
 import {
   isRouteErrorResponse,
@@ -10,11 +12,13 @@ import {
 } from 'react-router'
 import { InlineStyles } from '#app/components/inline-styles.tsx'
 import { Toaster } from '#app/components/toast.tsx'
+import { useNonce } from '#app/utils/csp-nonce.ts'
 import type { Route } from './+types/root'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
   useEffect(() => {
     // Lets browser tests (and curious devs) know the page is interactive, error pages included.
     document.documentElement.dataset.hydrated = 'true'
@@ -25,15 +29,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#9c5d3b" />
-        <InlineStyles />
+        <InlineStyles nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

@@ -85,7 +85,7 @@ test('HSTS in production and for an https PUBLIC_URL, not for plain or loopback 
   const headers = new Map<string, string>()
   securityHeaders(env({ PUBLIC_URL: 'https://tienda.example.co' }))(
     {} as never,
-    { setHeader: (name: string, value: string) => headers.set(name, value) } as never,
+    { locals: {}, setHeader: (name: string, value: string) => headers.set(name, value) } as never,
     () => {},
   )
   expect(headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains')

@@ -22,10 +22,12 @@ import { createPageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { readStorefrontVersion } from '#app/modules/page-cache/storefront-version.server.ts'
 import { jobHandlers, startServices, stopServices } from '#app/services.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
+import { cspNonceContext } from '#app/utils/csp-nonce.ts'
 import { parseEnv, type Env } from '#app/utils/env.server.ts'
 import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loopback.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 import { logger } from '#app/utils/logger.server.ts'
+import { cspNonce, policySources, setContentSecurityPolicy } from './content-security-policy.ts'
 import { requestLogging } from './request-log.ts'
 import { answerActionOnlyRoutes, mediaErrors, refuse, refuseCrossSiteWrites } from './security.ts'
 
@@ -43,10 +45,15 @@ export type StartOptions = {
    * demo data. With several web processes (WEB_CONCURRENCY) only the first one does.
    */
   jobs?: boolean
+  /**
+   * Served through Vite's development server (`npm run dev`): its styles are injected without a
+   * nonce and its HMR socket has a port of its own, which the Content-Security-Policy allows.
+   */
+  dev?: boolean
 }
 
 /** Opens the database, fills an empty shop with demo data, and builds the request handler. */
-export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime> {
+export async function start({ jobs = true, dev = false }: StartOptions = {}): Promise<Runtime> {
   // Read once here; everything after reaches it through the registry (getServices().env).
   const env = parseEnv(process.env)
   // First: a sign-in configuration that must not run stops start-up before anything else.
@@ -73,7 +80,7 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
     ? () => import('virtual:react-router/server-build')
     : await import('virtual:react-router/server-build')
 
-  const headers = securityHeaders(env)
+  const headers = securityHeaders(env, { dev })
   const handler = express.Router()
   handler.use(requestLogging(logger))
   handler.use(refuseBadUrl())
@@ -108,6 +115,7 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
         keysFile: path.join(env.dataDir, 'auth', 'dev-idp-keys.json'),
         hintEmail: env.ADMIN_EMAILS.length ? undefined : LOCAL_ADMIN_EMAIL,
         db: database.db,
+        nonceOf: cspNonce,
       }),
     )
   }
@@ -116,9 +124,10 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
     express.static(mediaRoot, { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
     mediaErrors(),
   )
-  const getLoadContext = (req: express.Request) => {
+  const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider()
     context.set(clientAddressContext, req.ip ?? null)
+    context.set(cspNonceContext, cspNonce(res))
     return context
   }
   if (process.env.NODE_ENV === 'production') {
@@ -128,7 +137,8 @@ export async function start({ jobs = true }: StartOptions = {}): Promise<Runtime
     const renderPage = createReactRouterHandler(build, process.env.NODE_ENV)
     const pageCache = createPageCache({
       readVersion: () => readStorefrontVersion(database.executeSql),
-      render: (request, req) => renderPage(request, getLoadContext(req)),
+      render: (request, req, res) => renderPage(request, getLoadContext(req, res)),
+      nonceOf: cspNonce,
     })
     handler.use(pageCache.middleware)
   }
@@ -273,16 +283,23 @@ export function sendsHsts(env: Pick<Env, 'APP_ENV' | 'publicUrl'>): boolean {
   return env.APP_ENV === 'production' || (isHttpsUrl(env.publicUrl) && !isLoopbackUrl(env.publicUrl))
 }
 
-export function securityHeaders(env: Env): express.RequestHandler {
+/**
+ * The headers of every answer, pages and static files alike: the Content-Security-Policy with a
+ * fresh nonce (server/content-security-policy.ts; `res.locals.cspNonce` for the page), and the
+ * browser's other protections.
+ */
+export function securityHeaders(env: Env, { dev = false } = {}): express.RequestHandler {
   const hsts = sendsHsts(env)
-  return (_req, res, next) => {
+  const policy = setContentSecurityPolicy(policySources(env, { dev }))
+  return (req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+    // Older browsers' form of the policy's `frame-ancestors 'none'`.
+    res.setHeader('X-Frame-Options', 'DENY')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
     if (hsts) {
       res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     }
-    next()
+    policy(req, res, next)
   }
 }

@@ -97,7 +97,7 @@ async function runWebProcess(jobs) {
     if (dev) {
       const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
       app.use(vite.middlewares)
-      runtime = await (await vite.ssrLoadModule('./server/app.ts')).start({ jobs })
+      runtime = await (await vite.ssrLoadModule('./server/app.ts')).start({ jobs, dev: true })
     } else {
       const built = await import(pathToFileURL(path.resolve(buildDir, 'server/index.js')).href)
       runtime = await built.start({ jobs })

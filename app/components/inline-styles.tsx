@@ -11,7 +11,7 @@ export const InlineStylesContext = createContext<string | null>(null)
 const STYLE_ID = 'app-styles'
 let fromDocument: string | undefined
 
-export function InlineStyles() {
+export function InlineStyles({ nonce }: { nonce: string | undefined }) {
   const serverCss = useContext(InlineStylesContext)
   // Read once from the server's element before React could replace it (a root rendered anew after
   // a failed hydration must not come back without styles).
@@ -19,5 +19,5 @@ export function InlineStyles() {
     serverCss ??
     (fromDocument ??=
       typeof document === 'undefined' ? '' : (document.getElementById(STYLE_ID)?.textContent ?? ''))
-  return <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} />
+  return <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
 }

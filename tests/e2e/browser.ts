@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
@@ -138,12 +139,27 @@ export async function backgroundHue(page: Page, selector: Locator): Promise<{ hu
   return { hue: (hue * 60 + 360) % 360, color }
 }
 
-/** Uncaught errors and console errors of a page (hydration mismatches show up here). */
+/**
+ * Uncaught errors and console errors of a page (hydration mismatches show up here), and every
+ * Content-Security-Policy violation of its documents, whether the browser logs it or not (a
+ * `securitypolicyviolation` event, also on pages the app does not draw, such as the sign-in
+ * provider's).
+ */
 export function collectErrors(page: Page) {
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
+  })
+  // Reported as a console error, which the listener above keeps. Playwright sends its commands in
+  // order, so the script is in place before the next navigation.
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Violación de CSP en ${event.documentURI}: ${event.effectiveDirective} bloqueó ${event.blockedURI || 'inline'}` +
+          (event.sample ? ` («${event.sample}»)` : ''),
+      )
+    })
   })
   return errors
 }
@@ -152,7 +168,8 @@ const AXE_PATH = path.resolve('node_modules/axe-core/axe.min.js')
 
 /** Serious and critical axe-core violations of the page as it is now. */
 export async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: AXE_PATH })
+  // Evaluated rather than added as a script tag, which the page's Content-Security-Policy refuses.
+  await page.evaluate(fs.readFileSync(AXE_PATH, 'utf8'))
   const results = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe
     type AxeResults = {

@@ -23,6 +23,8 @@ export type LocalProviderOptions = {
   hintEmail?: string
   /** Where sign-ins in progress are kept, shared by every web process of the shop. */
   db: DbOrTx
+  /** The answer's Content-Security-Policy nonce, for the page's own stylesheet. */
+  nonceOf?: (res: express.Response) => string
 }
 
 type LocalAccount = { sub: string; email: string; email_verified: boolean; name: string; picture: string }
@@ -32,6 +34,7 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '')
   const keys = loadOrCreateKeys(options.keysFile)
   const accounts = databaseAdapter(options.db, 'LocalAccount')
+  const nonceOf = options.nonceOf ?? (() => '')
 
   const configuration: Configuration = {
     adapter: (name: string) => databaseAdapter(options.db, name),
@@ -86,6 +89,8 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
       ctx.body = page(
         'Error del proveedor local',
         `<p>${escapeHtml(String(out.error_description ?? out.error ?? 'Error'))}</p>`,
+        // The provider runs under Express: its Node response is Express's.
+        nonceOf(ctx.res as express.Response),
       )
     },
   }
@@ -97,7 +102,7 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
   router.get('/interaccion/:uid', async (req, res, next) => {
     try {
       const details = await provider.interactionDetails(req, res)
-      res.type('html').send(signInPage(mountPath, details.uid, options.hintEmail))
+      res.type('html').send(signInPage(mountPath, nonceOf(res), details.uid, options.hintEmail))
     } catch (error) {
       next(error)
     }
@@ -112,7 +117,9 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
         res
           .status(400)
           .type('html')
-          .send(signInPage(mountPath, details.uid, options.hintEmail, 'Escribe un correo válido.'))
+          .send(
+            signInPage(mountPath, nonceOf(res), details.uid, options.hintEmail, 'Escribe un correo válido.'),
+          )
         return
       }
       const name = (typeof body.name === 'string' && body.name.trim()) || email.split('@')[0]!
@@ -172,7 +179,7 @@ export function createLocalProvider(options: LocalProviderOptions): express.Rout
   return router
 }
 
-function signInPage(mountPath: string, uid: string, hintEmail?: string, error?: string) {
+function signInPage(mountPath: string, nonce: string, uid: string, hintEmail?: string, error?: string) {
   const action = `${mountPath}/interaccion/${encodeURIComponent(uid)}`
   return page(
     'Iniciar sesión (proveedor local)',
@@ -193,10 +200,11 @@ function signInPage(mountPath: string, uid: string, hintEmail?: string, error?: 
     <form method="post" action="${action}/cancelar">
       <button type="submit" class="secondary">Cancelar</button>
     </form>`,
+    nonce,
   )
 }
 
-function page(title: string, body: string) {
+function page(title: string, body: string, nonce: string) {
   return `<!doctype html>
 <html lang="es">
 <head>
@@ -204,7 +212,7 @@ function page(title: string, body: string) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>
+<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>
   body { font-family: system-ui, sans-serif; background: #fdf6f0; color: #2b2420; margin: 0; padding: 1.5rem; }
   main { max-width: 24rem; margin: 2rem auto; background: #fff; border-radius: 1rem; padding: 1.5rem; box-shadow: 0 1px 4px #0002; }
   h1 { font-size: 1.25rem; margin-top: 0; }

@@ -8,10 +8,8 @@ export type MediaSettings = { storage: MediaStorage; publicBase: string; kind: '
 
 /** S3-compatible storage when S3_BUCKET and its keys are set; otherwise DATA_DIR/media served at /media/. */
 export function mediaSettingsFromEnv(env: Env): MediaSettings {
-  if (env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-    const base =
-      env.S3_PUBLIC_URL ??
-      `${(env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`).replace(/\/$/, '')}/${env.S3_BUCKET}`
+  const base = s3PublicBase(env)
+  if (base && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
     return {
       kind: 's3',
       storage: s3MediaStorage({
@@ -21,7 +19,7 @@ export function mediaSettingsFromEnv(env: Env): MediaSettings {
         accessKeyId: env.S3_ACCESS_KEY_ID,
         secretAccessKey: env.S3_SECRET_ACCESS_KEY,
       }),
-      publicBase: base.endsWith('/') ? base : `${base}/`,
+      publicBase: base,
     }
   }
   return {
@@ -29,4 +27,13 @@ export function mediaSettingsFromEnv(env: Env): MediaSettings {
     storage: localMediaStorage(path.join(env.dataDir, 'media')),
     publicBase: MEDIA_URL_PREFIX,
   }
+}
+
+/** Where the media files' URLs start when they live in an S3 bucket (ending in `/`), else null. */
+export function s3PublicBase(env: Env): string | null {
+  if (!(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) return null
+  const base =
+    env.S3_PUBLIC_URL ??
+    `${(env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`).replace(/\/$/, '')}/${env.S3_BUCKET}`
+  return base.endsWith('/') ? base : `${base}/`
 }

@@ -37,6 +37,7 @@ import {
   type PageCacheOptions,
 } from './page-cache.server.ts'
 import { readStorefrontVersion } from './storefront-version.server.ts'
+import { cspNonce, policySources, setContentSecurityPolicy } from '../../../server/content-security-policy.ts'
 
 /**
  * The real storefront (the app's route modules, loaded through Vite as in development) behind the
@@ -47,7 +48,8 @@ const t = setupTestDatabase()
 const env = parseEnv({})
 const ADMIN = 'duena@vitrina.test'
 let vite: ViteDevServer
-let renderPage: (request: Request) => Promise<Response>
+/** Renders as the app does; with a nonce, as under the Content-Security-Policy. */
+let renderPage: (request: Request, nonce?: string) => Promise<Response>
 const instances: Instance[] = []
 
 let category: { id: string; name: string }
@@ -62,13 +64,15 @@ beforeAll(async () => {
   const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
   // The context key as the route modules loaded through Vite know it.
   const { clientAddressContext } = await vite.ssrLoadModule('/app/utils/client-address.ts')
-  const loadContext = () => {
+  const { cspNonceContext } = await vite.ssrLoadModule('/app/utils/csp-nonce.ts')
+  const loadContext = (nonce: string | undefined) => {
     const context = new RouterContextProvider()
     context.set(clientAddressContext, '127.0.0.1')
+    if (nonce) context.set(cspNonceContext, nonce)
     return context
   }
   const handle = createRequestHandler(build, 'production')
-  renderPage = (request) => handle(request, loadContext())
+  renderPage = (request, nonce) => handle(request, loadContext(nonce))
   useServices(testServices({ database: t.database, env }))
 
   category = await createCategory(t.db, { name: 'Collares' })
@@ -90,14 +94,22 @@ afterAll(async () => {
 
 type Instance = { base: string; cache: PageCache; close(): Promise<void> }
 
-/** One web process: the page cache in front of the app, on a free loopback port. */
-async function startInstance(options: Partial<PageCacheOptions> = {}): Promise<Instance> {
+/**
+ * One web process: the page cache in front of the app, on a free loopback port; with `policy`, the
+ * Content-Security-Policy's headers in front of both, as server/app.ts puts them.
+ */
+async function startInstance(
+  options: Partial<PageCacheOptions> = {},
+  { policy = false } = {},
+): Promise<Instance> {
   const cache = createPageCache({
     readVersion: () => readStorefrontVersion(t.database.executeSql),
-    render: (request) => renderPage(request),
+    render: (request, _req, res) => renderPage(request, cspNonce(res) || undefined),
+    nonceOf: cspNonce,
     ...options,
   })
   const app = express()
+  if (policy) app.use(setContentSecurityPolicy(policySources(env)))
   app.use(cache.middleware)
   const server = http.createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -328,6 +340,33 @@ describe('what the cache serves is what the app renders', () => {
 })
 
 describe('headers', () => {
+  test('a kept page carries each request’s own nonce, in its policy and in the page', async () => {
+    const instance = await startInstance({}, { policy: true })
+    for (const path of ['/', `/producto/${product.sku}`]) {
+      const seen = new Set<string>()
+      const statuses: (string | null)[] = []
+      for (const encoding of ['gzip', 'identity', 'gzip', 'identity', 'gzip', 'gzip']) {
+        const answer = await get(instance, path, { 'accept-encoding': encoding })
+        statuses.push(cacheStatus(answer))
+        const nonce = answer.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
+        expect(nonce, path).toMatch(/^[\w+/]{22}==$/)
+        seen.add(nonce!)
+        const inPage = [...answer.text.matchAll(/nonce="([^"]*)"/g)].map(([, value]) => value)
+        // The stylesheet, React Router's scripts and the scroll restoration, all with this nonce.
+        expect(inPage.length, path).toBeGreaterThanOrEqual(4)
+        expect(new Set(inPage), path).toEqual(new Set([nonce]))
+      }
+      expect(statuses, path).toContain('hit')
+      expect(seen.size, path).toBe(6)
+    }
+    // A revalidation answered 304 carries no policy: the browser keeps the page and policy it has.
+    const path = `/producto/${product.sku}`
+    const etag = (await get(instance, path)).headers.get('etag')!
+    const revalidated = await fetch(`${instance.base}${path}`, { headers: { 'if-none-match': etag } })
+    expect(revalidated.status).toBe(304)
+    expect(revalidated.headers.get('content-security-policy')).toBeNull()
+  })
+
   test('a shared page: public for a short while, ETag, 304 when unchanged, gzip or plain', async () => {
     const instance = await startInstance()
     const path = `/producto/${product.sku}`

@@ -11,6 +11,7 @@ import {
   type Consent,
 } from '#app/modules/analytics/consent.ts'
 import { ADMIN_SESSION_COOKIE } from '#app/modules/auth/session.server.ts'
+import { withNonce } from '#app/utils/csp-nonce.ts'
 
 /**
  * The HTML (and client-navigation data) of storefront pages that do not depend on the visitor, kept
@@ -72,6 +73,11 @@ type Answer = {
   gzipped: Buffer
   /** Strong validator of the decoded body; the gzip representation's is this with `-gzip`. */
   etag: string
+  /**
+   * The Content-Security-Policy nonce the page was rendered with ('' when its body holds none, as
+   * `.data` answers): every other request gets the page with its own nonce in its place.
+   */
+  nonce: string
 }
 
 type Rendered = { answer: Answer; setCookies: string[]; storable: boolean }
@@ -82,7 +88,9 @@ export type PageCacheOptions = {
   /** The storefront's change counter as committed now (`readStorefrontVersion`). */
   readVersion(): Promise<number>
   /** Renders a request as the app would without the cache (React Router's request handler). */
-  render(request: Request, req: express.Request): Promise<Response>
+  render(request: Request, req: express.Request, res: express.Response): Promise<Response>
+  /** The answer's Content-Security-Policy nonce (set by the security headers before the cache). */
+  nonceOf?: (res: express.Response) => string
   /** Bytes of compressed pages kept at most, least recently used dropped first. */
   maxBytes?: number
   /** Longest life of a kept answer, whatever happens. */
@@ -105,6 +113,7 @@ export function createPageCache({
   maxAgeMs = 60_000,
   shuffleVariants = 4,
   now = () => new Date(),
+  nonceOf = () => '',
 }: PageCacheOptions): PageCache {
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
@@ -144,9 +153,15 @@ export function createPageCache({
     return current
   }
 
-  async function renderAnswer(url: URL, consent: Consent | null, req: express.Request): Promise<Rendered> {
-    const response = await render(renderRequest(url, consent), req)
+  async function renderAnswer(
+    url: URL,
+    consent: Consent | null,
+    req: express.Request,
+    res: express.Response,
+  ): Promise<Rendered> {
+    const response = await render(renderRequest(url, consent), req, res)
     const body = Buffer.from(await response.arrayBuffer())
+    const nonce = nonceOf(res)
     const headers: [string, string][] = []
     response.headers.forEach((value, name) => {
       if (!NOT_KEPT.has(name)) headers.push([name, value])
@@ -158,6 +173,7 @@ export function createPageCache({
       headers,
       gzipped: await gzip(body),
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+      nonce: nonce && body.includes(nonce) ? nonce : '',
     }
     const storable =
       response.status === 200 && setCookies.length === 0 && !/no-store|private/i.test(cacheControl)
@@ -186,7 +202,7 @@ export function createPageCache({
     if (entry && entry.answers.length >= wanted) {
       // Shuffled pages in turn: two visits in a row never get the same one.
       const answer = entry.answers[entry.turn++ % entry.answers.length]!
-      await send(req, res, answer, { cacheControl, status: 'hit' })
+      await send(req, res, nonceOf(res), answer, { cacheControl, status: 'hit' })
       return
     }
 
@@ -194,14 +210,14 @@ export function createPageCache({
     const pending = gen && !shuffled ? renders.get(key) : undefined
     const shared = pending && (await pending.catch(() => null))
     if (shared && shared.setCookies.length === 0) {
-      await send(req, res, shared.answer, {
+      await send(req, res, nonceOf(res), shared.answer, {
         cacheControl: shared.storable ? cacheControl : null,
         status: 'miss',
       })
       return
     }
 
-    const rendering = renderAnswer(url, consent, req)
+    const rendering = renderAnswer(url, consent, req, res)
     if (gen && !shuffled) {
       renders.set(key, rendering)
       void rendering
@@ -213,7 +229,7 @@ export function createPageCache({
     const rendered = await rendering
     if (rendered.storable && gen) store(gen, key, rendered.answer, wanted)
     for (const cookie of rendered.setCookies) res.append('Set-Cookie', cookie)
-    await send(req, res, rendered.answer, {
+    await send(req, res, nonceOf(res), rendered.answer, {
       cacheControl: rendered.storable ? cacheControl : null,
       status: 'miss',
     })
@@ -272,6 +288,7 @@ function hasAdminCookie(cookieHeader: string | undefined): boolean {
 async function send(
   req: express.Request,
   res: express.Response,
+  nonce: string,
   answer: Answer,
   { cacheControl, status }: { cacheControl: string | null; status: 'hit' | 'miss' },
 ) {
@@ -288,12 +305,25 @@ async function send(
       return
     }
   }
-  const body = gzipped ? answer.gzipped : await gunzip(answer.gzipped)
+  const body = await bodyFor(answer, nonce, gzipped)
   if (gzipped) res.setHeader('Content-Encoding', 'gzip')
   res.setHeader('Content-Length', body.length)
   res.status(answer.status)
   if (req.method === 'HEAD') res.end()
   else res.end(body)
+}
+
+/**
+ * The kept body as this answer sends it: with this request's nonce in place of the one it was
+ * rendered with (the policy in the header is this request's), compressed again when the client
+ * takes gzip (at the fastest level: the substitution runs on every hit). The ETag stays the kept
+ * body's: a 304 carries no policy (server/content-security-policy.ts), so the browser keeps the
+ * nonce and policy that go with the body it has.
+ */
+async function bodyFor(answer: Answer, nonce: string, gzipped: boolean): Promise<Buffer> {
+  if (!answer.nonce || answer.nonce === nonce) return gzipped ? answer.gzipped : gunzip(answer.gzipped)
+  const body = Buffer.from(withNonce((await gunzip(answer.gzipped)).toString('utf8'), answer.nonce, nonce))
+  return gzipped ? gzip(body, { level: zlib.constants.Z_BEST_SPEED }) : body
 }
 
 function matchesEtag(ifNoneMatch: string | undefined, etags: string[]): boolean {
