@@ -29,3 +29,28 @@ test('a storefront page is served from the cache, with a validator; admins and t
   await get('/carrito')
   expect((await get('/carrito')).headers.get('x-vitrina-cache')).toBeNull()
 })
+
+test('a page served from the cache carries the request’s own nonce, in its policy and in the page', async () => {
+  const hit = async () => {
+    const answer = await get(`/politica-de-datos`)
+    return { answer, text: await answer.text() }
+  }
+  const nonces = new Set<string>()
+  for (let i = 0; i < 3; i++) {
+    // Polled: a background job that changes the catalogue between two requests renders it again.
+    let kept = await hit()
+    await expect
+      .poll(async () => {
+        kept = await hit()
+        return kept.answer.headers.get('x-vitrina-cache')
+      })
+      .toBe('hit')
+    const nonce = kept.answer.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
+    expect(nonce).toMatch(/^[\w+/]{22}==$/)
+    const inPage = [...kept.text.matchAll(/nonce="([^"]*)"/g)].map(([, value]) => value)
+    expect(inPage.length).toBeGreaterThanOrEqual(4)
+    expect(new Set(inPage)).toEqual(new Set([nonce]))
+    nonces.add(nonce!)
+  }
+  expect(nonces.size).toBe(3)
+})
