@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -11,6 +10,7 @@ import { localMediaStorage } from '#app/modules/media/storage.server.ts'
 import { startMetaStandIn } from '../stand-ins/meta.ts'
 import { FAKE_SECRETS } from './fake-secrets.ts'
 import { createE2EFixtures, readCatalogFacts, STORE, type CatalogFacts } from './fixtures.ts'
+import { freePort } from '../free-port.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,16 +24,7 @@ declare module 'vitest' {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 export async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 90_000

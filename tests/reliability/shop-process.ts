@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
+import type net from 'node:net'
 import path from 'node:path'
 import { LOCAL_ADMIN_EMAIL } from '#app/modules/auth/config.server.ts'
 import { authorizeAtProvider, CookieJar } from '#tests/auth.ts'
 import { buildIfStale } from '../../scripts/build-if-stale.js'
+import { freePort } from '../free-port.ts'
 
 /** The reliability tests' own build, so they never rewrite one a running server or test uses. */
 export const RELIABILITY_BUILD_DIR = '.build/reliability'
@@ -38,16 +39,7 @@ export async function ensureBuild() {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 /**
  * Loose enough that only stock limits the tests' checkouts: every client is 127.0.0.1 here (the hold

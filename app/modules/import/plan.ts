@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { stringify } from 'safe-stable-stringify'
 import type { ImportedClicks, ImportedPageViews } from '#app/modules/analytics/import.server.ts'
-import type { ImportedCategory } from '#app/modules/catalog/import.server.ts'
+import type { ImportedCategory, ImportedProduct } from '#app/modules/catalog/import.server.ts'
 import { priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
 import { isVideoUrl } from '#app/modules/media/image-source.ts'
 import { placeHistory } from '#app/modules/inventory/history.ts'
@@ -33,22 +33,8 @@ export type Issue = { kind: IssueKind; key: string; reason: string }
 export const IMPORT_AUTHOR = 'importación'
 
 /** A product ready to write; its stock comes from replaying `history`. */
-export type PlannedProduct = {
-  sku: string
-  name: string
-  description: string
-  priceLevel1: number
-  priceLevel2: number
-  priceLevel3: number
-  priceLevel4: number
-  priceLevel5: number
-  discountPercent: number
-  purchaseLink: string | null
-  supplierInfo: string | null
-  showWholesale: boolean
-  showRetail: boolean
-  createdAt: Date
-  categoryIds: string[]
+export type PlannedProduct = Omit<ImportedProduct, 'media'> & {
+  /** Addresses from the export: downloaded into storage when reachable, else kept as they are. */
   media: { url: string; kind: 'image' | 'video'; main: boolean }[]
   history: PastMovement[]
   /** The cost the product had before any entry (kept when it has no movements). */
