@@ -88,8 +88,10 @@ test('the registry is the only process global: nothing else in app/ or server/ k
       if (entry.isDirectory()) return sources(full)
       return /\.(ts|tsx|js)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : []
     })
+  // zod-without-eval.ts runs in the browser only: it sets zod's own global switch before zod loads.
+  const allowed = [path.join('app', 'services.server.ts'), path.join('app', 'utils', 'zod-without-eval.ts')]
   const offenders = [...sources('app'), ...sources('server')]
-    .filter((file) => file !== path.join('app', 'services.server.ts'))
+    .filter((file) => !allowed.includes(file))
     .filter((file) => /globalThis|declare global/.test(fs.readFileSync(file, 'utf8')))
   expect(offenders).toEqual([])
 })
