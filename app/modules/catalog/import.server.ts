@@ -12,24 +12,23 @@ export type ImportedMedia =
   | { url: string; kind: 'image' | 'video'; mimeType: string; main: boolean }
 
 /** A product of another shop, money in centavos. Stock columns are inventory's (`replayHistories`). */
-export type ImportedProduct = {
-  sku: string
-  name: string
-  description: string
-  priceLevel1: number
-  priceLevel2: number
-  priceLevel3: number
-  priceLevel4: number
-  priceLevel5: number
-  discountPercent: number
-  purchaseLink: string | null
-  supplierInfo: string | null
-  showWholesale: boolean
-  showRetail: boolean
-  createdAt: Date
-  categoryIds: string[]
-  media: ImportedMedia[]
-}
+export type ImportedProduct = Pick<
+  typeof products.$inferSelect,
+  | 'sku'
+  | 'name'
+  | 'description'
+  | 'priceLevel1'
+  | 'priceLevel2'
+  | 'priceLevel3'
+  | 'priceLevel4'
+  | 'priceLevel5'
+  | 'discountPercent'
+  | 'purchaseLink'
+  | 'supplierInfo'
+  | 'showWholesale'
+  | 'showRetail'
+  | 'createdAt'
+> & { categoryIds: string[]; media: ImportedMedia[] }
 
 /**
  * Writes categories and products brought from another shop, as they were there (their ids, SKUs,
