@@ -32,6 +32,12 @@ const SEARCH_TERM = 'corazon'
 const FULL_PAGE_TERM = 'a'
 const TARGET_RATIO = 1.2
 const JS_BUDGET_BYTES = 100 * 1024
+/** The storefront pages held to the JavaScript budget, by their labels in choosePages, and the cart's. */
+const JS_PAGES = ['inicio /', 'categoría', 'producto', 'buscar']
+const CART_PAGES = [
+  { label: 'carrito', path: '/carrito' },
+  { label: 'checkout', path: '/checkout' },
+]
 /** Issue 10: storefront pages at half the minimal SSR page's req/s or more, p99 ≤ 50 ms. */
 const TARGET_SHARE = 0.5
 const TARGET_P99_MS = 50
@@ -204,7 +210,10 @@ async function benchCatalogue(engine, size) {
           `  ${engine.name}, ${size} productos, ${page.label.padEnd(11)} ${fmt(result.rps, 0).padStart(6)} req/s\n`,
         )
       }
-      const js = await firstVisitJs(server.base, pages.find((p) => p.label === 'producto').path)
+      const js = []
+      for (const page of [...pages.filter((p) => JS_PAGES.includes(p.label)), ...CART_PAGES]) {
+        js.push({ label: page.label, files: await firstVisitJs(server.base, page.path) })
+      }
       // Last: orders change stock and best sellers, so the page figures come first.
       const checkout = await loadCheckout(server.base)
       process.stdout.write(
@@ -277,18 +286,22 @@ function report(engine, small, large) {
 }
 
 function reportJs(js) {
-  const total = js.reduce((sum, file) => sum + file.gzip, 0)
-  const brotli = js.reduce((sum, file) => sum + file.brotli, 0)
-  console.log(`\nJavaScript de la primera visita a una página de producto (${js.length} archivos):`)
-  for (const file of js) {
+  const sum = (files, key) => files.reduce((total, file) => total + file[key], 0)
+  console.log(`\nJavaScript de la primera visita (gzip y Brotli, como lo recibe un navegador):`)
+  for (const page of js) {
+    console.log(
+      `  ${page.label.padEnd(11)} ${kb(sum(page.files, 'gzip')).padStart(9)} gzip  ${kb(sum(page.files, 'brotli')).padStart(9)} br  ${page.files.length} archivos`,
+    )
+  }
+  const heaviest = js.reduce((a, b) => (sum(b.files, 'gzip') > sum(a.files, 'gzip') ? b : a))
+  console.log(`La más pesada, ${heaviest.label}:`)
+  for (const file of heaviest.files) {
     console.log(
       `  ${kb(file.gzip).padStart(9)} gzip  ${kb(file.brotli).padStart(9)} br  ${kb(file.raw).padStart(9)}  ${new URL(file.url).pathname}`,
     )
   }
-  console.log(
-    `  ${kb(total).padStart(9)} gzip  ${kb(brotli).padStart(9)} br (como lo recibe un navegador) en total`,
-  )
-  return `${total <= JS_BUDGET_BYTES ? 'PASS' : 'FAIL'} JavaScript de la primera visita: ${kb(total)} gzip, ${kb(brotli)} br (objetivo: menos de ${kb(JS_BUDGET_BYTES)} gzip)`
+  const total = sum(heaviest.files, 'gzip')
+  return `${total <= JS_BUDGET_BYTES ? 'PASS' : 'FAIL'} JavaScript de la primera visita: a lo sumo ${kb(total)} gzip (${heaviest.label}), ${kb(sum(heaviest.files, 'brotli'))} br (objetivo: a lo sumo ${kb(JS_BUDGET_BYTES)} gzip en cada página)`
 }
 
 async function main() {
