@@ -11,9 +11,13 @@ import {
   useRouteError,
 } from 'react-router'
 import { InlineStyles } from '#app/components/inline-styles.tsx'
+import { errorTitle } from '#app/components/not-found.tsx'
 import { Toaster } from '#app/components/toast.tsx'
 import { useNonce } from '#app/utils/csp-nonce.ts'
 import type { Route } from './+types/root'
+
+/** Routes say their own title; a page that failed before any of them could says what happened. */
+export const meta: Route.MetaFunction = ({ error }) => (error ? [{ title: errorTitle(error) }] : [])
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -31,7 +35,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#9c5d3b" />
         <InlineStyles nonce={nonce} />
         <Meta />
-        <Links nonce={nonce} />
+        {/* Icons and image preloads need no nonce. An empty one keeps React Router from writing the
+            page's, which browsers hide from the DOM and React 18 would report as a mismatch. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}
@@ -57,7 +63,6 @@ export function ErrorBoundary() {
       : null
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{notFound ? 'Página no encontrada' : 'Algo salió mal'}</title>
       <h1 className="text-2xl font-semibold">
         {notFound
           ? 'Esta página no existe.'

@@ -7,6 +7,18 @@ export const notFoundMeta: MetaDescriptor[] = [
   { name: 'robots', content: 'noindex' },
 ]
 
+/** The title of a page that shows an error instead of its content. */
+export function errorTitle(error: unknown): string {
+  return isRouteErrorResponse(error) && error.status === 404 ? 'Página no encontrada' : 'Algo salió mal'
+}
+
+/** The head of a storefront page whose loader failed: not found, or something that went wrong. */
+export function errorMeta(error: unknown): MetaDescriptor[] {
+  return isRouteErrorResponse(error) && error.status === 404
+    ? notFoundMeta
+    : [{ title: errorTitle(error) }, { name: 'robots', content: 'noindex' }]
+}
+
 export function NotFound() {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center">
@@ -27,7 +39,6 @@ export function StoreErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center">
-      <title>Algo salió mal</title>
       <h1 className="text-2xl font-semibold">Algo salió mal. Intenta de nuevo en un momento.</h1>
       <Link to="/" className="rounded-full bg-brand-600 px-5 py-2 font-medium text-white">
         Ir a Inicio

@@ -209,5 +209,6 @@ test('an unknown order is "Pedido no encontrado." with a 404', async () => {
   const response = await page.goto('/admin/pedidos/detalle/00000000-0000-4000-8000-000000000000')
   expect(response?.status()).toBe(404)
   expect(await page.getByTestId('admin-error').innerText()).toBe('Pedido no encontrado.')
+  expect(await page.title()).toBe('Página no encontrada')
   expect((await page.goto('/admin/pedidos/detalle/no-es-un-id'))?.status()).toBe(404)
 })

@@ -70,6 +70,7 @@ describe.each(WIDTHS)('category page on a $name', ({ viewport }) => {
     const response = await gotoHydrated(page, '/categoria/Categoria_NOEXISTE/Nada')
     expect(response?.status()).toBe(404)
     expect(await page.getByText('Esta página no existe.').isVisible()).toBe(true)
+    expect(await page.title()).toBe('Página no encontrada')
     expect(await page.getByRole('link', { name: 'Ir a Inicio' }).isVisible()).toBe(true)
     await page.close()
   })

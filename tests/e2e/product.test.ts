@@ -193,6 +193,7 @@ describe.each(WIDTHS)('product page on a $name', ({ viewport }) => {
       expect(response?.status()).toBe(404)
       expect(await page.getByText('Esta página no existe.').isVisible()).toBe(true)
       expect(await page.getByTestId('product-detail').count()).toBe(0)
+      expect(await page.title()).toBe('Página no encontrada')
     }
     await page.close()
   })

@@ -16,6 +16,7 @@ test('an unknown path is a 404 with a way home', async () => {
   const response = await gotoHydrated(page, '/no-existe/para-nada')
   expect(response?.status()).toBe(404)
   expect(await page.getByText('Esta página no existe.').isVisible()).toBe(true)
+  expect(await page.title()).toBe('Página no encontrada')
   await page.getByRole('link', { name: 'Ir a Inicio' }).click()
   await page.waitForURL((url) => url.pathname === '/')
 })

@@ -1,7 +1,10 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { FORBIDDEN_POST_MESSAGE } from '#app/modules/auth/messages.ts'
 
-/** Errors inside the admin area: not found, refused form post, or anything unexpected. */
+/**
+ * Errors inside the admin area: not found, refused form post, or anything unexpected. The admin
+ * layout's `meta` titles the page.
+ */
 export function AdminErrorBoundary() {
   const error = useRouteError()
   const status = isRouteErrorResponse(error) ? error.status : 500
@@ -17,7 +20,6 @@ export function AdminErrorBoundary() {
           : 'Algo salió mal. Intenta de nuevo en un momento.'
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{status === 404 ? 'Página no encontrada' : 'Algo salió mal'}</title>
       <h1 className="text-2xl font-semibold" data-testid="admin-error">
         {message}
       </h1>

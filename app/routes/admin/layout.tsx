@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { Outlet, useNavigation } from 'react-router'
 import { AdminErrorBoundary } from '#app/components/admin/error-boundary.tsx'
+import { errorTitle } from '#app/components/not-found.tsx'
 import { AdminHeader } from '#app/components/admin/admin-header.tsx'
 import { AdminSidebar } from '#app/components/admin/sidebar.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import type { Route } from './+types/layout'
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Administración' },
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: error ? errorTitle(error) : 'Administración' },
   { name: 'robots', content: 'noindex, nofollow' },
 ]
 
