@@ -65,11 +65,11 @@ export default function handleRequest(
     const nonce = cspNonceOf(loadContext)
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <InlineStylesContext value={appCss}>
+      <NonceContext.Provider value={nonce}>
+        <InlineStylesContext.Provider value={appCss}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesContext>
-      </NonceContext>,
+        </InlineStylesContext.Provider>
+      </NonceContext.Provider>,
       {
         nonce,
         [readyOption]() {

@@ -19,5 +19,8 @@ export function InlineStyles({ nonce }: { nonce: string | undefined }) {
     serverCss ??
     (fromDocument ??=
       typeof document === 'undefined' ? '' : (document.getElementById(STYLE_ID)?.textContent ?? ''))
-  return <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+  // Browsers hide a nonce from the DOM once applied: React 18 would report the empty one it reads.
+  return (
+    <style id={STYLE_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />
+  )
 }

@@ -8,6 +8,9 @@ import { ProductImage } from './product-image.tsx'
 import { productPath } from '#app/utils/paths.ts'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
+/** How wide a card's image is drawn: what its `srcSet` and a preload of it choose by. */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw'
+
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   return (
     <article
@@ -24,7 +27,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
         <div className="relative aspect-square overflow-hidden bg-brand-50">
           <ProductImage
             image={product.image}
-            sizes="(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw"
+            sizes={CARD_IMAGE_SIZES}
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
             priority={priority}
           />

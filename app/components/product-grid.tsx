@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
+import type { MetaDescriptor } from 'react-router'
 import type { ProductCard as Card } from '#app/modules/catalog/catalog.server.ts'
-import { ProductCard } from './product-card.tsx'
+import { imagePreload } from '#app/utils/image-preload.ts'
+import { CARD_IMAGE_SIZES, ProductCard } from './product-card.tsx'
+
+/** The cards of a page's first row on a phone: when a grid opens the page, their images come first. */
+export const FIRST_ROW_CARDS = 2
+
+/** Head preloads for the images of a grid's first `priorityCount` cards (`meta` of its route). */
+export function cardImagePreloads(products: Card[], priorityCount: number): MetaDescriptor[] {
+  return products
+    .slice(0, priorityCount)
+    .flatMap((product) => (product.image ? [imagePreload(product.image, CARD_IMAGE_SIZES)] : []))
+}
 
 export function ProductGrid({ products, priorityCount = 0 }: { products: Card[]; priorityCount?: number }) {
   return (

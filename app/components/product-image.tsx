@@ -1,6 +1,10 @@
 import type { ImageSource } from '#app/modules/media/image-source.ts'
+import { HIGH_FETCH_PRIORITY } from '#app/utils/image-preload.ts'
 
-/** A responsive WebP image with intrinsic size set, so the layout never shifts. */
+/**
+ * A responsive WebP image with intrinsic size set, so the layout never shifts. A `priority` image is
+ * fetched at once and first; its route preloads it from the head too (`imagePreload`).
+ */
 export function ProductImage({
   image,
   sizes,
@@ -24,7 +28,7 @@ export function ProductImage({
       height={image.height}
       alt={image.alt}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      {...(priority ? HIGH_FETCH_PRIORITY : {})}
       decoding="async"
       className={className}
     />

@@ -1,14 +1,19 @@
 import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { describe, expect, test } from 'vitest'
-import { DeferScripts, deferScriptsInHtml, LOAD_WAIT_MS } from './defer-scripts.server.ts'
+import {
+  DeferScripts,
+  deferScriptsInHtml,
+  INERT_MODULE_PRELOAD,
+  LOAD_WAIT_MS,
+} from './defer-scripts.server.ts'
 
-/** The shape React Router 7 writes: modulepreload links hoisted into the head, one route script. */
+/** The shape React Router 7 writes with React 18: modulepreload links, then one route script. */
 const PAGE = [
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/>',
+  '</head><body><main>Hola</main>',
   '<link rel="modulepreload" href="/assets/entry.client-A.js"/>',
   '<link rel="modulepreload" href="/assets/root-B.js"/><link rel="modulepreload" href="/assets/home-C.js"/>',
-  '</head><body><main>Hola</main>',
   '<script>window.__reactRouterContext = {};</script>',
   '<script nonce="n0" type="module" async="">;',
   'import * as route0 from "/assets/root-B.js";',
@@ -29,6 +34,16 @@ describe('deferScriptsInHtml', () => {
     expect(script).not.toMatch(/^\s*import\s/m)
     expect(html).toContain('<main>Hola</main>')
     expect(html).toContain('<script>window.__reactRouterContext = {};</script>')
+  })
+
+  test('each link stays as an inert element where React will look for it when it hydrates', () => {
+    expect(
+      [...html.matchAll(/<link rel="([^"]+)" href="([^"]+)"\/>/g)].map(([, rel, href]) => [rel, href]),
+    ).toEqual([
+      [INERT_MODULE_PRELOAD, '/assets/entry.client-A.js'],
+      [INERT_MODULE_PRELOAD, '/assets/root-B.js'],
+      [INERT_MODULE_PRELOAD, '/assets/home-C.js'],
+    ])
   })
 
   test('the script waits for load (or the time limit), then preloads and imports the same modules in order', () => {

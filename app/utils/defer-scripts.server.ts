@@ -8,21 +8,23 @@ import { Transform, type TransformCallback } from 'node:stream'
  * paint waited for them (Lighthouse FCP and LCP). Everything on the first view is server-drawn
  * and works without JavaScript, so only hydration starts later.
  *
- * React Router writes `<link rel="modulepreload">` tags (React hoists them into `<head>`) and one
- * inline module script, at the end of the shell, that imports the matched route modules and then
- * the client entry. The links are taken out and the script waits for the window's `load` (at
- * most LOAD_WAIT_MS), then adds the same links and imports the same modules, in the same order.
- * Its nonce stays, so a script-src nonce policy keeps working. A script in another shape is left
- * alone: the page then loads its scripts as React Router wrote them.
+ * React Router writes `<link rel="modulepreload">` tags and one inline module script, at the end of
+ * the shell, that imports the matched route modules and then the client entry. The links are made
+ * inert (an unknown `rel`, which browsers ignore) and the script waits for the window's `load` (at
+ * most LOAD_WAIT_MS), then adds working links to `<head>` and imports the same modules, in the same
+ * order. Its nonce stays, so a script-src nonce policy keeps working. A script in another shape is
+ * left alone: the page then loads its scripts as React Router wrote them.
  *
- * Hydration is unaffected: React matches an inline script whatever its text, and React adds the
- * modulepreload links it renders to `<head>` itself when they are missing (they are there by then).
+ * Hydration is unaffected: the inert links stay where React expects its elements, and React Router
+ * marks both its links and its scripts to accept other attributes or text than it rendered.
  */
 export const LOAD_WAIT_MS = 3000
 
 const ROUTE_SCRIPT =
   /<script\b([^>]*\btype="module"[^>]*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g
+const MODULE_PRELOAD = /<link rel="modulepreload"( href="([^"]+)"[^>]*\/>)/g
+/** What a deferred modulepreload link becomes: browsers ignore a `rel` they do not know. */
+export const INERT_MODULE_PRELOAD = 'vitrina-deferred-modulepreload'
 const STATIC_IMPORT = /^\s*import\s+(?:\*\s+as\s+([\w$]+)\s+from\s+)?("[^"]+");?[ \t]*$/gm
 
 /** The deferred form of React Router's route script, or null when it is not in the shape expected. */
@@ -47,13 +49,13 @@ export function deferRouteScript(body: string, preloads: string[]): string | nul
 export function deferScriptsInHtml(html: string): string {
   const [, attributes, body] = html.match(ROUTE_SCRIPT) ?? []
   if (attributes === undefined || body === undefined) return html
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, href = '']) => href.replaceAll('&amp;', '&'))
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map(([, , href = '']) => href.replaceAll('&amp;', '&'))
   const deferred = deferRouteScript(body, preloads)
   if (deferred === null) return html
   // Functions as replacements: `$` in the script must not be read as a pattern.
   return html
     .replace(ROUTE_SCRIPT, () => `<script${attributes}>${deferred}</script>`)
-    .replace(MODULE_PRELOAD, () => '')
+    .replace(MODULE_PRELOAD, (_link, rest: string) => `<link rel="${INERT_MODULE_PRELOAD}"${rest}`)
 }
 
 /**

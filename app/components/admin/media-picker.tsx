@@ -21,7 +21,7 @@ export function MediaPicker({
   existingMediaCount,
 }: {
   mode: 'create' | 'edit'
-  inputRef: RefObject<HTMLInputElement | null>
+  inputRef: RefObject<HTMLInputElement>
   files: File[]
   onFiles: (files: File[]) => void
   mainNew: number | null

@@ -1,10 +1,10 @@
 import { data } from 'react-router'
-import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
+import { cardImagePreloads, FIRST_ROW_CARDS, ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
 import { useMoreProducts } from '#app/components/use-more-products.ts'
 import { getCategory } from '#app/modules/catalog/catalog.server.ts'
 import { categoryPage } from '#app/modules/catalog/pages.server.ts'
 import { CATEGORY_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
-import { notFoundMeta } from '#app/components/not-found.tsx'
+import { errorMeta } from '#app/components/not-found.tsx'
 import { seo } from '#app/utils/seo.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/category'
@@ -23,15 +23,16 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
   loaderData
     ? seo(matches, {
         title: loaderData.category.name,
         description: `${loaderData.category.name}: compra en línea con envío a toda Colombia y pago contra entrega.`,
         path: categoryPath(loaderData.category),
         image: loaderData.page.items[0]?.image?.src,
+        extra: cardImagePreloads(loaderData.page.items, FIRST_ROW_CARDS),
       })
-    : notFoundMeta
+    : errorMeta(error)
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, page } = loaderData
@@ -45,7 +46,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <>
           {/* The cards' names are h3 (as under the home page's h2 sections): no level skipped. */}
           <h2 className="sr-only">Productos de {category.name}</h2>
-          <ProductGrid products={more.items} priorityCount={2} />
+          <ProductGrid products={more.items} priorityCount={FIRST_ROW_CARDS} />
         </>
       ) : (
         <p className="py-10 text-center text-gray-600">No hay productos</p>

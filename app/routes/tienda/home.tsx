@@ -1,28 +1,31 @@
 import { CreditCard, MessageCircle, ShieldCheck, Truck } from '#app/components/icons.tsx'
 import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
-import { ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
+import { cardImagePreloads, FIRST_ROW_CARDS, ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
 import { useMoreProducts } from '#app/components/use-more-products.ts'
 import {
   decodeShuffleCursor,
   listBestSellers,
+  type ProductCard,
   SHUFFLE_KEY_SPACE,
 } from '#app/modules/catalog/catalog.server.ts'
 import { shuffledPage } from '#app/modules/catalog/pages.server.ts'
 import { BEST_SELLERS, HOME_FIRST_PAGE } from '#app/modules/catalog/paging.ts'
 import { listBanners, type Banner } from '#app/modules/settings/banners.server.ts'
 import { seo } from '#app/utils/seo.ts'
+import { HIGH_FETCH_PRIORITY, imagePreload } from '#app/utils/image-preload.ts'
+import type { MetaDescriptor } from 'react-router'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { freeShippingBadgeText } from '#app/modules/settings/shipping-notices.server.ts'
 import { getServices } from '#app/services.server.ts'
 import type { Route } from './+types/home'
-import { preload } from 'react-dom'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   seo(matches, {
     title: 'Collares, aretes y accesorios',
     description:
       'Collares, aretes, pulseras y anillos con envío a toda Colombia y pago contra entrega. Compra segura en línea.',
     path: '/',
+    extra: loaderData ? firstViewPreloads(loaderData) : [],
   })
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -84,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Más vendidos
           </h2>
           {/* Below a banner, the cards leave the bandwidth of a slow link to it (the largest paint). */}
-          <ProductGrid products={bestSellers} priorityCount={banners.length ? 0 : 2} />
+          <ProductGrid products={bestSellers} priorityCount={banners.length ? 0 : FIRST_ROW_CARDS} />
         </section>
       ) : null}
 
@@ -113,27 +116,26 @@ const WIDE_BANNER_SIZES = '(min-width: 1152px) 1152px, 100vw'
 
 /**
  * The first banner is the home's largest paint: preloaded from the document's head with the image
- * the `<picture>` will choose (React preloads a plain `<img>` itself, never one inside a picture).
+ * the `<picture>` will choose. Without banners, the first best sellers open the page instead.
  */
-function preloadBanner(banner: Banner) {
-  if (banner.kind === 'video') return
-  const wide = { as: 'image', fetchPriority: 'high', imageSrcSet: banner.desktop.srcSet } as const
-  if (!banner.mobile) {
-    preload(banner.desktop.src, { ...wide, imageSizes: WIDE_BANNER_SIZES })
-    return
-  }
-  preload(banner.mobile.src, {
-    as: 'image',
-    fetchPriority: 'high',
-    imageSrcSet: banner.mobile.srcSet,
-    imageSizes: PHONE_BANNER_SIZES,
-    media: PHONE_BANNER_MEDIA,
-  })
-  preload(banner.desktop.src, { ...wide, imageSizes: WIDE_BANNER_SIZES, media: '(min-width: 700px)' })
+function firstViewPreloads({
+  banners,
+  bestSellers,
+}: {
+  banners: Banner[]
+  bestSellers: ProductCard[]
+}): MetaDescriptor[] {
+  const [banner] = banners
+  if (!banner) return cardImagePreloads(bestSellers, FIRST_ROW_CARDS)
+  if (banner.kind === 'video') return []
+  if (!banner.mobile) return [imagePreload(banner.desktop, WIDE_BANNER_SIZES)]
+  return [
+    imagePreload(banner.mobile, PHONE_BANNER_SIZES, PHONE_BANNER_MEDIA),
+    imagePreload(banner.desktop, WIDE_BANNER_SIZES, '(min-width: 700px)'),
+  ]
 }
 
 function BannerSlide({ banner, priority }: { banner: Banner; priority: boolean }) {
-  if (priority) preloadBanner(banner)
   const content =
     banner.kind === 'video' ? (
       <VideoSlide src={banner.src} className="aspect-[8/3] w-full object-cover" />
@@ -150,7 +152,7 @@ function BannerSlide({ banner, priority }: { banner: Banner; priority: boolean }
           height={banner.desktop.height}
           alt={banner.alt}
           loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
+          {...(priority ? HIGH_FETCH_PRIORITY : {})}
           className="h-auto w-full object-cover max-[699px]:aspect-square"
         />
       </picture>

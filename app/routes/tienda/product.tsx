@@ -6,8 +6,9 @@ import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
 import { getProductDetail, type ProductDetail } from '#app/modules/catalog/catalog.server.ts'
-import { notFoundMeta } from '#app/components/not-found.tsx'
+import { errorMeta } from '#app/components/not-found.tsx'
 import { absoluteUrl, seo } from '#app/utils/seo.ts'
+import { imagePreload } from '#app/utils/image-preload.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { productShippingNotice } from '#app/modules/settings/shipping-notices.server.ts'
 import { getServices } from '#app/services.server.ts'
@@ -27,16 +28,20 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { product, jsonLd, shippingNotice }
 }
 
+/** The gallery is half the page from tablets up, the whole width on a phone. */
+const PRODUCT_IMAGE_SIZES = '(min-width: 768px) 50vw, 100vw'
+
 const pesos = (centavos: number) => (centavos / 100).toFixed(2)
 
 /** Link previews without a product photo show the shop's logo (a JPEG, as WhatsApp wants). */
 const FALLBACK_SHARE_IMAGE = { src: '/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  if (!loaderData) return notFoundMeta
+export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) => {
+  if (!loaderData) return errorMeta(error)
   const { product } = loaderData
   const description = product.description.slice(0, 160)
   const image = product.shareImage ?? FALLBACK_SHARE_IMAGE
+  const [first] = product.media
   return seo(matches, {
     title: product.name,
     description,
@@ -52,6 +57,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       { property: 'product:price:amount', content: pesos(product.finalPrice) },
       { property: 'product:price:currency', content: 'COP' },
       { property: 'product:availability', content: product.available > 0 ? 'in stock' : 'out of stock' },
+      ...(first?.kind === 'image' ? [imagePreload(first.image, PRODUCT_IMAGE_SIZES)] : []),
     ],
   })
 }
@@ -85,7 +91,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductImage
         key={index}
         image={item.image}
-        sizes="(min-width: 768px) 50vw, 100vw"
+        sizes={PRODUCT_IMAGE_SIZES}
         className="aspect-square w-full object-cover"
         priority={index === 0}
       />
