@@ -1,8 +1,10 @@
 import { afterAll, expect, test } from 'vitest'
 import { openDatabase } from '#app/db/client.server.ts'
-import { usingPostgres } from '#tests/db.ts'
+import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
 import { createScratchDatabase } from '../../scripts/scratch-database.js'
-import { DEAD_LETTER_QUEUE, startJobQueue, type JobRuntime } from './jobs.server.ts'
+import { DEAD_LETTER_QUEUE, JOB_EXPIRY_SECONDS, startJobQueue, type JobRuntime } from './jobs.server.ts'
+
+const t = setupTestDatabase()
 
 const closing: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -29,3 +31,24 @@ test.skipIf(!usingPostgres())(
     }
   },
 )
+
+test('a job taken by a process that died is offered again after five minutes, on queues old and new', async () => {
+  const { boss, queue } = await startJobQueue(t.database, { maintenance: false })
+  closing.push(() => boss.stop({ graceful: false, wait: true }))
+  // A shop whose queues pg-boss made before with its default quarter of an hour gets the new limit.
+  await boss.updateQueue('order-expire-unpaid', { name: 'order-expire-unpaid', expireInSeconds: 15 * 60 })
+  const restarted = await startJobQueue(t.database, { maintenance: false })
+  closing.push(() => restarted.boss.stop({ graceful: false, wait: true }))
+  expect(JOB_EXPIRY_SECONDS).toBe(5 * 60)
+  for (const name of ['order-new-notice', 'order-expire-unpaid', 'channel-stock-sync', 'meta-event']) {
+    expect(await boss.getQueue(name), name).toMatchObject({ expireInSeconds: JOB_EXPIRY_SECONDS })
+  }
+  // What pg-boss's expiry reads: the limit is on the job itself.
+  await queue.send(t.db, 'order-expire-unpaid', {})
+  const [job] = await boss.fetch('order-expire-unpaid')
+  const { rows } = await t.database.executeSql(
+    'select extract(epoch from expire_in)::int as seconds from pgboss.job where id = $1',
+    [job!.id],
+  )
+  expect(rows).toEqual([{ seconds: JOB_EXPIRY_SECONDS }])
+})

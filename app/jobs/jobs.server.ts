@@ -49,6 +49,14 @@ export type JobName = keyof JobPayloads
 /** Jobs that exhausted their retries land here, for an admin to see. */
 export const DEAD_LETTER_QUEUE = 'dead-letters'
 
+/**
+ * How long a job may stay taken before pg-boss offers it again: a job whose process died (crash,
+ * machine restart) is retried after this, not after pg-boss's default quarter of an hour. Each job
+ * makes a few outside calls of at most 15 s each, or a few database statements, so a live one never
+ * comes near it.
+ */
+export const JOB_EXPIRY_SECONDS = 5 * 60
+
 const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // WhatsApp throttles (130429, 131056): back off generously.
   'order-new-notice': { retryLimit: 8, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
@@ -123,7 +131,7 @@ export async function startJobQueue(
     await boss.start()
     await ensureQueue(boss, DEAD_LETTER_QUEUE, {})
     for (const [name, queueOptions] of Object.entries(QUEUE_OPTIONS))
-      await ensureQueue(boss, name, queueOptions)
+      await ensureQueue(boss, name, { expireInSeconds: JOB_EXPIRY_SECONDS, ...queueOptions })
   })
   return {
     boss,

@@ -157,7 +157,8 @@ async function waitFor(done: () => boolean) {
 
 test('kill -9 mid-burst: every acknowledged write survives, stock invariants hold, pending jobs run', async () => {
   // The first process serves the web only, so every job its writes enqueue is still waiting at the
-  // crash; the restarted one runs them. (A job running at the crash would wait for pg-boss's expiry.)
+  // crash; the restarted one runs them. (A job running at the crash is offered again after
+  // JOB_EXPIRY_SECONDS: app/jobs/jobs.server.test.ts.)
   shop = await startShop({ ...env, VITRINA_PROCESS_ROLE: 'web' }, { port })
   const admin = await signInOverHttp(shop.base)
   const placed = new Map<string, string>()
