@@ -6,7 +6,10 @@ import zlib from 'node:zlib'
  * and, transitively, the static imports of those files. Sizes are gzipped with zlib (level 9) and,
  * as the server sends them to browsers that accept it, Brotli 11. */
 export async function firstVisitJs(base, pagePath) {
-  const html = await (await fetch(new URL(pagePath, base))).text()
+  const answer = await fetch(new URL(pagePath, base))
+  // A missing page would measure the not-found page's scripts instead.
+  if (!answer.ok) throw new Error(`${pagePath} respondió ${answer.status}`)
+  const html = await answer.text()
   const found = new Set()
   const add = (ref, from) => {
     if (/^(https?:)?\/\//.test(ref) && !ref.startsWith(base)) return

@@ -24,7 +24,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
-  loaderData
+  loaderData && !error
     ? seo(matches, {
         title: loaderData.category.name,
         description: `${loaderData.category.name}: compra en línea con envío a toda Colombia y pago contra entrega.`,

@@ -37,7 +37,8 @@ const pesos = (centavos: number) => (centavos / 100).toFixed(2)
 const FALLBACK_SHARE_IMAGE = { src: '/og-image.jpg', width: 1200, height: 630, type: 'image/jpeg' }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) => {
-  if (!loaderData) return errorMeta(error)
+  // A leaf route: an error here is its own boundary showing.
+  if (error || !loaderData) return errorMeta(error)
   const { product } = loaderData
   const description = product.description.slice(0, 160)
   const image = product.shareImage ?? FALLBACK_SHARE_IMAGE
