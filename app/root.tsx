@@ -33,12 +33,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#9c5d3b" />
+        {/* Before the image preloads: measured, preloads ahead of it made a category's largest paint
+            later (Lighthouse LCP 1.4–1.8 s against 1.1 s). */}
+        <InlineStyles nonce={nonce} />
         <Meta />
         {/* Links (the icon) need no nonce. An empty one keeps React Router from writing the page's,
             which browsers hide from the DOM and React 18 would report as a mismatch. */}
         <Links nonce="" />
-        {/* After the head's links: image preloads come in the document's first bytes. */}
-        <InlineStyles nonce={nonce} />
       </head>
       <body>
         {children}
