@@ -10,7 +10,6 @@ import { ListThumb } from './list-thumb.tsx'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export function Header({ storeName, categories }: { storeName: string; categories: CategorySummary[] }) {
-  const count = totalQuantity(useCartLines())
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
@@ -25,21 +24,7 @@ export function Header({ storeName, categories }: { storeName: string; categorie
         <div className="min-w-0 flex-1">
           <SearchBox />
         </div>
-        <Link
-          to={CART_PATH}
-          className="relative shrink-0 rounded-full p-2 text-brand-700 hover:bg-brand-50"
-          aria-label={`Carrito, ${count} productos`}
-          data-testid="header-cart"
-          data-track={'carrito' satisfies TrackedElement}
-        >
-          <ShoppingBag className="size-6" aria-hidden="true" />
-          <span
-            data-testid="cart-count"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
-          >
-            {count}
-          </span>
-        </Link>
+        <CartLink />
       </div>
       <nav
         aria-label="Principal"
@@ -58,6 +43,28 @@ export function Header({ storeName, categories }: { storeName: string; categorie
         <MobileCategories categories={categories} />
       </nav>
     </header>
+  )
+}
+
+/** The cart's link and count: the one part of the header that follows the cart. */
+function CartLink() {
+  const count = totalQuantity(useCartLines())
+  return (
+    <Link
+      to={CART_PATH}
+      className="relative shrink-0 rounded-full p-2 text-brand-700 hover:bg-brand-50"
+      aria-label={`Carrito, ${count} productos`}
+      data-testid="header-cart"
+      data-track={'carrito' satisfies TrackedElement}
+    >
+      <ShoppingBag className="size-6" aria-hidden="true" />
+      <span
+        data-testid="cart-count"
+        className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
+      >
+        {count}
+      </span>
+    </Link>
   )
 }
 
