@@ -12,6 +12,7 @@ import {
 } from 'react-router'
 import { InlineStyles } from '#app/components/inline-styles.tsx'
 import { errorTitle } from '#app/components/not-found.tsx'
+import { markRootHydrated } from '#app/components/hydrate-later.tsx'
 import { Toaster } from '#app/components/toast.tsx'
 import { useNonce } from '#app/utils/csp-nonce.ts'
 import type { Route } from './+types/root'
@@ -23,10 +24,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
-  useEffect(() => {
-    // Lets browser tests (and curious devs) know the page is interactive, error pages included.
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
+  // Error pages included.
+  useEffect(markRootHydrated, [])
   return (
     <html lang="es">
       <head>

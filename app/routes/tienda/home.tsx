@@ -1,6 +1,7 @@
 import { CreditCard, MessageCircle, ShieldCheck, Truck } from '#app/components/icons.tsx'
 import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
 import { cardImagePreloads, FIRST_ROW_CARDS, ProductGrid, Sentinel } from '#app/components/product-grid.tsx'
+import { HydrateLater } from '#app/components/hydrate-later.tsx'
 import { useMoreProducts } from '#app/components/use-more-products.ts'
 import {
   decodeShuffleCursor,
@@ -81,30 +82,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
 
-      {bestSellers.length ? (
-        <section aria-labelledby="mas-vendidos" data-testid="best-sellers">
-          <h2 id="mas-vendidos" className="mb-4 text-xl font-semibold">
-            Más vendidos
-          </h2>
-          {/* Below a banner, the cards leave the bandwidth of a slow link to it (the largest paint). */}
-          <ProductGrid products={bestSellers} priorityCount={banners.length ? 0 : FIRST_ROW_CARDS} />
-        </section>
-      ) : null}
-
-      <section aria-labelledby="seguro-te-gusta" data-testid="you-may-like">
-        <h2 id="seguro-te-gusta" className="mb-4 text-xl font-semibold">
-          Seguro te gusta
-        </h2>
-        {more.items.length ? <ProductGrid products={more.items} /> : <p>No hay productos</p>}
-        {more.next ? (
-          <Sentinel
-            href={`?${more.next}`}
-            onVisible={more.loadMore}
-            busy={more.busy}
-            button="Cargar más productos"
-          />
+      <HydrateLater>
+        {bestSellers.length ? (
+          <section aria-labelledby="mas-vendidos" data-testid="best-sellers">
+            <h2 id="mas-vendidos" className="mb-4 text-xl font-semibold">
+              Más vendidos
+            </h2>
+            {/* Below a banner, the cards leave the bandwidth of a slow link to it (the largest paint). */}
+            <ProductGrid products={bestSellers} priorityCount={banners.length ? 0 : FIRST_ROW_CARDS} />
+          </section>
         ) : null}
-      </section>
+      </HydrateLater>
+
+      <HydrateLater>
+        <section aria-labelledby="seguro-te-gusta" data-testid="you-may-like">
+          <h2 id="seguro-te-gusta" className="mb-4 text-xl font-semibold">
+            Seguro te gusta
+          </h2>
+          {more.items.length ? <ProductGrid products={more.items} /> : <p>No hay productos</p>}
+          {more.next ? (
+            <Sentinel
+              href={`?${more.next}`}
+              onVisible={more.loadMore}
+              busy={more.busy}
+              button="Cargar más productos"
+            />
+          ) : null}
+        </section>
+      </HydrateLater>
     </div>
   )
 }

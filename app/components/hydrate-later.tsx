@@ -1,0 +1,46 @@
+import { Suspense, useEffect, type ReactNode } from 'react'
+
+/**
+ * Server-rendered content that React hydrates after the rest of the page, in its own short tasks:
+ * on the first load React 18 leaves a Suspense boundary's server HTML in place and hydrates it at
+ * idle priority, so a long page does not hydrate in one block that keeps a phone from responding.
+ * A click inside it before then hydrates it at once and is replayed. Nothing in it ever suspends,
+ * so the fallback is never shown.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    laterSections.expected++
+  }, [])
+  return (
+    <Suspense fallback={null}>
+      <Hydrated>{children}</Hydrated>
+    </Suspense>
+  )
+}
+
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    laterSections.hydrated++
+    markPageHydrated()
+  }, [])
+  return children
+}
+
+// Effects run children first: a section's outer effect counts it before the root's effect asks.
+const laterSections = { expected: 0, hydrated: 0 }
+let rootHydrated = false
+
+/**
+ * Marks `<html data-hydrated="true">` once the root and every section deferred with `HydrateLater`
+ * are interactive: browser tests (and curious devs) wait for it.
+ */
+export function markRootHydrated() {
+  rootHydrated = true
+  markPageHydrated()
+}
+
+function markPageHydrated() {
+  if (rootHydrated && laterSections.hydrated >= laterSections.expected) {
+    document.documentElement.dataset.hydrated = 'true'
+  }
+}
