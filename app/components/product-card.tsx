@@ -11,10 +11,15 @@ import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 /** How wide a card's image is drawn: what its `srcSet` and a preload of it choose by. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw'
 
+/**
+ * A card below the fold is neither styled nor laid out until it nears the screen
+ * (`content-visibility: auto`): a page of cards starts with the work of the first rows only. Until
+ * then it holds the height of a phone's card (about 19 rem), then the height it last had.
+ */
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   return (
     <article
-      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm"
+      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm [contain-intrinsic-size:auto_19rem] [content-visibility:auto]"
       data-testid="product-card"
       data-sku={product.sku}
     >
