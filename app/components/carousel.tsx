@@ -30,6 +30,11 @@ export function Carousel({
   selectedRef.current = selected
   const [paused, setPaused] = useState(false)
   const count = slides.length
+  // Until the page has loaded and hydrated, slides after the first are left out of rendering
+  // (`content-visibility: hidden`), so their images wait too: the bandwidth of a slow link goes to
+  // the first slide, usually the page's largest paint. Without JavaScript they are always shown.
+  const [othersLaidOut, setOthersLaidOut] = useState(false)
+  useEffect(() => setOthersLaidOut(true), [])
 
   const goTo = useCallback(
     (index: number) => {
@@ -146,7 +151,7 @@ export function Carousel({
         {slides.map((slide, index) => (
           <div
             key={index}
-            className="w-full shrink-0 grow-0 basis-full snap-start"
+            className={`w-full shrink-0 grow-0 basis-full snap-start ${index > 0 && !othersLaidOut ? '[@media(scripting:enabled)]:[content-visibility:hidden]' : ''}`}
             role="group"
             aria-roledescription="diapositiva"
             aria-label={`${index + 1} de ${count}`}

@@ -106,6 +106,43 @@ test('without JavaScript the home paints styled, with its first banner loaded', 
   }
 })
 
+test('banners after the first fetch their images once the page has loaded, and show without JavaScript', async () => {
+  const page = await browser.page()
+  const events: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/media/banners/')) events.push(new URL(request.url()).pathname)
+  })
+  page.on('load', () => events.push('load'))
+  await gotoHydrated(page, '/')
+  const slides = page.locator('[data-testid="carousel-track"] > [aria-roledescription="diapositiva"]')
+  const laterImages = await slides.evaluateAll((all) =>
+    all
+      .slice(1)
+      .flatMap((slide) => [...slide.querySelectorAll('img, source')])
+      .flatMap((element) =>
+        (element.getAttribute('srcset') ?? '').split(',').map((entry) => entry.trim().split(' ')[0]!),
+      ),
+  )
+  expect(laterImages.length).toBeGreaterThan(0)
+  // Once hydrated the next slide is rendered: swiping to it finds its image on the way.
+  await expect.poll(() => events.filter((event) => laterImages.includes(event)).length).toBeGreaterThan(0)
+  const loadedAt = events.indexOf('load')
+  expect(loadedAt).toBeGreaterThan(0)
+  for (const [index, event] of events.entries()) {
+    if (laterImages.includes(event)) expect(index, event).toBeGreaterThan(loadedAt)
+  }
+  await page.close()
+
+  const { page: noScriptPage, close } = await serverPage('/')
+  const hidden = await noScriptPage
+    .locator('[data-testid="carousel-track"] > [aria-roledescription="diapositiva"]')
+    .evaluateAll(
+      (all) => all.filter((slide) => getComputedStyle(slide).contentVisibility !== 'visible').length,
+    )
+  expect(hidden).toBe(0)
+  await close()
+})
+
 test('a product page preloads its first image with high priority', async () => {
   const home = await serverPage('/')
   const hrefs = await home.page
