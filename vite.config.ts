@@ -17,6 +17,7 @@ const STOREFRONT_COMMON = [
   'components/list-thumb.tsx',
   'components/icons.tsx',
   'components/toast.tsx',
+  'components/hydrate-later.tsx',
   'components/not-found.tsx',
   'modules/catalog/pricing.ts',
   'modules/cart/cart-store.ts',
