@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from '#app/components/icons.tsx'
+import { HIDDEN_UNTIL_HYDRATED } from '#app/components/hydrate-later.tsx'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 
 /** Spec §9: 5000 ms between slides, 500 ms transition, swipe tolerance 5 px. */
@@ -30,12 +31,6 @@ export function Carousel({
   selectedRef.current = selected
   const [paused, setPaused] = useState(false)
   const count = slides.length
-  // Until the page has loaded and hydrated, slides after the first are left out of rendering
-  // (`content-visibility: hidden`), so their images wait too: the bandwidth of a slow link goes to
-  // the first slide, usually the page's largest paint. Without JavaScript they are always shown.
-  const [othersLaidOut, setOthersLaidOut] = useState(false)
-  useEffect(() => setOthersLaidOut(true), [])
-
   const goTo = useCallback(
     (index: number) => {
       const element = track.current
@@ -151,7 +146,8 @@ export function Carousel({
         {slides.map((slide, index) => (
           <div
             key={index}
-            className={`w-full shrink-0 grow-0 basis-full snap-start ${index > 0 && !othersLaidOut ? '[@media(scripting:enabled)]:[content-visibility:hidden]' : ''}`}
+            // The slides after the first wait, with their images, until the first view is ready.
+            className={`w-full shrink-0 grow-0 basis-full snap-start ${index > 0 ? HIDDEN_UNTIL_HYDRATED : ''}`}
             role="group"
             aria-roledescription="diapositiva"
             aria-label={`${index + 1} de ${count}`}

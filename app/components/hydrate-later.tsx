@@ -26,13 +26,21 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children
 }
 
+/**
+ * Classes for content below the fold that is left out of rendering until the page has hydrated,
+ * images included (`content-visibility: hidden`): a slow link gives its bandwidth to what the first
+ * view shows, above all its largest image. Without JavaScript it is shown from the start.
+ */
+export const HIDDEN_UNTIL_HYDRATED =
+  '[@media(scripting:enabled)]:[html:not([data-hydrated])_&]:[content-visibility:hidden]'
+
 // Effects run children first: a section's outer effect counts it before the root's effect asks.
 const laterSections = { expected: 0, hydrated: 0 }
 let rootHydrated = false
 
 /**
  * Marks `<html data-hydrated="true">` once the root and every section deferred with `HydrateLater`
- * are interactive: browser tests (and curious devs) wait for it.
+ * are interactive: `HIDDEN_UNTIL_HYDRATED` content shows then, and browser tests wait for it.
  */
 export function markRootHydrated() {
   rootHydrated = true

@@ -14,12 +14,41 @@ export function cardImagePreloads(products: Card[], priorityCount: number): Meta
     .flatMap((product) => (product.image ? [imagePreload(product.image, CARD_IMAGE_SIZES)] : []))
 }
 
-export function ProductGrid({ products, priorityCount = 0 }: { products: Card[]; priorityCount?: number }) {
+/**
+ * The cards a grid may show on a screen's first view: two rows of four on a laptop, more than a phone
+ * shows. They are rendered with the page; the ones after them wait until they near the screen.
+ */
+export const FIRST_VIEW_CARDS = 8
+
+export function ProductGrid({
+  products,
+  images,
+  belowTheFold = false,
+}: {
+  products: Card[]
+  /**
+   * `first-row-first`: the grid opens the page, its first row's images come first (with
+   * `cardImagePreloads` in the route's meta). `after-the-rest`: something above is the largest paint.
+   */
+  images?: 'first-row-first' | 'after-the-rest'
+  /** A grid that starts below the fold of any screen: none of its cards is needed for the first view. */
+  belowTheFold?: boolean
+}) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {products.map((product, index) => (
         <li key={product.sku} className="flex">
-          <ProductCard product={product} priority={index < priorityCount} />
+          <ProductCard
+            product={product}
+            priority={
+              images === 'after-the-rest'
+                ? 'low'
+                : images === 'first-row-first' && index < FIRST_ROW_CARDS
+                  ? 'high'
+                  : undefined
+            }
+            deferred={belowTheFold ? 'until-hydrated' : index >= FIRST_VIEW_CARDS ? 'until-near' : undefined}
+          />
         </li>
       ))}
     </ul>

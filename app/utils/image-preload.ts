@@ -5,6 +5,7 @@ import type { MetaDescriptor } from 'react-router'
  * camelCase `fetchPriority` (ADR 0017).
  */
 export const HIGH_FETCH_PRIORITY = { fetchpriority: 'high' } as const
+export const LOW_FETCH_PRIORITY = { fetchpriority: 'low' } as const
 
 /**
  * A `<link rel="preload">` in the head for an image the first view paints large, with the sources

@@ -46,7 +46,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <>
           {/* The cards' names are h3 (as under the home page's h2 sections): no level skipped. */}
           <h2 className="sr-only">Productos de {category.name}</h2>
-          <ProductGrid products={more.items} priorityCount={FIRST_ROW_CARDS} />
+          <ProductGrid products={more.items} images="first-row-first" />
         </>
       ) : (
         <p className="py-10 text-center text-gray-600">No hay productos</p>

@@ -89,7 +89,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Más vendidos
             </h2>
             {/* Below a banner, the cards leave the bandwidth of a slow link to it (the largest paint). */}
-            <ProductGrid products={bestSellers} priorityCount={banners.length ? 0 : FIRST_ROW_CARDS} />
+            <ProductGrid
+              products={bestSellers}
+              images={banners.length ? 'after-the-rest' : 'first-row-first'}
+            />
           </section>
         ) : null}
       </HydrateLater>
@@ -99,7 +102,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="seguro-te-gusta" className="mb-4 text-xl font-semibold">
             Seguro te gusta
           </h2>
-          {more.items.length ? <ProductGrid products={more.items} /> : <p>No hay productos</p>}
+          {more.items.length ? (
+            // Under a banner and the best sellers, this grid starts below the fold of any screen.
+            <ProductGrid products={more.items} belowTheFold={banners.length > 0 && bestSellers.length > 0} />
+          ) : (
+            <p>No hay productos</p>
+          )}
           {more.next ? (
             <Sentinel
               href={`?${more.next}`}

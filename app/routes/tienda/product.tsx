@@ -94,7 +94,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         image={item.image}
         sizes={PRODUCT_IMAGE_SIZES}
         className="aspect-square w-full object-cover"
-        priority={index === 0}
+        priority={index === 0 ? 'high' : undefined}
       />
     ),
   )
