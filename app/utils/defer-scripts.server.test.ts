@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import {
   DeferScripts,
   deferScriptsInHtml,
+  FRAME_WAIT_MS,
   INERT_MODULE_PRELOAD,
   LOAD_WAIT_MS,
 } from './defer-scripts.server.ts'
@@ -46,8 +47,10 @@ describe('deferScriptsInHtml', () => {
     ])
   })
 
-  test('the script waits for load (or the time limit), then preloads and imports the same modules in order', () => {
-    const waits = script.indexOf('addEventListener("load"')
+  test('the script waits for load and the next frame (or their time limits), then preloads and imports the same modules in order', () => {
+    const waits = script.indexOf('requestAnimationFrame(')
+    expect(script.indexOf('addEventListener("load"')).toBeLessThan(waits)
+    expect(script).toContain(`setTimeout(go, ${FRAME_WAIT_MS})`)
     const preloads = script.indexOf('["/assets/entry.client-A.js","/assets/root-B.js","/assets/home-C.js"]')
     const imports = script.indexOf(
       'const route0 = await import("/assets/root-B.js");\nconst route1 = await import("/assets/home-C.js");',

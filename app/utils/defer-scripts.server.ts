@@ -11,7 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream'
  * React Router writes `<link rel="modulepreload">` tags and one inline module script, at the end of
  * the shell, that imports the matched route modules and then the client entry. The links are made
  * inert (an unknown `rel`, which browsers ignore) and the script waits for the window's `load` (at
- * most LOAD_WAIT_MS), then adds working links to `<head>` and imports the same modules, in the same
+ * most LOAD_WAIT_MS) and for the first view to be drawn, then adds working links to `<head>` and imports the same modules, in the same
  * order. Its nonce stays, so a script-src nonce policy keeps working. A script in another shape is
  * left alone: the page then loads its scripts as React Router wrote them.
  *
@@ -19,6 +19,8 @@ import { Transform, type TransformCallback } from 'node:stream'
  * marks both its links and its scripts to accept other attributes or text than it rendered.
  */
 export const LOAD_WAIT_MS = 3000
+/** At most this long for the first view to be drawn after load (a background tab draws nothing). */
+export const FRAME_WAIT_MS = 500
 
 const ROUTE_SCRIPT =
   /<script\b([^>]*\btype="module"[^>]*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/
@@ -35,6 +37,9 @@ export function deferRouteScript(body: string, preloads: string[]): string | nul
   if (!imports.length || /^\s*import\s/m.test(rest)) return null
   return [
     `await new Promise((go) => { if (document.readyState === "complete") go(); else { addEventListener("load", go, { once: true }); setTimeout(go, ${LOAD_WAIT_MS}); } });`,
+    // On a fast link a page can load before it is painted: the first view's priority images (its
+    // largest paint) are decoded and drawn first.
+    `await new Promise((go) => { Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((img) => img.decode().catch(() => {}))).then(() => requestAnimationFrame(() => setTimeout(go))); setTimeout(go, ${FRAME_WAIT_MS}); });`,
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     // One after the other, as static imports run (a side-effect import such as Vite's HMR runtime
     // first); the links above already fetch them all at once.

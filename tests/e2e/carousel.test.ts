@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { CAROUSEL_INTERVAL_MS } from '#app/components/carousel.tsx'
+import { FRAME_WAIT_MS } from '#app/utils/defer-scripts.server.ts'
 import { DESKTOP, gotoHydrated, setupBrowser } from './browser.ts'
 import { VIDEO_BANNER } from './fixtures.ts'
 
@@ -112,6 +113,8 @@ test('banners move on by themselves every 5000 ms, the last back to the first', 
   await page.clock.install({ time: start })
   await page.clock.pauseAt(new Date(start.getTime() + 1000))
   await page.goto('/')
+  // The page's scripts start once it is drawn, or after FRAME_WAIT_MS: a stopped clock draws nothing.
+  await page.clock.runFor(FRAME_WAIT_MS)
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true')
   const { region, shown } = banners(page)
   expect(await region.locator('[aria-roledescription="diapositiva"]').count()).toBe(SLIDES)
