@@ -1,4 +1,4 @@
-import { ChevronDown, ShoppingBag } from '#app/components/icons.tsx'
+import { ChevronDown, ShopMark, ShoppingBag } from '#app/components/icons.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useNavigation } from 'react-router'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
@@ -18,7 +18,7 @@ export function Header({ storeName, categories }: { storeName: string; categorie
           className="flex shrink-0 items-center gap-2 font-semibold text-brand-700"
           aria-label={`${storeName}, inicio`}
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <ShopMark width={32} height={32} className="size-8" />
           <span className="hidden sm:inline">{storeName}</span>
         </Link>
         <div className="min-w-0 flex-1">

@@ -46,3 +46,17 @@ export const ShieldCheck = icon('M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3zM
 export const CheckCircle = icon(`${circle(12, 12, 9)}M8 12l3 3 5-6`)
 export const Clock = icon(`${circle(12, 12, 9)}M12 7v5l3 2`)
 export const XCircle = icon(`${circle(12, 12, 9)}M9 9l6 6M15 9l-6 6`)
+
+/**
+ * The shop's mark (public/favicon.svg, kept in step) drawn inline: the header shows it without a
+ * request of its own competing with the first view's images.
+ */
+export function ShopMark(props: IconProps) {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" aria-hidden="true" {...props}>
+      <rect width="64" height="64" rx="14" fill="#9c5d3b" />
+      <path d="M16 20 Q32 52 48 20" stroke="#fff" strokeWidth="4" fill="none" />
+      <circle cx="32" cy="40" r="7" fill="#f8e6d6" />
+    </svg>
+  )
+}

@@ -28,7 +28,13 @@ describe.each(WIDTHS)('header and footer on a $name', ({ viewport }) => {
           .isVisible(),
       )
       .toBe(true)
-    expect(await header.locator('img[src="/favicon.svg"]').isVisible()).toBe(true)
+    expect(
+      await header
+        .getByRole('link', { name: /inicio/i })
+        .first()
+        .locator('svg')
+        .isVisible(),
+    ).toBe(true)
     const search = header.getByRole('combobox', { name: 'Buscar productos' })
     expect(await search.getAttribute('placeholder')).toBe('Collares...')
     expect(await search.isVisible()).toBe(true)
