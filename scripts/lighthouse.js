@@ -18,7 +18,9 @@ import { CHROMIUM_ARGS, ensureChromium } from './ensure-chromium.js'
 import { killChildren, MEASURE_BUILD_DIR, startServer } from './serve-build.js'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3
-const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim())
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',')
+  .map((label) => label.trim())
+  .filter(Boolean)
 /** Requests per page before measuring: a live server has compiled its hot code and filled its page
  * cache, and Lighthouse counts the time to the first byte into every paint. */
 const WARM_UP_REQUESTS = 10
@@ -152,7 +154,7 @@ async function main() {
   const rows = []
   try {
     const pages = (await choosePages(server.base)).filter(
-      (page) => !ONLY_PAGES || ONLY_PAGES.includes(page.label),
+      (page) => !ONLY_PAGES?.length || ONLY_PAGES.includes(page.label),
     )
     if (!pages.length) throw new Error(`LIGHTHOUSE_PAGES no nombra ninguna página: ${ONLY_PAGES}`)
     for (const page of pages) {

@@ -17,10 +17,13 @@ export function Carousel({
   label,
   autoplay = false,
   thumbnails,
+  laterSlidesWait = false,
 }: {
   slides: ReactNode[]
   label: string
   autoplay?: boolean
+  /** Slides after the first wait, with their images, for the page to hydrate (`HIDDEN_UNTIL_HYDRATED`). */
+  laterSlidesWait?: boolean
   /** One small image per slide; shown under the carousel when given. */
   thumbnails?: ReactNode[]
 }) {
@@ -146,8 +149,7 @@ export function Carousel({
         {slides.map((slide, index) => (
           <div
             key={index}
-            // The slides after the first wait, with their images, until the first view is ready.
-            className={`w-full shrink-0 grow-0 basis-full snap-start ${index > 0 ? HIDDEN_UNTIL_HYDRATED : ''}`}
+            className={`w-full shrink-0 grow-0 basis-full snap-start ${index > 0 && laterSlidesWait ? HIDDEN_UNTIL_HYDRATED : ''}`}
             role="group"
             aria-roledescription="diapositiva"
             aria-label={`${index + 1} de ${count}`}

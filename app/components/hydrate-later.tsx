@@ -1,41 +1,53 @@
-import { Suspense, useEffect, type ReactNode } from 'react'
+import { Suspense, useEffect, useId, type ReactNode } from 'react'
 
 /**
  * Server-rendered content that React hydrates after the rest of the page, in its own short tasks:
  * on the first load React 18 leaves a Suspense boundary's server HTML in place and hydrates it at
  * idle priority, so a long page does not hydrate in one block that keeps a phone from responding.
- * A click inside it before then hydrates it at once and is replayed. Nothing in it ever suspends,
- * so the fallback is never shown.
+ * A click inside it before then hydrates it at once, then reaches its handler. Nothing in it ever
+ * suspends, so the fallback is never shown.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
+  const section = useId()
   useEffect(() => {
-    laterSections.expected++
-  }, [])
+    // On a first load the section hydrates after this; rendered on the client, it already has.
+    if (!hydratedSections.has(section)) waitingSections.add(section)
+    return () => {
+      // A section gone before it hydrated (the shopper left the page) no longer holds the mark back.
+      waitingSections.delete(section)
+      hydratedSections.delete(section)
+      // After the remount that StrictMode runs in the same task, not before it.
+      queueMicrotask(markPageHydrated)
+    }
+  }, [section])
   return (
     <Suspense fallback={null}>
-      <Hydrated>{children}</Hydrated>
+      <Hydrated section={section}>{children}</Hydrated>
     </Suspense>
   )
 }
 
-function Hydrated({ children }: { children: ReactNode }) {
+function Hydrated({ section, children }: { section: string; children: ReactNode }) {
   useEffect(() => {
-    laterSections.hydrated++
+    waitingSections.delete(section)
+    hydratedSections.add(section)
     markPageHydrated()
-  }, [])
+  }, [section])
   return children
 }
 
 /**
- * Classes for content below the fold that is left out of rendering until the page has hydrated,
- * images included (`content-visibility: hidden`): a slow link gives its bandwidth to what the first
- * view shows, above all its largest image. Without JavaScript it is shown from the start.
+ * Classes for content below the fold of phones and tablets that is left out of rendering there
+ * until the page has hydrated, images included (`content-visibility: hidden`): a slow mobile link
+ * gives its bandwidth to what the first view shows, above all its largest image. Without JavaScript
+ * it is shown from the start, and when the scripts are late or fail, once the loader stops waiting
+ * for them (SHOW_DEFERRED_ATTRIBUTE).
  */
 export const HIDDEN_UNTIL_HYDRATED =
-  '[@media(scripting:enabled)]:[html:not([data-hydrated])_&]:[content-visibility:hidden]'
+  'max-lg:[@media(scripting:enabled)]:[html:not([data-hydrated]):not([data-show-deferred])_&]:[content-visibility:hidden]'
 
-// Effects run children first: a section's outer effect counts it before the root's effect asks.
-const laterSections = { expected: 0, hydrated: 0 }
+const waitingSections = new Set<string>()
+const hydratedSections = new Set<string>()
 let rootHydrated = false
 
 /**
@@ -48,7 +60,5 @@ export function markRootHydrated() {
 }
 
 function markPageHydrated() {
-  if (rootHydrated && laterSections.hydrated >= laterSections.expected) {
-    document.documentElement.dataset.hydrated = 'true'
-  }
+  if (rootHydrated && waitingSections.size === 0) document.documentElement.dataset.hydrated = 'true'
 }

@@ -1,4 +1,3 @@
-import { HIDDEN_UNTIL_HYDRATED } from '#app/components/hydrate-later.tsx'
 import { ShoppingBag } from '#app/components/icons.tsx'
 import { Link } from 'react-router'
 import { cart } from '#app/modules/cart/cart-store.ts'
@@ -12,26 +11,17 @@ import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 /** How wide a card's image is drawn: what its `srcSet` and a preload of it choose by. */
 export const CARD_IMAGE_SIZES = '(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw'
 
-/**
- * A card below the fold can wait (`deferred`), neither styled nor laid out, its image not fetched:
- * - `until-near`: until it nears the screen (`content-visibility: auto`), so a page of cards starts
- *   with the work of its first rows only. Never for a card that may be on screen at first: its real
- *   height, unknown until then (about 19 rem on a phone), would move the cards under it.
- * - `until-hydrated`: also until the page has hydrated, for a grid that starts below the fold.
- */
 export function ProductCard({
   product,
   priority,
-  deferred,
+  waits = '',
 }: {
   product: Card
   /** Of its image (`ProductImage`). */
   priority?: 'high' | 'low'
-  deferred?: 'until-near' | 'until-hydrated'
+  /** Classes that keep a card below the fold out of rendering for a while (`ProductGrid`). */
+  waits?: string
 }) {
-  const waits = deferred
-    ? `[contain-intrinsic-size:auto_19rem] [content-visibility:auto] ${deferred === 'until-hydrated' ? HIDDEN_UNTIL_HYDRATED : ''}`
-    : ''
   return (
     <article
       className={`group relative flex w-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm ${waits}`}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { MetaDescriptor } from 'react-router'
 import type { ProductCard as Card } from '#app/modules/catalog/catalog.server.ts'
 import { imagePreload } from '#app/utils/image-preload.ts'
+import { HIDDEN_UNTIL_HYDRATED } from './hydrate-later.tsx'
 import { CARD_IMAGE_SIZES, ProductCard } from './product-card.tsx'
 
 /** The cards of a page's first row on a phone: when a grid opens the page, their images come first. */
@@ -16,9 +17,21 @@ export function cardImagePreloads(products: Card[], priorityCount: number): Meta
 
 /**
  * The cards a grid may show on a screen's first view: two rows of four on a laptop, more than a phone
- * shows. They are rendered with the page; the ones after them wait until they near the screen.
+ * shows. They are rendered with the page: a card skipped while off screen takes its real height
+ * once drawn, which would move the cards under it.
  */
 export const FIRST_VIEW_CARDS = 8
+
+/**
+ * Neither styled nor laid out, image not fetched, until it nears the screen (`content-visibility:
+ * auto`), so a page of cards starts with the work of its first rows only. Until then it holds about
+ * the height of a card on a phone, a tablet or a laptop, then the height it last had.
+ */
+const UNTIL_NEAR =
+  '[content-visibility:auto] [contain-intrinsic-height:auto_19rem] sm:[contain-intrinsic-height:auto_22rem] lg:[contain-intrinsic-height:auto_24rem]'
+/** The same on phones and tablets only. */
+const UNTIL_NEAR_BELOW_LG =
+  'max-lg:[content-visibility:auto] max-lg:[contain-intrinsic-height:auto_19rem] sm:max-lg:[contain-intrinsic-height:auto_22rem]'
 
 export function ProductGrid({
   products,
@@ -31,7 +44,10 @@ export function ProductGrid({
    * `cardImagePreloads` in the route's meta). `after-the-rest`: something above is the largest paint.
    */
   images?: 'first-row-first' | 'after-the-rest'
-  /** A grid that starts below the fold of any screen: none of its cards is needed for the first view. */
+  /**
+   * The grid starts below the fold of phones and tablets: there its cards also wait for the page to
+   * hydrate (`HIDDEN_UNTIL_HYDRATED`), leaving a slow link to the first view.
+   */
   belowTheFold?: boolean
 }) {
   return (
@@ -47,7 +63,10 @@ export function ProductGrid({
                   ? 'high'
                   : undefined
             }
-            deferred={belowTheFold ? 'until-hydrated' : index >= FIRST_VIEW_CARDS ? 'until-near' : undefined}
+            waits={[
+              index >= FIRST_VIEW_CARDS ? UNTIL_NEAR : belowTheFold ? UNTIL_NEAR_BELOW_LG : '',
+              belowTheFold ? HIDDEN_UNTIL_HYDRATED : '',
+            ].join(' ')}
           />
         </li>
       ))}

@@ -7,7 +7,9 @@ import {
   FRAME_WAIT_MS,
   INERT_MODULE_PRELOAD,
   LOAD_WAIT_MS,
+  SHOW_DEFERRED_AFTER_MS,
 } from './defer-scripts.server.ts'
+import { SHOW_DEFERRED_ATTRIBUTE } from './deferred-content.ts'
 
 /** The shape React Router 7 writes with React 18: modulepreload links, then one route script. */
 const PAGE = [
@@ -62,6 +64,12 @@ describe('deferScriptsInHtml', () => {
     // The rest is kept verbatim, `$` included.
     expect(script).toContain('window.__reactRouterManifest = { "a$b": "<x>" };')
     expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};')
+  })
+
+  test('whatever happens to the scripts, content held back for hydration shows after a time limit', () => {
+    expect(script.split('\n')[0]).toBe(
+      `setTimeout(() => document.documentElement.setAttribute("${SHOW_DEFERRED_ATTRIBUTE}", ""), ${SHOW_DEFERRED_AFTER_MS});`,
+    )
   })
 
   test('a script in another shape, or a piece of HTML without it, passes through untouched', () => {

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder'
 import { Transform, type TransformCallback } from 'node:stream'
+import { SHOW_DEFERRED_ATTRIBUTE } from './deferred-content.ts'
 
 /**
  * The page's JavaScript starts downloading once the page has loaded (its images painted), not while
@@ -11,8 +12,8 @@ import { Transform, type TransformCallback } from 'node:stream'
  * React Router writes `<link rel="modulepreload">` tags and one inline module script, at the end of
  * the shell, that imports the matched route modules and then the client entry. The links are made
  * inert (an unknown `rel`, which browsers ignore) and the script waits for the window's `load` (at
- * most LOAD_WAIT_MS) and for the first view to be drawn, then adds working links to `<head>` and imports the same modules, in the same
- * order. Its nonce stays, so a script-src nonce policy keeps working. A script in another shape is
+ * most LOAD_WAIT_MS) and for the first view to be drawn, then adds working links to `<head>` and
+ * imports the same modules, in the same order. Its nonce stays, so a script-src nonce policy keeps working. A script in another shape is
  * left alone: the page then loads its scripts as React Router wrote them.
  *
  * Hydration is unaffected: the inert links stay where React expects its elements, and React Router
@@ -21,6 +22,11 @@ import { Transform, type TransformCallback } from 'node:stream'
 export const LOAD_WAIT_MS = 3000
 /** At most this long for the first view to be drawn after load (a background tab draws nothing). */
 export const FRAME_WAIT_MS = 500
+/**
+ * Content held back until hydration (`HIDDEN_UNTIL_HYDRATED`) shows after this long whatever
+ * happens: a script that fails to load on a flaky link must not leave it hidden.
+ */
+export const SHOW_DEFERRED_AFTER_MS = 10_000
 
 const ROUTE_SCRIPT =
   /<script\b([^>]*\btype="module"[^>]*)>((?:(?!<\/script>)[\s\S])*?window\.__reactRouterRouteModules[\s\S]*?)<\/script>/
@@ -36,6 +42,7 @@ export function deferRouteScript(body: string, preloads: string[]): string | nul
   // Anything else importing statically would still load at once: leave such a script alone.
   if (!imports.length || /^\s*import\s/m.test(rest)) return null
   return [
+    `setTimeout(() => document.documentElement.setAttribute("${SHOW_DEFERRED_ATTRIBUTE}", ""), ${SHOW_DEFERRED_AFTER_MS});`,
     `await new Promise((go) => { if (document.readyState === "complete") go(); else { addEventListener("load", go, { once: true }); setTimeout(go, ${LOAD_WAIT_MS}); } });`,
     // On a fast link a page can load before it is painted: the first view's priority images (its
     // largest paint) are decoded and drawn first.

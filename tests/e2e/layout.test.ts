@@ -109,6 +109,16 @@ describe.each(WIDTHS)('header and footer on a $name', ({ viewport }) => {
   })
 })
 
+test('a cart kept from an earlier visit is counted in the badge once the page is up', async () => {
+  const page = await browser.page(PHONE)
+  await startWithCart(page, [{ sku: FIXTURES.discounted.sku, quantity: 2 }])
+  await gotoHydrated(page, '/')
+  // The stored cart is read just after hydration, in a task of its own.
+  await expect.poll(() => page.getByTestId('cart-count').textContent()).toBe('2')
+  expect(await page.getByTestId('header-cart').getAttribute('aria-label')).toBe('Carrito, 2 productos')
+  await page.close()
+})
+
 test('desktop: hovering "Accesorios" lists every category with image and title', async () => {
   const page = await browser.page(DESKTOP)
   await gotoHydrated(page, '/')

@@ -60,6 +60,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Carousel
           label="Promociones"
           autoplay
+          // The first banner is the home's largest paint: the others leave a slow link to it.
+          laterSlidesWait
           slides={banners.map((banner, index) => (
             <BannerSlide key={banner.id} banner={banner} priority={index === 0} />
           ))}
@@ -103,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Seguro te gusta
           </h2>
           {more.items.length ? (
-            // Under a banner and the best sellers, this grid starts below the fold of any screen.
+            // Under a banner and the best sellers, this grid starts below the fold of phones and tablets.
             <ProductGrid products={more.items} belowTheFold={banners.length > 0 && bestSellers.length > 0} />
           ) : (
             <p>No hay productos</p>
