@@ -34,6 +34,7 @@ export function Carousel({
   selectedRef.current = selected
   const [paused, setPaused] = useState(false)
   const count = slides.length
+
   const goTo = useCallback(
     (index: number) => {
       const element = track.current
