@@ -52,13 +52,25 @@ let rootHydrated = false
 
 /**
  * Marks `<html data-hydrated="true">` once the root and every section deferred with `HydrateLater`
- * are interactive: `HIDDEN_UNTIL_HYDRATED` content shows then, and browser tests wait for it.
+ * are interactive: `HIDDEN_UNTIL_HYDRATED` content shows then. A frame later it marks
+ * `<html data-settled="true">`: content skipped while off screen until then (`content-visibility:
+ * auto`) is laid out like the rest, so nothing moves when the shopper jumps to it. Browser tests
+ * wait for that mark.
  */
 export function markRootHydrated() {
   rootHydrated = true
   markPageHydrated()
 }
 
+let settling = false
+
 function markPageHydrated() {
-  if (rootHydrated && waitingSections.size === 0) document.documentElement.dataset.hydrated = 'true'
+  if (!rootHydrated || waitingSections.size > 0) return
+  const html = document.documentElement
+  html.dataset.hydrated = 'true'
+  if (settling) return
+  settling = true
+  // Shown content starts skipped while off screen: going straight from hidden to laid out, Chromium
+  // would count the cards below the fold as a layout shift. So one frame of each, in that order.
+  requestAnimationFrame(() => requestAnimationFrame(() => (html.dataset.settled = 'true')))
 }

@@ -25,13 +25,16 @@ export const FIRST_VIEW_CARDS = 8
 /**
  * Neither styled nor laid out, image not fetched, until it nears the screen (`content-visibility:
  * auto`), so a page of cards starts with the work of its first rows only. Until then it holds about
- * the height of a card on a phone, a tablet or a laptop, then the height it last had.
+ * the height of a card on a phone, a tablet or a laptop. Only until the page has settled
+ * (`data-settled`, just after hydration): a card drawn late takes its real height as it comes into
+ * view, moving what is under it, so a shopper who jumps to "Cargar más productos" and taps would
+ * miss it.
  */
 const UNTIL_NEAR =
-  '[content-visibility:auto] [contain-intrinsic-height:auto_19rem] sm:[contain-intrinsic-height:auto_22rem] lg:[contain-intrinsic-height:auto_24rem]'
+  '[html:not([data-settled])_&]:[content-visibility:auto] [contain-intrinsic-height:auto_19rem] sm:[contain-intrinsic-height:auto_22rem] lg:[contain-intrinsic-height:auto_24rem]'
 /** The same on phones and tablets only. */
 const UNTIL_NEAR_BELOW_LG =
-  'max-lg:[content-visibility:auto] max-lg:[contain-intrinsic-height:auto_19rem] sm:max-lg:[contain-intrinsic-height:auto_22rem]'
+  'max-lg:[html:not([data-settled])_&]:[content-visibility:auto] max-lg:[contain-intrinsic-height:auto_19rem] sm:max-lg:[contain-intrinsic-height:auto_22rem]'
 
 export function ProductGrid({
   products,

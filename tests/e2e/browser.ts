@@ -83,11 +83,44 @@ export function setupBrowser(viewport = DESKTOP, options: { answeredConsent?: bo
   }
 }
 
-/** Waits until React has hydrated the document, so clicks reach their handlers. */
+/**
+ * Waits until React has hydrated the document, so clicks reach their handlers, and the page has
+ * settled: what was skipped while off screen is laid out, so nothing moves under a click.
+ */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await page.waitForFunction(() => document.documentElement.dataset.settled === 'true')
   return response
+}
+
+/** Leaves the page without IntersectionObserver: nothing loads more on its own as it scrolls. */
+export function withoutIntersectionObserver(page: Page) {
+  return page.addInitScript(() => {
+    window.IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return []
+      }
+    } as unknown as typeof IntersectionObserver
+  })
+}
+
+/**
+ * Jumps to the element, as a fling or a click on it does, and returns its top on the screen over
+ * the next frames: one value when nothing moves it once it is in view.
+ */
+export function topsAfterJumpingTo(element: Locator): Promise<number[]> {
+  return element.evaluate(async (target) => {
+    target.scrollIntoView({ block: 'end' })
+    const tops: number[] = []
+    for (let frame = 0; frame < 5; frame++) {
+      tops.push(Math.round(target.getBoundingClientRect().top))
+      await new Promise(requestAnimationFrame)
+    }
+    return tops
+  })
 }
 
 export const catalog = () => inject('catalog')

@@ -6,7 +6,9 @@ import {
   recordCardCounts,
   revealSentinel,
   setupBrowser,
+  topsAfterJumpingTo,
   WIDTHS,
+  withoutIntersectionObserver,
 } from './browser.ts'
 import { BULK_NAME, FIXTURES } from './fixtures.ts'
 
@@ -40,6 +42,15 @@ describe.each(WIDTHS)('category page on a $name', ({ viewport }) => {
     const expected = Array.from({ length: FIXTURES.bulkCategory.products }, (_, i) => BULK_NAME(i + 1))
     expect(new Set(names).size).toBe(names.length)
     expect([...names].sort()).toEqual(expected.sort())
+    await page.close()
+  })
+
+  test('once the page is up, its cards and "Ver más productos" stay put when scrolled to', async () => {
+    const page = await browser.page(viewport)
+    await withoutIntersectionObserver(page)
+    await gotoHydrated(page, categoryPath(FIXTURES.bulkCategory))
+    const tops = await topsAfterJumpingTo(page.getByTestId('sentinel'))
+    expect(new Set(tops).size, `the link moved: ${tops.join(', ')}`).toBe(1)
     await page.close()
   })
 

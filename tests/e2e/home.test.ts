@@ -9,7 +9,9 @@ import {
   revealSentinel,
   plain,
   setupBrowser,
+  topsAfterJumpingTo,
   WIDTHS,
+  withoutIntersectionObserver,
   cop,
 } from './browser.ts'
 import { STORE } from './fixtures.ts'
@@ -70,16 +72,7 @@ describe.each(WIDTHS)('home on a $name', ({ viewport }) => {
   test('"Seguro te gusta": 16 first, then 10 more on each "Cargar más productos"', async () => {
     const page = await browser.page(viewport)
     // Without the observer only the button can load more, so each press is seen on its own.
-    await page.addInitScript(() => {
-      window.IntersectionObserver = class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return []
-        }
-      } as unknown as typeof IntersectionObserver
-    })
+    await withoutIntersectionObserver(page)
     await gotoHydrated(page, '/')
     const section = page.getByTestId('you-may-like')
     expect(await section.getByRole('heading', { name: 'Seguro te gusta' }).isVisible()).toBe(true)
@@ -95,6 +88,17 @@ describe.each(WIDTHS)('home on a $name', ({ viewport }) => {
     await expect.poll(() => cards.count()).toBe(36)
     const skus = await cards.evaluateAll((all) => all.map((card) => card.getAttribute('data-sku')!))
     expect(new Set(skus).size).toBe(36)
+    await page.close()
+  })
+
+  test('once the page is up, "Seguro te gusta" and its button stay put when scrolled to', async () => {
+    const page = await browser.page(viewport)
+    await withoutIntersectionObserver(page)
+    await gotoHydrated(page, '/')
+    const button = page.getByTestId('you-may-like').getByRole('button', { name: 'Cargar más productos' })
+    const tops = await topsAfterJumpingTo(button)
+    // A tap aimed at where the button first showed would miss it.
+    expect(new Set(tops).size, `the button moved: ${tops.join(', ')}`).toBe(1)
     await page.close()
   })
 
