@@ -62,14 +62,10 @@ export function markRootHydrated() {
   markPageHydrated()
 }
 
-let settling = false
-
 function markPageHydrated() {
-  if (!rootHydrated || waitingSections.size > 0) return
   const html = document.documentElement
+  if (!rootHydrated || waitingSections.size > 0 || html.dataset.hydrated) return
   html.dataset.hydrated = 'true'
-  if (settling) return
-  settling = true
   // Shown content starts skipped while off screen: going straight from hidden to laid out, Chromium
   // would count the cards below the fold as a layout shift. So one frame of each, in that order.
   requestAnimationFrame(() => requestAnimationFrame(() => (html.dataset.settled = 'true')))
