@@ -32,8 +32,8 @@ import { logger } from '#app/utils/logger.server.ts'
 /**
  * The one registry of everything the app reaches the outside world through (database, sign-in,
  * media storage, payment provider, job queue, outside clients), built once from the configuration.
- * Routes and the request guard reach it through `getServices()`; domain functions get what they
- * need as arguments.
+ * Routes and middleware read it from the router context (`servicesOf`, app/services-context.server.ts);
+ * domain functions get what they need as arguments.
  */
 export type Services = {
   env: Env
@@ -222,43 +222,26 @@ export function marketingParts(env: Env): Services['marketing'] {
   return { settings, capi }
 }
 
-type Started = { services: Services; runtime: JobRuntime | null }
-
-declare global {
-  // The only process global: it survives the development server's module reloads.
-  var __vitrinaServices: Started | undefined
-}
-
-/** Starts the job queue on the database and makes the registry the process's (see `getServices`). */
+/**
+ * Starts the job queue on the database and builds the registry on it. The server hands the registry
+ * to every loader, action and middleware through the router context (`servicesContext`); `stop`
+ * ends what this started.
+ */
 export async function startServices(
   env: Env,
   database: Database,
   options: { workers: boolean } & ServiceParts,
-) {
+): Promise<Services & { runtime: JobRuntime; stop(): Promise<void> }> {
   const runtime = await startJobQueue(database, { maintenance: options.workers })
   const services = buildServices(env, database, runtime.queue, options)
-  globalThis.__vitrinaServices = { services, runtime }
-  return { ...services, runtime }
-}
-
-/** Tests: makes an already built registry the process's (no job queue to stop); undefined clears it. */
-export function useServices(services: Services | undefined) {
-  globalThis.__vitrinaServices = services ? { services, runtime: null } : undefined
-}
-
-export function getServices(): Services {
-  const started = globalThis.__vitrinaServices
-  if (!started) throw new Error('Los servicios no se han iniciado todavía')
-  return started.services
+  return { ...services, runtime, stop: () => stopServices(services, runtime) }
 }
 
 /**
- * Stops what `startServices` started (the job queue, waiting for running jobs) and lets go of the
- * media storage's connections. The database belongs to whoever opened it.
+ * Stops the job queue (waiting for running jobs) and lets go of the media storage's connections.
+ * The database belongs to whoever opened it.
  */
-export async function stopServices() {
-  const started = globalThis.__vitrinaServices
-  globalThis.__vitrinaServices = undefined
-  await started?.runtime?.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
-  await started?.services.media.storage.close?.()
+async function stopServices(services: Services, runtime: JobRuntime) {
+  await runtime.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+  await services.media.storage.close?.()
 }

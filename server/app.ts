@@ -20,7 +20,8 @@ import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { createPageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { readStorefrontVersion } from '#app/modules/page-cache/storefront-version.server.ts'
-import { jobHandlers, startServices, stopServices } from '#app/services.server.ts'
+import { servicesContext } from '#app/services-context.server.ts'
+import { jobHandlers, startServices } from '#app/services.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
 import { cspNonceContext } from '#app/utils/csp-nonce.ts'
 import { parseEnv, type Env } from '#app/utils/env.server.ts'
@@ -54,7 +55,7 @@ export type StartOptions = {
 
 /** Opens the database, fills an empty shop with demo data, and builds the request handler. */
 export async function start({ jobs = true, dev = false }: StartOptions = {}): Promise<Runtime> {
-  // Read once here; everything after reaches it through the registry (getServices().env).
+  // Read once here; everything after reaches it through the registry (servicesOf(context).env).
   const env = parseEnv(process.env)
   // First: a sign-in configuration that must not run stops start-up before anything else.
   const auth = authConfigFromEnv(env, sessionSecret(env))
@@ -126,6 +127,7 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
   )
   const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider()
+    context.set(servicesContext, services)
     context.set(clientAddressContext, req.ip ?? null)
     context.set(cspNonceContext, cspNonce(res))
     return context
@@ -149,7 +151,7 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
     env,
     // Everything start() opened: the registry (job queue, media connections), then the database.
     async shutdown() {
-      await stopServices()
+      await services.stop()
       await database.close()
     },
   }

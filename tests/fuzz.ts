@@ -1,8 +1,9 @@
 import fc from 'fast-check'
-import { RouterContextProvider } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import { expect } from 'vitest'
 import type { Database } from '#app/db/client.server.ts'
-import { clientAddressContext } from '#app/utils/client-address.ts'
+import type { Services } from '#app/services.server.ts'
+import { routeContext } from './routes.ts'
 
 /**
  * Property-based fuzzing of the routes that take input (issue 11): generators of malformed, huge,
@@ -604,12 +605,10 @@ export const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').s
 
 let clientNumber = 0
 /** A router context with its own client address, so per-address limits only bite where meant. */
-export function freshContext(): RouterContextProvider {
-  const context = new RouterContextProvider()
+export function freshContext(services: Services): RouterContextProvider {
   clientNumber++
-  context.set(
-    clientAddressContext,
+  return routeContext(
+    services,
     `10.${(clientNumber >> 16) & 255}.${(clientNumber >> 8) & 255}.${clientNumber & 255}`,
   )
-  return context
 }

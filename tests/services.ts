@@ -19,7 +19,8 @@ const NO_DATABASE = {
 
 /**
  * A services registry for route and module tests: the given parts, the local configuration for the
- * rest, and a job queue that only records (nothing runs). Make it the process's with `useServices`.
+ * rest, and a job queue that only records (nothing runs). Routes get it in their context: `routeContext`
+ * (tests/routes.ts).
  */
 export function testServices(
   parts: { database?: Database; auth?: AuthConfig; media?: MediaSettings; env?: Env } = {},

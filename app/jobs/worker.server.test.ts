@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import { jobHandlers, startServices, stopServices, type Services } from '#app/services.server.ts'
-import type { JobRuntime } from '#app/jobs/jobs.server.ts'
+import { jobHandlers, startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
@@ -21,7 +20,7 @@ import { logger } from '#app/utils/logger.server.ts'
 const t = setupTestDatabase()
 const NUMBERS = ['573001112233', '573004445566', '573007778899']
 let whatsapp: WhatsAppStandIn
-let services: Services & { runtime: JobRuntime }
+let services: Awaited<ReturnType<typeof startServices>>
 
 beforeAll(async () => {
   whatsapp = await startWhatsAppStandIn()
@@ -40,7 +39,7 @@ beforeAll(async () => {
   vi.spyOn(logger, 'info').mockImplementation(() => {})
 }, 120_000)
 afterAll(async () => {
-  await stopServices()
+  await services.stop()
   await whatsapp?.stop()
   vi.restoreAllMocks()
 })

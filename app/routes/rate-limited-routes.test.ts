@@ -1,12 +1,11 @@
-import { RouterContextProvider } from 'react-router'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { categories, products } from '#app/modules/catalog/schema.ts'
 import { RATE_LIMITS, type RateLimitName } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { getServices, useServices } from '#app/services.server.ts'
-import { clientAddressContext } from '#app/utils/client-address.ts'
+import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import { testServices } from '#tests/services.ts'
 import * as categoryForm from './admin/categories/form.tsx'
 import * as productSave from './admin/products/save.ts'
@@ -22,34 +21,30 @@ import * as searchPage from './tienda/search.tsx'
 
 const BASE = 'http://127.0.0.1:5581'
 const t = setupTestDatabase()
+let services: Services
 const storage = memoryStorage()
 let admin: Awaited<ReturnType<typeof signedInAs>>
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  useServices(
-    testServices({
-      database: t.database,
-      auth: config,
-      media: { kind: 'local', storage, publicBase: '/media/' },
-    }),
-  )
+  services = testServices({
+    database: t.database,
+    auth: config,
+    media: { kind: 'local', storage, publicBase: '/media/' },
+  })
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
 })
-afterAll(() => useServices(undefined))
 
 let clientNumber = 0
 /** A client of its own whose `name` allowance is used up. */
 async function exhaustedClient(name: RateLimitName) {
   const client = `198.18.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}`
-  for (let i = 0; i < RATE_LIMITS[name].points; i++) await getServices().rateLimits.take(name, client)
+  for (let i = 0; i < RATE_LIMITS[name].points; i++) await services.rateLimits.take(name, client)
   return client
 }
 
 function args(request: Request, client: string) {
-  const context = new RouterContextProvider()
-  context.set(clientAddressContext, client)
-  return { request, url: new URL(request.url), params: {}, context } as never
+  return { request, url: new URL(request.url), params: {}, context: routeContext(services, client) } as never
 }
 
 /** React Router's `data(body, { status })`, thrown or returned, as `{ status, body }`. */
@@ -118,9 +113,10 @@ test('uploads: past the allowance a product post with images is refused before t
   const request = new Request(`${BASE}/admin/productos/guardar`, {
     method: 'POST',
     body,
-    headers: { Cookie: admin.cookie, Origin: BASE },
+    // As the product form's upload (product-upload.ts) asks: its refusals come back as JSON.
+    headers: { Cookie: admin.cookie, Origin: BASE, Accept: 'application/json' },
   })
-  const answer = (await productSave.action(args(request, client))) as Response
+  const answer = (await asAdminRoute(productSave.action, args(request, client))) as Response
   expect(answer.status).toBe(429)
   expect(await answer.json()).toEqual({ ok: false, message: RATE_LIMITS.upload.message })
   expect(await t.db.select().from(products)).toEqual([])
@@ -142,12 +138,16 @@ test('uploads: a save without a file (an empty file input) is not counted, past 
     })
   }
   const category = await settled(() =>
-    categoryForm.action(args(post('/admin/categorias/crear', { name: 'Pulseras' }, 'image'), client)),
+    asAdminRoute(
+      categoryForm.action,
+      args(post('/admin/categorias/crear', { name: 'Pulseras' }, 'image'), client),
+    ),
   )
   expect(category.status).not.toBe(429)
   expect((await t.db.select().from(categories)).map((row) => row.name)).toContain('Pulseras')
   // The product form goes on to its own check (a new product needs an image), not the limit.
-  const product = (await productSave.action(
+  const product = (await asAdminRoute(
+    productSave.action,
     args(post('/admin/productos/guardar', { name: 'Collar sin foto' }, 'images'), client),
   )) as Response
   expect(product.status).not.toBe(429)

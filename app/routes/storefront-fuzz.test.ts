@@ -7,7 +7,7 @@ import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { BROWSER_EVENT_NAMES } from '#app/modules/marketing/validators.ts'
 import { signNotification } from '#app/modules/payment/signature.server.ts'
-import { getServices, startServices, stopServices } from '#app/services.server.ts'
+import { startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { cleanText } from '#app/utils/text.ts'
@@ -48,12 +48,15 @@ import * as simulatedPayment from './tienda/simulated-payment.tsx'
 // A loopback address where nothing listens: the payment simulator is on, its webhook call fails quietly.
 const BASE = 'http://127.0.0.1:9'
 const t = setupTestDatabase()
+let services: Awaited<ReturnType<typeof startServices>>
 let sku: string
 let categoryId: string
 
 beforeAll(async () => {
   // The real job queue: a refusal must not enqueue a job either (pgboss.job is compared too).
-  await startServices(parseEnv({ PUBLIC_URL: BASE, META_PIXEL_ID: '123456' }), t.database, { workers: false })
+  services = await startServices(parseEnv({ PUBLIC_URL: BASE, META_PIXEL_ID: '123456' }), t.database, {
+    workers: false,
+  })
   // Unexpected failures are logged; the property decides whether there were any.
   vi.spyOn(logger, 'error').mockImplementation(() => {})
   vi.spyOn(logger, 'warn').mockImplementation(() => {})
@@ -62,7 +65,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   reportInputsTried('storefront-fuzz')
-  await stopServices()
+  await services.stop()
   vi.restoreAllMocks()
 })
 
@@ -89,7 +92,7 @@ let phones = 0
 const nextPhone = () => `31${String(10_000_000 + phones++).padStart(8, '0')}`
 
 async function pendingOnlineOrder() {
-  const placed = await placeOrder(getServices().checkout, {
+  const placed = await placeOrder(services.checkout, {
     lines: [{ sku, quantity: 1 }],
     customer: {
       name: 'Ana',
@@ -153,7 +156,9 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
             ? {}
             : { Cookie: `${CART_COOKIE}=${headerSafe(encodeURIComponent(cleanText(cartCookie)))}` }
         const request = postForm('/finalizar-pedido', form, headers)
-        return answerOf(() => checkout.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() =>
+          checkout.action({ request, params: {}, context: freshContext(services) } as never),
+        )
       },
     ),
 
@@ -168,7 +173,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         )
         const request = postForm('/finalizar-pedido/success', { ...form, fields })
         return answerOf(() =>
-          checkoutResult.action({ request, params: {}, context: freshContext() } as never),
+          checkoutResult.action({ request, params: {}, context: freshContext(services) } as never),
         )
       },
       { fixture: pendingOnlineOrder },
@@ -192,7 +197,9 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       ({ form, id }, order) => {
         const request = postForm(`/pago-simulado/x`, form)
         const params = { id: id === 'pedido-real' ? order.id : id }
-        return answerOf(() => simulatedPayment.action({ request, params, context: freshContext() } as never))
+        return answerOf(() =>
+          simulatedPayment.action({ request, params, context: freshContext(services) } as never),
+        )
       },
       { fixture: pendingOnlineOrder },
     ),
@@ -222,7 +229,9 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         if (json) headers.Accept = 'application/json'
         if (cookie) headers.Cookie = cookie
         const request = postForm('/api/consentimiento', form, headers)
-        return answerOf(() => consent.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() =>
+          consent.action({ request, params: {}, context: freshContext(services) } as never),
+        )
       },
     ),
 
@@ -233,7 +242,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       jsonBody(fuzzedObject({ element_name: TRACK.whatsapp }, { element_name: Object.values(TRACK) })),
       (body) => {
         const request = postText('/api/analitica/clic', body, { Cookie: analyticsConsent() })
-        return answerOf(() => click.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() => click.action({ request, params: {}, context: freshContext(services) } as never))
       },
     ),
 
@@ -249,7 +258,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       ),
       (body) => {
         const request = postText('/api/analitica/vista', body, { Cookie: analyticsConsent() })
-        return answerOf(() => view.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() => view.action({ request, params: {}, context: freshContext(services) } as never))
       },
     ),
 
@@ -284,7 +293,9 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
           'Content-Type': 'application/json',
           Cookie: analyticsConsent(),
         })
-        return answerOf(() => metaEvents.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() =>
+          metaEvents.action({ request, params: {}, context: freshContext(services) } as never),
+        )
       },
     ),
 
@@ -308,7 +319,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         url.searchParams.set('data.id', dataId)
         if (topic !== undefined) url.searchParams.set('type', topic)
         const ts = String(Date.now())
-        const secret = getServices().simulator!.webhookSecret
+        const secret = services.simulator!.webhookSecret
         const headers: Record<string, string> = { 'Content-Type': 'application/json' }
         if (requestId !== null) headers['x-request-id'] = requestId
         // The signature names the id as the URL carries it back (a lone surrogate is sent as U+FFFD).
@@ -317,7 +328,9 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
           headers['x-signature'] = signNotification(secret, { dataId: sentId, requestId, ts })
         if (signed === 'mal') headers['x-signature'] = `ts=${ts},v1=${'0'.repeat(64)}`
         const request = new Request(url, { method: 'POST', body, headers })
-        return answerOf(() => webhook.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() =>
+          webhook.action({ request, params: {}, context: freshContext(services) } as never),
+        )
       },
     ),
 
@@ -362,7 +375,7 @@ function getJson(loader: (args: never) => unknown, path: string, query: Record<s
   for (const [name, value] of Object.entries(query))
     if (value !== undefined) url.searchParams.set(name, value)
   const request = new Request(url)
-  return answerOf(() => loader({ request, url, params: {}, context: freshContext() } as never))
+  return answerOf(() => loader({ request, url, params: {}, context: freshContext(services) } as never))
 }
 
 test.each(STOREFRONT_FUZZ_TARGETS)(

@@ -85,10 +85,28 @@ export function jsonFailure(
   words: FailureWords,
   scriptAnswer?: ScriptAnswer,
 ): Response {
-  const refused = refusedRequestOf(thrown)
-  if (refused) return Response.json({ ok: false, message: refused.message }, { status: refused.status })
-  const answered = thrown instanceof Response ? scriptAnswer?.(thrown, request) : undefined
+  const answered = jsonRefusalOf(thrown, request, scriptAnswer)
   if (answered) return answered
   const { message, status } = failureOf(thrown, request, words)
   return Response.json({ ok: false, message }, { status })
+}
+
+/**
+ * A refusal made before the route's own work, as JSON for a script client: a `refusedRequest` with
+ * its message and status, a thrown `Response` as `scriptAnswer` words it; anything else
+ * `undefined`.
+ */
+export function jsonRefusalOf(
+  thrown: unknown,
+  request: Request,
+  scriptAnswer?: ScriptAnswer,
+): Response | undefined {
+  const refused = refusedRequestOf(thrown)
+  if (refused) return Response.json({ ok: false, message: refused.message }, { status: refused.status })
+  return thrown instanceof Response ? scriptAnswer?.(thrown, request) : undefined
+}
+
+/** A script client (the product form's upload, fetch) says so: it accepts JSON, not a page. */
+export function wantsJson(request: Request): boolean {
+  return (request.headers.get('Accept') ?? '').includes('application/json')
 }

@@ -15,7 +15,7 @@ async function postAs(cookie: string, init: { headers?: Record<string, string>; 
     body: init.body,
   })
   try {
-    return { admin: await requireAdmin(request, ctx()), status: 200 }
+    return { admin: await requireAdmin(ctx(), request), status: 200 }
   } catch (thrown) {
     return { status: (thrown as { init?: { status?: number } }).init?.status ?? (thrown as Response).status }
   }
@@ -54,7 +54,7 @@ test('the action can still read the body after the guard checked it', async () =
     headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrf: csrfToken, name: 'Collar' }),
   })
-  await requireAdmin(request, ctx())
+  await requireAdmin(ctx(), request)
   expect((await request.formData()).get('name')).toBe('Collar')
 })
 
@@ -105,7 +105,7 @@ test('same-origin check', () => {
 test('signed out during a client navigation: the way back is the page, not its data request', async () => {
   // React Router hands loaders the raw request (future.v8_passThroughRequests).
   const request = new Request(`${BASE}/admin/productos.data?q=col&_routes=routes%2Fadmin%2Flayout`)
-  const thrown = await requireAdmin(request, ctx()).catch((error: unknown) => error)
+  const thrown = await requireAdmin(ctx(), request).catch((error: unknown) => error)
   const location = (thrown as Response).headers.get('Location')!
   expect(new URL(location, BASE).searchParams.get('volver')).toBe('/admin/productos?q=col')
 })

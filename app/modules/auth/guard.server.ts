@@ -1,5 +1,4 @@
-import { redirect } from 'react-router'
-import { getServices } from '#app/services.server.ts'
+import { createContext, redirect, type RouterContextProvider } from 'react-router'
 import { refusedRequest } from '#app/utils/answer.server.ts'
 import { pageUrl } from '#app/utils/paths.ts'
 import { CSRF_FIELD, CSRF_HEADER } from './csrf.ts'
@@ -32,11 +31,15 @@ export type SignedInAdmin = AdminAccount & {
   csrfToken: string
 }
 
-/** The database and sign-in configuration of the services registry. */
-export function authContext(): AuthContext {
-  const { database, auth } = getServices()
-  if (!auth) throw new Error('El inicio de sesión de administradores no se ha configurado todavía')
-  return { db: database.db, config: auth }
+/**
+ * The admin the back office's middleware let in (app/routes/admin/middleware.server.ts): every
+ * `/admin` loader and action reads it with `signedInAdminOf`.
+ */
+export const signedInAdminContext = createContext<SignedInAdmin>()
+
+/** The signed-in admin of this request; outside the admin middleware there is none, and it throws. */
+export function signedInAdminOf(context: Readonly<RouterContextProvider>): SignedInAdmin {
+  return context.get(signedInAdminContext)
 }
 
 type Check =
@@ -77,16 +80,14 @@ export async function checkSession({ db, config }: AuthContext, request: Request
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * The one guard of the admin area: every `/admin` loader and action calls it first.
+ * The one guard of the admin area: the admin layout's middleware runs it once for every `/admin`
+ * request, before any loader or action.
  * - no valid session → redirect to /login-admin (back to this page after signing in);
  * - an e-mail no longer on ADMIN_EMAILS → redirect to /login-admin with the spec §4 message;
  * - a POST (or any other unsafe method) from another site or without the session's anti-forgery
  *   token → 403.
  */
-export async function requireAdmin(
-  request: Request,
-  ctx: AuthContext = authContext(),
-): Promise<SignedInAdmin> {
+export async function requireAdmin(ctx: AuthContext, request: Request): Promise<SignedInAdmin> {
   const check = await checkSession(ctx, request)
   if (check.status !== 'admin') {
     const headers = new Headers()

@@ -29,7 +29,7 @@ test('a sign-in whose steps land on different processes in turn still completes'
   )
   expect(response.headers.get('Location')).toBe('/admin')
   const cookie = `vitrina_admin=${setCookies(response).get('vitrina_admin')}`
-  const admin = await requireAdmin(new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }), ctx)
+  const admin = await requireAdmin(ctx, new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }))
   expect(admin.email).toBe(ADMIN_EMAIL)
 })
 

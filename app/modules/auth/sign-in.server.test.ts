@@ -108,8 +108,8 @@ test('an allow-listed, verified e-mail gets a session and lands on /admin', asyn
   expect(days).toBeCloseTo(7, 5)
 
   const admin = await requireAdmin(
-    new Request(`${idp.base}/admin`, { headers: { Cookie: cookieFrom(response) } }),
     ctx(),
+    new Request(`${idp.base}/admin`, { headers: { Cookie: cookieFrom(response) } }),
   )
   expect(admin.email).toBe('Duena@Vitrina.test')
   expect(admin.csrfToken).toBeTruthy()
@@ -271,8 +271,8 @@ test('an expired session is refused and deleted', async () => {
     now: new Date(Date.now() - 8 * 86_400_000),
   })
   const refused = await requireAdmin(
-    new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }),
     ctx(),
+    new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }),
   ).catch((response: Response) => response)
   expect(refused).toBeInstanceOf(Response)
   expect(noticeOf((refused as Response).headers.get('Location')!)).toBe('sesion-expirada')
@@ -282,7 +282,7 @@ test('an expired session is refused and deleted', async () => {
 test('signing out deletes the session and clears the cookie', async () => {
   const { response } = await signIn({ email: ADMIN_EMAIL })
   const cookie = cookieFrom(response)
-  const admin = await requireAdmin(new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }), ctx())
+  const admin = await requireAdmin(ctx(), new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }))
   const out = await signOut(
     ctx(),
     new Request(`${idp.base}/logout`, {
@@ -297,8 +297,8 @@ test('signing out deletes the session and clears the cookie', async () => {
   expect(setCookies(out).has(STAFF_DEVICE_COOKIE)).toBe(false)
   expect(await t.db.select().from(adminSessions)).toHaveLength(0)
   const after = await requireAdmin(
-    new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }),
     ctx(),
+    new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }),
   ).catch((r: Response) => r)
   expect((after as Response).headers.get('Location')).toBe('/login-admin')
 })
@@ -316,9 +316,9 @@ test('signing out without the token is refused and keeps the session', async () 
 test('removing the e-mail from the allow-list locks out an existing session at once', async () => {
   const { response } = await signIn({ email: ADMIN_EMAIL })
   const request = () => new Request(`${idp.base}/admin`, { headers: { Cookie: cookieFrom(response) } })
-  expect((await requireAdmin(request(), ctx())).email).toBe(ADMIN_EMAIL)
+  expect((await requireAdmin(ctx(), request())).email).toBe(ADMIN_EMAIL)
   config = { ...config, adminEmails: ['otra@vitrina.test'] }
-  const refused = await requireAdmin(request(), ctx()).catch((r: Response) => r)
+  const refused = await requireAdmin(ctx(), request()).catch((r: Response) => r)
   expect(noticeOf((refused as Response).headers.get('Location')!)).toBe('no-autorizado')
   expect(await currentAdmin(ctx(), request())).toBeNull()
   expect(await t.db.select().from(adminSessions)).toHaveLength(0)
@@ -326,8 +326,8 @@ test('removing the e-mail from the allow-list locks out an existing session at o
 
 test('a forged session cookie counts as signed out', async () => {
   const refused = await requireAdmin(
-    new Request(`${idp.base}/admin/perfil`, { headers: { Cookie: 'vitrina_admin=InhYeCI%3D.firma' } }),
     ctx(),
+    new Request(`${idp.base}/admin/perfil`, { headers: { Cookie: 'vitrina_admin=InhYeCI%3D.firma' } }),
   ).catch((r: Response) => r)
   expect((refused as Response).headers.get('Location')).toBe('/login-admin?volver=%2Fadmin%2Fperfil')
 })

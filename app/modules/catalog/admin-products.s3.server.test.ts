@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
-import { getServices, useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory } from '#tests/factories.ts'
@@ -16,6 +16,7 @@ import { ProductFieldsSchema } from './validators.ts'
 /** A product's whole life with media in an S3-compatible bucket (the local stand-in). */
 
 const t = setupTestDatabase()
+let services: Services
 let s3: Awaited<ReturnType<typeof startS3StandIn>>
 const PUBLIC = 'https://cdn.vitrina.test/media/'
 
@@ -31,11 +32,10 @@ beforeAll(async () => {
       S3_PUBLIC_URL: PUBLIC,
     }),
   )
-  useServices(testServices({ database: t.database, media }))
+  services = testServices({ database: t.database, media })
 })
 afterAll(async () => {
-  await getServices().media.storage.close?.()
-  useServices(undefined)
+  await services.media.storage.close?.()
   await s3?.close()
 })
 
@@ -48,20 +48,20 @@ test('create puts the variants in the bucket, the store links them under S3_PUBL
     level1: '20000',
     showRetail: 'on',
   })
-  const { sku } = await createProduct(t.db, getServices().media.storage, {
+  const { sku } = await createProduct(t.db, services.media.storage, {
     fields,
     uploads: [await pngUpload('a.png', '#123456', 800, 800)],
     mainIndex: 0,
   })
   expect(s3.objects.size).toBe(4) // 320, 640 and 800 px WebP, and the link-preview JPEG
-  const detail = (await getProductDetail(getServices().reads, sku))!
+  const detail = (await getProductDetail(services.reads, sku))!
   const slide = detail.media[0]!
   expect(slide.kind).toBe('image')
   if (slide.kind === 'image') {
     expect(slide.image.src.startsWith(`${PUBLIC}products/`)).toBe(true)
     for (const entry of slide.image.srcSet.split(', ')) expect(entry.startsWith(PUBLIC)).toBe(true)
   }
-  await deleteProduct(t.db, getServices().media.storage, sku)
+  await deleteProduct(t.db, services.media.storage, sku)
   expect(s3.objects.size).toBe(0)
 })
 
@@ -74,7 +74,7 @@ test('a bucket that refuses writes leaves no product behind', async () => {
     categoryIds: [category.id],
   })
   await expect(
-    createProduct(t.db, getServices().media.storage, { fields, uploads: [await pngUpload()], mainIndex: 0 }),
+    createProduct(t.db, services.media.storage, { fields, uploads: [await pngUpload()], mainIndex: 0 }),
   ).rejects.toThrow()
   s3.state.failNext = 0
   expect(await t.db.select().from(products).where(eq(products.name, 'Anillo Lluvia'))).toEqual([])
@@ -91,7 +91,7 @@ test('a bucket that fails in the middle of the images removes what it had taken,
   })
   try {
     await expect(
-      createProduct(t.db, getServices().media.storage, {
+      createProduct(t.db, services.media.storage, {
         fields,
         uploads: [await pngUpload(), await pngUpload()],
         mainIndex: 0,

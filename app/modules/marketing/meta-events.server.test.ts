@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { DEAD_LETTER_QUEUE, type JobRuntime, type MetaEventJob } from '#app/jobs/jobs.server.ts'
+import { DEAD_LETTER_QUEUE, type MetaEventJob } from '#app/jobs/jobs.server.ts'
 import { startWorkers } from '#app/jobs/worker.server.ts'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { listOrderEvents } from '#app/modules/order/order.server.ts'
-import { jobHandlers, startServices, stopServices, type Services } from '#app/services.server.ts'
+import { jobHandlers, startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
@@ -34,7 +34,7 @@ const t = setupTestDatabase()
 const TEST_CODE = 'TEST12345'
 const OWNER = 'duena@tienda.example'
 let meta: MetaStandIn
-let services: Services & { runtime: JobRuntime }
+let services: Awaited<ReturnType<typeof startServices>>
 
 // Computed outside this code: printf '%s' <value> | sha256sum
 const HASH = {
@@ -70,7 +70,7 @@ beforeAll(async () => {
   vi.spyOn(logger, 'info').mockImplementation(() => {})
 }, 120_000)
 afterAll(async () => {
-  await stopServices()
+  await services.stop()
   await meta?.stop()
   vi.restoreAllMocks()
 })

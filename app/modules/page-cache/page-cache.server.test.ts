@@ -19,7 +19,6 @@ import {
   settingDefaults,
 } from '#app/modules/settings/settings.server.ts'
 import { settingsAsFormValues } from '#app/modules/settings/validators.ts'
-import { useServices } from '#app/services.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
@@ -65,15 +64,17 @@ beforeAll(async () => {
   // The context key as the route modules loaded through Vite know it.
   const { clientAddressContext } = await vite.ssrLoadModule('/app/utils/client-address.ts')
   const { cspNonceContext } = await vite.ssrLoadModule('/app/utils/csp-nonce.ts')
+  const { servicesContext } = await vite.ssrLoadModule('/app/services-context.server.ts')
+  const services = testServices({ database: t.database, env })
   const loadContext = (nonce: string | undefined) => {
     const context = new RouterContextProvider()
+    context.set(servicesContext, services)
     context.set(clientAddressContext, '127.0.0.1')
     if (nonce) context.set(cspNonceContext, nonce)
     return context
   }
   const handle = createRequestHandler(build, 'production')
   renderPage = (request, nonce) => handle(request, loadContext(nonce))
-  useServices(testServices({ database: t.database, env }))
 
   category = await createCategory(t.db, { name: 'Collares' })
   // More than the home's first page, so "Seguro te gusta" has a next page (its link carries the seed).
@@ -88,7 +89,6 @@ afterEach(() => {
 
 afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.close()))
-  useServices(undefined)
   await vite?.close()
 })
 

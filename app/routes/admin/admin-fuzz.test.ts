@@ -6,11 +6,12 @@ import { CSRF_FIELD, CSRF_HEADER } from '#app/modules/auth/csrf.ts'
 import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
 import { readStoreSettings, settingDefaults } from '#app/modules/settings/settings.server.ts'
 import { settingsAsFormValues } from '#app/modules/settings/validators.ts'
-import { getServices, startServices, stopServices } from '#app/services.server.ts'
+import { startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { asAdminRoute } from '#tests/routes.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
 import {
   answerOf,
@@ -51,6 +52,7 @@ import * as stockExit from './stock/exit.tsx'
 // A loopback address where nothing listens: the sign-in provider cannot be reached.
 const BASE = 'http://127.0.0.1:9'
 const t = setupTestDatabase()
+let services: Awaited<ReturnType<typeof startServices>>
 const config = testAuthConfig(BASE)
 let admin: Awaited<ReturnType<typeof signedInAs>>
 let categoryId: string
@@ -61,7 +63,7 @@ let photo: File
 
 beforeAll(async () => {
   // The real job queue: a refusal must not enqueue a job either (pgboss.job is compared too).
-  await startServices(parseEnv({ PUBLIC_URL: BASE }), t.database, {
+  services = await startServices(parseEnv({ PUBLIC_URL: BASE }), t.database, {
     workers: false,
     auth: config,
     media: { kind: 'local', storage: memoryStorage(), publicBase: '/media/' },
@@ -73,12 +75,12 @@ beforeAll(async () => {
   photo = new File([new Uint8Array(png.bytes)], png.name, { type: 'image/png' })
   categoryId = (await createCategory(t.db)).id
   sku = (await createProduct(t.db, { stock: 1_000_000, categoryIds: [categoryId] })).sku
-  const current = await readStoreSettings(t.db, settingDefaults(getServices().env))
+  const current = await readStoreSettings(t.db, settingDefaults(services.env))
   settingsForm = { ...settingsAsFormValues(current), intent: 'guardar', loaded: JSON.stringify(current) }
 })
 afterAll(async () => {
   reportInputsTried('admin-fuzz')
-  await stopServices()
+  await services.stop()
   vi.restoreAllMocks()
 })
 
@@ -100,7 +102,7 @@ function asAdmin(handler: Handler, path: string, form: Form, params: Record<stri
     body,
     headers: { ...headers, Cookie: admin.cookie, Origin: BASE, [CSRF_HEADER]: admin.csrfToken },
   })
-  return answerOf(() => handler({ request, params, context: freshContext() } as never))
+  return answerOf(() => asAdminRoute(handler, { request, params, context: freshContext(services) }))
 }
 
 function realValue(name: string) {
@@ -139,7 +141,7 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
         url.searchParams.set('volver', volver)
         const { body, headers } = formBody(form.fields, form.how, form.junk)
         const request = new Request(url, { method: 'POST', body, headers: { ...headers, Origin: BASE } })
-        return answerOf(() => login.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() => login.action({ request, params: {}, context: freshContext(services) } as never))
       },
     ),
 
@@ -159,7 +161,9 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
           body,
           headers: { ...headers, Cookie: session.cookie, Origin: BASE },
         })
-        return answerOf(() => logout.action({ request, params: {}, context: freshContext() } as never))
+        return answerOf(() =>
+          logout.action({ request, params: {}, context: freshContext(services) } as never),
+        )
       },
       // Its own session each time: signing out must not end the admin's.
       { fixture: () => signedInAs(t.db, config, ADMIN_EMAIL) },
@@ -373,7 +377,11 @@ describe('without a session or its token, the guard answers every hostile post c
         if (who === 'forged-cookie') headers.Cookie = `${admin.cookie.split('=')[0]}=${'A'.repeat(64)}`
         const request = new Request(`${BASE}${path}`, { method: 'POST', body, headers })
         return answerOf(() =>
-          handler({ request, params: { sku, id: randomUUID() }, context: freshContext() } as never),
+          asAdminRoute(handler, {
+            request,
+            params: { sku, id: randomUUID() },
+            context: freshContext(services),
+          }),
         )
       },
       { numRuns: Math.max(10, Math.round(FUZZ_RUNS / 4)) },

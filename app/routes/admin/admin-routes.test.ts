@@ -1,22 +1,30 @@
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { MiddlewareFunction } from 'react-router'
+import { beforeAll, describe, expect, test } from 'vitest'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import routes from '#app/routes.ts'
-import { useServices } from '#app/services.server.ts'
+import { requireAdminMiddleware } from './middleware.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { testServices } from '#tests/services.ts'
+import { routeContext, throughMiddleware } from '#tests/routes.ts'
 
 /**
- * Walks every route of app/routes.ts under /admin and proves its loader and action refuse anyone
- * who is not a signed-in, allow-listed admin, and that its action refuses a post without the
- * anti-forgery token. A new admin route that forgets `requireAdmin` fails here.
+ * Walks every route of app/routes.ts under /admin and proves its loader and action, run as React
+ * Router runs them (behind the middleware of every route above them), refuse anyone who is not a
+ * signed-in, allow-listed admin, and that its action refuses a post without the anti-forgery
+ * token. A new admin route placed outside the admin layout's middleware fails here.
  */
 
 type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] }
-type FlatRoute = { url: string; file: string; params: Record<string, string> }
+type FlatRoute = { url: string; file: string; params: Record<string, string>; ancestors: string[] }
 
-function flatten(entries: RouteEntry[], parent = ''): (FlatRoute & { fullPath: string })[] {
+function flatten(
+  entries: RouteEntry[],
+  parent = '',
+  ancestors: string[] = [],
+): (FlatRoute & { fullPath: string })[] {
   return entries.flatMap((entry) => {
     const fullPath = [parent, entry.path ?? ''].filter(Boolean).join('/')
     const params: Record<string, string> = {}
@@ -31,7 +39,10 @@ function flatten(entries: RouteEntry[], parent = ''): (FlatRoute & { fullPath: s
           return segment
         })
         .join('/')
-    return [{ fullPath, url, file: entry.file, params }, ...flatten(entry.children ?? [], fullPath)]
+    return [
+      { fullPath, url, file: entry.file, params, ancestors },
+      ...flatten(entry.children ?? [], fullPath, [...ancestors, entry.file]),
+    ]
   })
 }
 
@@ -40,12 +51,14 @@ const adminRoutes = flatten(routes as RouteEntry[]).filter(
 )
 
 type RouteModule = {
-  loader?: (args: unknown) => Promise<unknown>
-  action?: (args: unknown) => Promise<unknown>
+  loader?: (args: never) => unknown
+  action?: (args: never) => unknown
+  middleware?: MiddlewareFunction<Response>[]
 }
 
 const BASE = 'http://127.0.0.1:5555'
 const t = setupTestDatabase()
+let services: Services
 let config: AuthConfig
 let admin: Awaited<ReturnType<typeof signedInAs>>
 /** A session for an address that is not (or no longer) on the allow-list; refusing it deletes it. */
@@ -53,11 +66,8 @@ const intruderSession = () => signedInAs(t.db, config, 'intruso@example.com')
 
 beforeAll(async () => {
   config = testAuthConfig(BASE)
-  useServices(testServices({ database: t.database, auth: config }))
+  services = testServices({ database: t.database, auth: config })
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-afterAll(() => {
-  useServices(undefined)
 })
 
 /** Runs a loader or action and returns what it threw or returned. */
@@ -97,7 +107,17 @@ function statusOf(result: unknown): number | undefined {
 
 function args(route: FlatRoute, init: RequestInit = {}) {
   const request = new Request(`${BASE}${route.url}`, init)
-  return { request, url: new URL(request.url), params: route.params, context: {} }
+  return { request, url: new URL(request.url), params: route.params, context: routeContext(services) }
+}
+
+/** The route's own middleware after that of every route above it, outermost first. */
+async function middlewareOf(route: FlatRoute, mod: RouteModule) {
+  const above = await Promise.all(
+    route.ancestors.map(
+      async (file) => ((await import(path.resolve('app', file))) as RouteModule).middleware,
+    ),
+  )
+  return [...above, mod.middleware].flatMap((middleware) => middleware ?? [])
 }
 
 const post = (cookie?: string, body = new URLSearchParams()) => ({
@@ -121,26 +141,39 @@ test('the walk finds the admin routes', () => {
   )
 })
 
+test('every admin route sits under the admin layout, whose middleware checks the admin first', async () => {
+  for (const route of adminRoutes) {
+    expect([...route.ancestors, route.file][0], route.fullPath).toBe('routes/admin/layout.tsx')
+  }
+  const layout = (await import('./layout.tsx')) as RouteModule
+  expect(layout.middleware?.[0]).toBe(requireAdminMiddleware)
+})
+
 describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
   let mod: RouteModule
+  let load: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
+  let act: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
   beforeAll(async () => {
     mod = (await import(path.resolve('app', route.file))) as RouteModule
+    const middleware = await middlewareOf(route, mod)
+    load = (routeArgs) => throughMiddleware(middleware, mod.loader!, routeArgs)
+    act = (routeArgs) => throughMiddleware(middleware, mod.action!, routeArgs)
   })
 
   // Each check runs only for the exports a route has, so none is reported as skipped.
   test('the loader, if any, refuses anonymous and non-allow-listed visitors', async () => {
     if (!mod.loader) return
-    const anonymous = await outcome(() => mod.loader!(args(route)))
+    const anonymous = await outcome(() => load(args(route)))
     expect(redirectTarget(anonymous)?.startsWith('/login-admin')).toBe(true)
     expect(redirectTarget(anonymous)).not.toContain('aviso=no-autorizado')
 
     const intruder = await intruderSession()
-    const unlisted = await outcome(() => mod.loader!(args(route, { headers: { Cookie: intruder.cookie } })))
+    const unlisted = await outcome(() => load(args(route, { headers: { Cookie: intruder.cookie } })))
     expect(redirectTarget(unlisted)).toBe('/login-admin?aviso=no-autorizado')
 
     // …and lets the admin in: no redirect to sign-in, no 403 and no crash, whatever the params are
     // (an unknown /admin address or record may answer 404).
-    const allowed = await outcome(() => mod.loader!(args(route, { headers: { Cookie: admin.cookie } })))
+    const allowed = await outcome(() => load(args(route, { headers: { Cookie: admin.cookie } })))
     expect(allowed).not.toBeInstanceOf(Error)
     expect(redirectTarget(allowed) ?? '').not.toMatch(/^\/login-admin/)
     expect(statusOf(allowed)).not.toBe(403)
@@ -149,20 +182,20 @@ describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
 
   test('the action, if any, refuses anonymous and non-allow-listed posts, and posts without the token', async () => {
     if (!mod.action) return
-    const anonymous = await outcome(() => mod.action!(args(route, post())))
+    const anonymous = await outcome(() => act(args(route, post())))
     if (redirectTarget(anonymous)) expect(redirectTarget(anonymous)).toBe('/login-admin')
     else expect(await signInTarget(anonymous)).toBe('/login-admin?aviso=sesion-expirada')
 
     const intruder = await intruderSession()
     const unlisted = await outcome(() =>
-      mod.action!(args(route, post(intruder.cookie, new URLSearchParams({ csrf: intruder.csrfToken })))),
+      act(args(route, post(intruder.cookie, new URLSearchParams({ csrf: intruder.csrfToken })))),
     )
     expect(await signInTarget(unlisted)).toBe('/login-admin?aviso=no-autorizado')
 
-    const withoutToken = await outcome(() => mod.action!(args(route, post(admin.cookie))))
+    const withoutToken = await outcome(() => act(args(route, post(admin.cookie))))
     expect(statusOf(withoutToken)).toBe(403)
     const wrongToken = await outcome(() =>
-      mod.action!(args(route, post(admin.cookie, new URLSearchParams({ csrf: intruder.csrfToken })))),
+      act(args(route, post(admin.cookie, new URLSearchParams({ csrf: intruder.csrfToken })))),
     )
     expect(statusOf(wrongToken)).toBe(403)
   })
@@ -171,7 +204,11 @@ describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
 test('/logout refuses a post without the token and keeps the session', async () => {
   const { action } = await import('./logout.ts')
   const refused = await outcome(() =>
-    action({ request: new Request(`${BASE}/logout`, post(admin.cookie)), params: {}, context: {} } as never),
+    action({
+      request: new Request(`${BASE}/logout`, post(admin.cookie)),
+      params: {},
+      context: routeContext(services),
+    } as never),
   )
   expect(statusOf(refused)).toBe(403)
   const signedOut = await outcome(() =>
@@ -181,7 +218,7 @@ test('/logout refuses a post without the token and keeps the session', async () 
         post(admin.cookie, new URLSearchParams({ csrf: admin.csrfToken })),
       ),
       params: {},
-      context: {},
+      context: routeContext(services),
     } as never),
   )
   expect(redirectTarget(signedOut)).toBe('/login-admin?aviso=sesion-cerrada')
@@ -195,7 +232,7 @@ test('/login-admin sends a signed-in admin to /admin and shows messages to every
       loader({
         request: new Request(`${BASE}${url}`, { headers: cookie ? { Cookie: cookie } : {} }),
         params: {},
-        context: {},
+        context: routeContext(services),
       } as never),
     )
   expect(redirectTarget(await call('/login-admin', admin.cookie))).toBe('/admin')

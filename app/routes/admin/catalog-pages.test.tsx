@@ -1,13 +1,14 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { categories } from '#app/modules/catalog/schema.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct as createFixtureProduct } from '#tests/factories.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as categoryList from './categories/list.tsx'
 import * as createProduct from './products/create.tsx'
 import * as inventory from './products/inventory.tsx'
@@ -19,15 +20,13 @@ import * as inventory from './products/inventory.tsx'
 
 const BASE = 'http://127.0.0.1:5557'
 const t = setupTestDatabase()
+let services: Services
 let cookie = ''
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  useServices(testServices({ database: t.database, auth: config }))
+  services = testServices({ database: t.database, auth: config })
   cookie = (await signedInAs(t.db, config, ADMIN_EMAIL)).cookie
-})
-afterAll(() => {
-  useServices(undefined)
 })
 
 type PageModule = {
@@ -38,12 +37,12 @@ type PageModule = {
 /** The HTML of one admin page: its loader runs against the test database, then it renders. */
 async function renderPage(page: PageModule, path: string) {
   const request = new Request(`${BASE}${path}`, { headers: { Cookie: cookie } })
-  const loaderData = await page.loader({
+  const loaderData = await asAdminRoute(page.loader, {
     request,
     url: new URL(request.url),
     params: {},
-    context: {},
-  } as never)
+    context: routeContext(services),
+  })
   const Page = page.default as unknown as React.ComponentType
   const Stub = createRoutesStub([
     { id: 'page', path: new URL(path, BASE).pathname, Component: Page, loader: () => loaderData },

@@ -1,5 +1,4 @@
-import { RouterContextProvider } from 'react-router'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import {
   FORBIDDEN_POST_MESSAGE,
   UNAUTHORISED_MESSAGE,
@@ -7,12 +6,13 @@ import {
 } from '#app/modules/auth/messages.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { FORBIDDEN_CHARACTER_MESSAGE } from '#app/utils/forms.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { hugePixelPng, memoryStorage, pngUpload } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as categoryForm from './categories/form.tsx'
 import * as categoryList from './categories/list.tsx'
 import * as editProduct from './products/edit.tsx'
@@ -26,22 +26,18 @@ import * as saveProduct from './products/save.ts'
 
 const BASE = 'http://127.0.0.1:5556'
 const t = setupTestDatabase()
+let services: Services
 const storage = memoryStorage()
 let admin: Awaited<ReturnType<typeof signedInAs>>
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  useServices(
-    testServices({
-      database: t.database,
-      auth: config,
-      media: { kind: 'local', storage, publicBase: '/media/' },
-    }),
-  )
+  services = testServices({
+    database: t.database,
+    auth: config,
+    media: { kind: 'local', storage, publicBase: '/media/' },
+  })
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-afterAll(() => {
-  useServices(undefined)
 })
 
 /** What a route answered, with `data(body, { status })` read as its body and `status`. */
@@ -59,11 +55,11 @@ async function call<T>(
     body: form,
     headers: { Cookie: admin.cookie, ...(form ? { Origin: BASE } : {}) },
   })
-  const answer = (await handler({
+  const answer = (await asAdminRoute(handler, {
     request,
     url: new URL(request.url),
     params,
-    context: new RouterContextProvider(),
+    context: routeContext(services),
   } as never)) as unknown
   const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
   if (wrapped?.type === 'DataWithResponseInit') {
@@ -285,11 +281,16 @@ test('product save: a storage failure reads "Error: …" and leaves nothing behi
 test('product save refusals answer JSON in Spanish: ended session, stale token, unreadable form', async () => {
   const config = testAuthConfig(BASE)
   const save = (init: RequestInit & { headers?: Record<string, string> }) =>
-    saveProduct.action({
-      request: new Request(`${BASE}/admin/productos/guardar`, { method: 'POST', ...init }),
+    asAdminRoute(saveProduct.action, {
+      // As the product form's upload (product-upload.ts) asks: its refusals come back as JSON.
+      request: new Request(`${BASE}/admin/productos/guardar`, {
+        method: 'POST',
+        ...init,
+        headers: { Accept: 'application/json', ...init.headers },
+      }),
       params: {},
-      context: new RouterContextProvider(),
-    } as never)
+      context: routeContext(services),
+    }) as Promise<Response>
   const form = await productForm()
   const referer = `${BASE}/admin/productos/editar/ARE-CAT-12345678`
 

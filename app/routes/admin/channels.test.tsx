@@ -1,12 +1,12 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { DIFFERENCES_BATCH, syncAllProducts } from '#app/modules/channels/admin-channels.server.ts'
 import { channelSyncs } from '#app/modules/channels/schema.ts'
 import { channelCredentials } from '#app/modules/channels/schema.ts'
-import { buildServices, getServices, useServices } from '#app/services.server.ts'
+import { buildServices, type Services } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
@@ -21,12 +21,14 @@ import {
   startMercadoLibreStandIn,
 } from '#tests/stand-ins/mercadolibre.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as channels from './channels.tsx'
 
 /** /admin/canales: per channel, the last push per SKU, "Reintentar" and "Revisar diferencias". */
 
 const BASE = 'http://127.0.0.1:5561'
 const t = setupTestDatabase()
+let services: Services
 const jobs = setupJobQueue(() => t.database)
 const mercadoLibre = standInForFile(startMercadoLibreStandIn)
 
@@ -37,7 +39,6 @@ const config = testAuthConfig(BASE)
 beforeAll(async () => {
   ;({ cookie, csrfToken } = await signedInAs(t.db, config, ADMIN_EMAIL))
 })
-afterAll(() => useServices(undefined))
 
 beforeEach(async () => {
   await clearJobs(t.database)
@@ -56,15 +57,15 @@ function useMercadoLibre() {
     ML_ACCESS_TOKEN: mercadoLibre().grantAccessToken(),
     ML_SELLER_ID: STAND_IN_SELLER_ID,
   })
-  useServices(buildServices(env, t.database, jobs.queue, { auth: config }))
+  services = buildServices(env, t.database, jobs.queue, { auth: config })
 }
 
 const load = (query = '', headers: Record<string, string> = { Cookie: cookie }) =>
-  channels.loader({
+  asAdminRoute(channels.loader, {
     request: new Request(`${BASE}/admin/canales${query}`, { headers }),
     url: new URL(`${BASE}/admin/canales${query}`),
     params: {},
-    context: {},
+    context: routeContext(services),
   } as never)
 
 async function post(fields: Record<string, string>, options: { csrf?: boolean } = {}) {
@@ -76,7 +77,7 @@ async function post(fields: Record<string, string>, options: { csrf?: boolean } 
     body: form,
     headers: { Cookie: cookie, Origin: BASE },
   })
-  return channels.action({ request, params: {}, context: {} } as never)
+  return asAdminRoute(channels.action, { request, params: {}, context: routeContext(services) })
 }
 
 /** The outcome of an action that answered with `data(…, { status })` or a plain object. */
@@ -96,7 +97,7 @@ async function render(query = '') {
 }
 
 test('only a signed-in admin sees the page', async () => {
-  useServices(testServices({ database: t.database, auth: config }))
+  services = testServices({ database: t.database, auth: config })
   await expect(load('', {})).rejects.toBeInstanceOf(Response)
 })
 
@@ -294,7 +295,7 @@ describe('Sincronizar todo', () => {
     const everySku = (await t.db.select({ sku: products.sku }).from(products)).map((row) => row.sku).sort()
     const sent = recordingJobQueue()
     const message = await syncAllProducts(
-      { db: t.db, jobs: sent, channels: { mercadolibre: getServices().channels.mercadolibre! } },
+      { db: t.db, jobs: sent, channels: { mercadolibre: services.channels.mercadolibre! } },
       'mercadolibre',
       2,
     )

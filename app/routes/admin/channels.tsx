@@ -7,7 +7,6 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { pageOffset } from '#app/modules/catalog/paging.ts'
 import {
   channelDifferences,
@@ -23,7 +22,7 @@ import {
   SYNC_STATUS_LABELS,
   SYNC_STATUSES,
 } from '#app/modules/channels/validators.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { adminChannelsPath } from '#app/utils/admin-paths.ts'
@@ -34,11 +33,10 @@ import type { Route } from './+types/channels'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Canales | Administración' }]
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const query = ChannelsQuerySchema.parse(Object.fromEntries(url.searchParams))
   const offset = pageOffset(url.searchParams.get('desde'))
-  const { database, channels } = getServices()
+  const { database, channels } = servicesOf(context)
   const overview = await channelsOverview(database.db, channels, {
     channel: query.canal,
     sku: query.sku,
@@ -48,10 +46,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { query, ...overview }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireFormData(request)
-  const { database, jobs, channels } = getServices()
+  const { database, jobs, channels } = servicesOf(context)
   try {
     const parsed = ChannelActionSchema.safeParse(Object.fromEntries(form))
     if (!parsed.success) throw new Refusal(CHANNEL_MESSAGES.badRequest, { status: 400, standsAlone: true })

@@ -1,13 +1,14 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { createOrder } from '#tests/factories.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { FORBIDDEN_CHARACTER_MESSAGE } from '#app/utils/forms.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { setupJobQueue } from '#tests/jobs.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as dashboard from './dashboard.tsx'
 import { FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 
@@ -15,6 +16,7 @@ import { FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.serv
 
 const BASE = 'http://127.0.0.1:5558'
 const t = setupTestDatabase()
+let services: Services
 
 test('before the job queue exists there is nothing to show (and no error)', async () => {
   expect(await listFailedJobs(t.database)).toEqual({ items: [], total: 0 })
@@ -27,11 +29,8 @@ describe('with the job queue', () => {
 
   beforeAll(async () => {
     const config = testAuthConfig(BASE)
-    useServices(testServices({ database: t.database, auth: config }))
+    services = testServices({ database: t.database, auth: config })
     ;({ cookie, csrfToken } = await signedInAs(t.db, config, ADMIN_EMAIL))
-  })
-  afterAll(() => {
-    useServices(undefined)
   })
 
   /** Sends a job that may not retry, takes it as a worker would, and fails it. */
@@ -49,7 +48,11 @@ describe('with the job queue', () => {
     const order = await createOrder(t.db, { id: 'orden-aviso-fallido' })
     const render = async () => {
       const request = new Request(`${BASE}/admin`, { headers: { Cookie: cookie } })
-      const loaderData = await dashboard.loader({ request, params: {}, context: {} } as never)
+      const loaderData = await asAdminRoute(dashboard.loader, {
+        request,
+        params: {},
+        context: routeContext(services),
+      })
       const Page = dashboard.default as unknown as React.ComponentType
       const Stub = createRoutesStub([
         { id: 'page', path: '/admin', Component: Page, loader: () => loaderData },
@@ -104,7 +107,7 @@ describe('with the job queue', () => {
       body: form,
       headers: { Cookie: cookie, Origin: BASE },
     })
-    return dashboard.action({ request, params: {}, context: {} } as never)
+    return asAdminRoute(dashboard.action, { request, params: {}, context: routeContext(services) })
   }
 
   test('"Marcar como revisada" takes a failed job off the list, once', async () => {

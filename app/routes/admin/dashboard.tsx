@@ -1,36 +1,34 @@
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { dismissFailedJob, FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { deskCounts } from '#app/modules/order/desk.server.ts'
 import { adminOrdersPath } from '#app/utils/admin-paths.ts'
 import { Link } from 'react-router'
 import { formatCOP } from '#app/utils/money.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inicio | Administración' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database } = servicesOf(context)
   return {
-    totals: await inventoryTotals(getServices().database.db),
-    orders: await deskCounts(getServices().database.db),
-    failedJobs: await listFailedJobs(getServices().database),
+    totals: await inventoryTotals(database.db),
+    orders: await deskCounts(database.db),
+    failedJobs: await listFailedJobs(database),
   }
 }
 
 /** "Marcar como revisada": the owner dealt with a failed job, so it leaves the list. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireFormData(request)
   const id = form.get('jobId')
   const dismissed =
     form.get('intent') === 'revisada' &&
     typeof id === 'string' &&
-    (await dismissFailedJob(getServices().database, id))
+    (await dismissFailedJob(servicesOf(context).database, id))
   return dismissed
     ? { ok: true, message: FAILED_JOB_MESSAGES.dismissed, at: Date.now() }
     : { ok: false, message: FAILED_JOB_MESSAGES.dismissFailed, at: Date.now() }

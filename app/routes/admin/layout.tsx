@@ -4,7 +4,8 @@ import { AdminErrorBoundary } from '#app/components/admin/error-boundary.tsx'
 import { errorTitle } from '#app/components/not-found.tsx'
 import { AdminHeader } from '#app/components/admin/admin-header.tsx'
 import { AdminSidebar } from '#app/components/admin/sidebar.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import { limitUploadsMiddleware, requireAdminMiddleware } from './middleware.server.ts'
 import type { Route } from './+types/layout'
 
 export const meta: Route.MetaFunction = ({ error }) => [
@@ -15,8 +16,14 @@ export const meta: Route.MetaFunction = ({ error }) => [
 /** Admin pages are personal: never stored by shared caches or shown again from the back button. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request)
+/**
+ * Every `/admin` request passes the admin check once, here, before any loader or action of the
+ * pages below (app/routes/admin/admin-routes.test.ts walks them); file uploads are counted next.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware, limitUploadsMiddleware]
+
+export function loader({ context }: Route.LoaderArgs) {
+  const admin = signedInAdminOf(context)
   return {
     admin: {
       email: admin.email,

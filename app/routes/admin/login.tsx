@@ -1,8 +1,8 @@
-import { authContext, signInPageState } from '#app/modules/auth/guard.server.ts'
+import { signInPageState } from '#app/modules/auth/guard.server.ts'
 import { beginSignIn } from '#app/modules/auth/oidc.server.ts'
 import { RETURN_PARAM } from '#app/modules/auth/messages.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { authOf, servicesOf } from '#app/services-context.server.ts'
 import { refusedRequest } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/login'
@@ -15,15 +15,15 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return signInPageState(authContext(), request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return signInPageState(authOf(context), request)
 }
 
 /** "Iniciar sesión con Google": state, nonce and PKCE in a cookie, then off to the provider. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!(await getServices().rateLimits.take('signIn', clientAddressOf(context))))
+  if (!(await servicesOf(context).rateLimits.take('signIn', clientAddressOf(context))))
     throw refusedRequest(RATE_LIMITS.signIn.message, 429)
-  return beginSignIn(authContext(), request)
+  return beginSignIn(authOf(context), request)
 }
 
 export default function AdminSignIn({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
-import { authContext, signOut } from '#app/modules/auth/guard.server.ts'
+import { signOut } from '#app/modules/auth/guard.server.ts'
+import { authOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/logout'
 import { ADMIN_PATH } from '#app/utils/paths.ts'
 
@@ -8,6 +9,6 @@ export function loader() {
   return redirect(ADMIN_PATH)
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return signOut(authContext(), request)
+export async function action({ request, context }: Route.ActionArgs) {
+  return signOut(authOf(context), request)
 }

@@ -1,12 +1,12 @@
 import { Avatar } from '#app/components/admin/admin-header.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { accountDetails } from '#app/modules/auth/profile.ts'
 import type { Route } from './+types/profile'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Administración' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { account: accountDetails(await requireAdmin(request)) }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { account: accountDetails(signedInAdminOf(context)) }
 }
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {

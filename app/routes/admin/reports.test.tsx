@@ -1,12 +1,13 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { monthOf, recordClick, recordPageView } from '#app/modules/analytics/analytics.server.ts'
 import { clickCounts, pageViews } from '#app/modules/analytics/schema.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { testServices } from '#tests/services.ts'
+import { routeContext } from '#tests/routes.ts'
 import { REPORT_ROWS } from '#app/modules/analytics/validators.ts'
 import Reports, { duration, loader, monthLabel } from './reports.tsx'
 
@@ -14,14 +15,14 @@ import Reports, { duration, loader, monthLabel } from './reports.tsx'
 
 const BASE = 'http://127.0.0.1:5572'
 const t = setupTestDatabase()
+let services: Services
 const config = testAuthConfig(BASE)
 let cookie = ''
 
 beforeAll(async () => {
-  useServices(testServices({ database: t.database, auth: config }))
+  services = testServices({ database: t.database, auth: config })
   ;({ cookie } = await signedInAs(t.db, config, ADMIN_EMAIL))
 })
-afterAll(() => useServices(undefined))
 beforeEach(async () => {
   await t.db.delete(clickCounts)
   await t.db.delete(pageViews)
@@ -32,7 +33,7 @@ const load = (query = '') =>
     request: new Request(`${BASE}/admin/reportes${query}`, { headers: { Cookie: cookie } }),
     url: new URL(`${BASE}/admin/reportes${query}`),
     params: {},
-    context: {},
+    context: routeContext(services),
   } as never)
 
 test('shows the current month by default and lists every month with data', async () => {

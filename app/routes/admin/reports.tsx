@@ -3,8 +3,7 @@ import { BarList } from '#app/components/admin/charts.tsx'
 import { inputClass, labelClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { monthOf, monthReport, monthsWithData } from '#app/modules/analytics/analytics.server.ts'
 import { REPORT_ROWS, ReportQuerySchema } from '#app/modules/analytics/validators.ts'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { formatCount } from '#app/utils/count.ts'
 import type { Route } from './+types/reports'
 
@@ -12,10 +11,9 @@ import type { Route } from './+types/reports'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reportes | Administración' }]
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { mes } = ReportQuerySchema.parse(Object.fromEntries(url.searchParams))
-  const { db } = getServices().database
+  const { db } = servicesOf(context).database
   const current = monthOf()
   const month = mes ?? current
   const [months, report] = await Promise.all([monthsWithData(db), monthReport(db, month)])

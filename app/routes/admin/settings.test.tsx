@@ -1,16 +1,17 @@
 import { count } from 'drizzle-orm'
 import { renderToString } from 'react-dom/server'
-import { createRoutesStub, RouterContextProvider } from 'react-router'
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { createRoutesStub } from 'react-router'
+import { beforeAll, beforeEach, expect, test } from 'vitest'
 import { ADMIN_MENU } from '#app/components/admin/menu.ts'
 import { banners, settingChanges, settings } from '#app/modules/settings/schema.ts'
 import { BANNER_MESSAGES, SETTINGS_MESSAGES } from '#app/modules/settings/validators.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { ADMIN_SETTINGS_PATH } from '#app/utils/admin-paths.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as storeLayout from '../tienda/layout.tsx'
 import * as page from './settings.tsx'
 
@@ -18,22 +19,20 @@ import * as page from './settings.tsx'
 
 const BASE = 'http://127.0.0.1:5562'
 const t = setupTestDatabase()
+let services: Services
 const config = testAuthConfig(BASE)
 const storage = memoryStorage()
 let cookie = ''
 let csrfToken = ''
 
 beforeAll(async () => {
-  useServices(
-    testServices({
-      database: t.database,
-      auth: config,
-      media: { storage, publicBase: '/media', kind: 'local' },
-    }),
-  )
+  services = testServices({
+    database: t.database,
+    auth: config,
+    media: { storage, publicBase: '/media', kind: 'local' },
+  })
   ;({ cookie, csrfToken } = await signedInAs(t.db, config, ADMIN_EMAIL))
 })
-afterAll(() => useServices(undefined))
 beforeEach(async () => {
   await t.db.delete(settings)
   await t.db.delete(settingChanges)
@@ -41,11 +40,11 @@ beforeEach(async () => {
 })
 
 const load = (headers: Record<string, string> = { Cookie: cookie }) =>
-  page.loader({
+  asAdminRoute(page.loader, {
     request: new Request(`${BASE}${ADMIN_SETTINGS_PATH}`, { headers }),
     url: new URL(`${BASE}${ADMIN_SETTINGS_PATH}`),
     params: {},
-    context: new RouterContextProvider(),
+    context: routeContext(services),
   } as never)
 
 async function post(fields: Record<string, string | File>) {
@@ -57,7 +56,7 @@ async function post(fields: Record<string, string | File>) {
     body: form,
     headers: { Cookie: cookie, Origin: BASE },
   })
-  return page.action({ request, params: {}, context: new RouterContextProvider() } as never)
+  return asAdminRoute(page.action, { request, params: {}, context: routeContext(services) })
 }
 
 type Outcome = {
@@ -96,7 +95,13 @@ async function render() {
 
 /** The storefront layout's loader reads the settings on every request. */
 const storeInfo = async () =>
-  (await storeLayout.loader({ request: new Request(`${BASE}/`), params: {}, context: {} } as never)).store
+  (
+    await storeLayout.loader({
+      request: new Request(`${BASE}/`),
+      params: {},
+      context: routeContext(services),
+    } as never)
+  ).store
 
 test('the menu entry "Configuraciones" is live and the page is for admins only', async () => {
   expect(ADMIN_MENU.find((entry) => entry.label === 'Configuraciones')?.to).toBe('/admin/configuraciones')

@@ -11,9 +11,8 @@ import {
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import { carriesFile, uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
-import { clientAddressOf } from '#app/utils/client-address.ts'
+import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import {
   createBanner,
   deleteBanner,
@@ -44,7 +43,7 @@ import {
   type SettingsFieldErrors,
   type SettingsFormValues,
 } from '#app/modules/settings/validators.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
@@ -55,9 +54,8 @@ import type { Route } from './+types/settings'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Configuraciones | Administración' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
-  const { env, reads, database } = getServices()
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, reads, database } = servicesOf(context)
   const current = await readStoreSettings(database.db, settingDefaults(env))
   return {
     values: settingsAsFormValues(current),
@@ -85,9 +83,9 @@ const field = (form: FormData, name: string) => {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+  const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
-  const { env, database, media, rateLimits } = getServices()
+  const { env, database, media } = servicesOf(context)
   const intent = field(form, 'intent') as Intent
   const values = intent === 'guardar' ? settingsFormValues(form) : null
   const loaded = intent === 'guardar' ? field(form, 'loaded') : null
@@ -113,7 +111,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done(changed.length ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged)
       }
       case 'banner-crear': {
-        if (carriesFile(form)) await rateLimits.require('upload', clientAddressOf(context))
         const desktops = await uploadsFrom(form, 'desktop')
         const mobiles = await uploadsFrom(form, 'mobile')
         // One file per field (the inputs take one): never a silently ignored second one.

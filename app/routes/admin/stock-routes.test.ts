@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { products } from '#app/modules/catalog/schema.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { STOCK_FORM_MESSAGES, STOCK_MESSAGES } from '#app/modules/inventory/validators.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { memoryStorage } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as entry from './stock/entry.tsx'
 import * as exit from './stock/exit.tsx'
 import * as kardex from './stock/kardex.tsx'
@@ -22,21 +23,17 @@ import * as kardexCsv from './stock/kardex-csv.ts'
 const BASE = 'http://127.0.0.1:5557'
 const LOCATION = 'P1-C1-A1-E1-X1-Y1-Z1'
 const t = setupTestDatabase()
+let services: Services
 let admin: Awaited<ReturnType<typeof signedInAs>>
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  useServices(
-    testServices({
-      database: t.database,
-      auth: config,
-      media: { kind: 'local', storage: memoryStorage(), publicBase: '/media/' },
-    }),
-  )
+  services = testServices({
+    database: t.database,
+    auth: config,
+    media: { kind: 'local', storage: memoryStorage(), publicBase: '/media/' },
+  })
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-afterAll(() => {
-  useServices(undefined)
 })
 
 type Answered<T> = T extends { data: infer D; init: ResponseInit | null } ? D & { status: number } : T
@@ -58,11 +55,11 @@ async function call<T>(
     body: form,
     headers: { Cookie: admin.cookie, ...(form ? { Origin: BASE } : {}) },
   })
-  const answer = (await handler({
+  const answer = (await asAdminRoute(handler, {
     request,
     url: new URL(request.url),
     params,
-    context: {},
+    context: routeContext(services),
   } as never)) as unknown
   const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
   if (wrapped?.type === 'DataWithResponseInit') {

@@ -1,4 +1,3 @@
-import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { monthOf } from '#app/modules/analytics/analytics.server.ts'
 import {
@@ -11,12 +10,12 @@ import {
 import { clickCounts, consentLog, pageViews } from '#app/modules/analytics/schema.ts'
 import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
-import { clientAddressContext } from '#app/utils/client-address.ts'
 import { ADMIN_EMAIL, setCookies, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
+import { routeContext } from '#tests/routes.ts'
 import { testServices } from '#tests/services.ts'
 import * as click from './analytics-click.ts'
 import * as view from './analytics-view.ts'
@@ -31,6 +30,7 @@ const CONSENT_ANSWERS_PER_10_MINUTES = RATE_LIMITS.consent.points
 const BASE = 'http://127.0.0.1:5571'
 const OWNER_EMAIL = 'propietaria@vitrina.test'
 const t = setupTestDatabase()
+let services: Services
 const config = testAuthConfig(BASE, [ADMIN_EMAIL, OWNER_EMAIL])
 
 const consentCookie = (analytics: boolean) =>
@@ -45,9 +45,8 @@ function post(
   body: unknown,
   options: { cookie?: string; client?: string; referer?: string } = {},
 ) {
-  const context = new RouterContextProvider()
-  context.set(
-    clientAddressContext,
+  const context = routeContext(
+    services,
     options.client ?? `10.0.${Math.floor(++clientNumber / 250)}.${clientNumber % 250}`,
   )
   const headers: Record<string, string> = { 'Content-Type': 'text/plain;charset=UTF-8' }
@@ -70,11 +69,10 @@ const clicks = () => t.db.select().from(clickCounts)
 const views = () => t.db.select().from(pageViews)
 
 beforeAll(() => {
-  useServices(testServices({ database: t.database, auth: config, env: parseEnv({ OWNER_EMAIL }) }))
+  services = testServices({ database: t.database, auth: config, env: parseEnv({ OWNER_EMAIL }) })
   vi.spyOn(logger, 'warn').mockImplementation(() => {})
 })
 afterAll(() => {
-  useServices(undefined)
   vi.restoreAllMocks()
 })
 beforeEach(async () => {
@@ -300,8 +298,7 @@ describe('the consent form (POST /api/consentimiento)', () => {
     headers: Record<string, string> = {},
     client: string | null = null,
   ) => {
-    const context = new RouterContextProvider()
-    context.set(clientAddressContext, client)
+    const context = routeContext(services, client)
     const form = new URLSearchParams(fields)
     const request = new Request(`${BASE}/api/consentimiento`, {
       method: 'POST',

@@ -4,7 +4,7 @@ import { isAdminPath } from '#app/modules/analytics/consent.ts'
 import { consentCookieHeader } from '#app/modules/analytics/consent-cookie.server.ts'
 import { CONSENT_MESSAGES, ConsentFormSchema } from '#app/modules/analytics/validators.ts'
 import { isSameOrigin } from '#app/modules/auth/guard.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { jsonFailure } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -19,7 +19,7 @@ import type { Route } from './+types/consent'
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
-  const { database, env, rateLimits } = getServices()
+  const { database, env, rateLimits } = servicesOf(context)
   let returnTo: string | undefined
   try {
     if (!isSameOrigin(request, env.PUBLIC_URL ?? new URL(request.url).origin))

@@ -3,13 +3,15 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { paymentEvents } from '#app/modules/payment/schema.ts'
 import { signNotification } from '#app/modules/payment/signature.server.ts'
-import { startServices, stopServices } from '#app/services.server.ts'
+import { startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { routeContext } from '#tests/routes.ts'
 import { clearJobs, queuedJobs } from '#tests/jobs.ts'
 import { action } from './mercadopago-webhook.ts'
 
 const t = setupTestDatabase()
+let services: Awaited<ReturnType<typeof startServices>>
 const SECRET = 'secreto-de-prueba'
 
 beforeAll(async () => {
@@ -18,10 +20,10 @@ beforeAll(async () => {
     MP_WEBHOOK_SECRET: SECRET,
     MP_API_URL: 'http://127.0.0.1:9',
   })
-  await startServices(env, t.database, { workers: false })
+  services = await startServices(env, t.database, { workers: false })
 })
 afterAll(async () => {
-  await stopServices()
+  await services.stop()
 })
 beforeEach(async () => {
   await clearJobs(t.database)
@@ -57,7 +59,7 @@ function notification({
 const storedEvents = () => t.db.select().from(paymentEvents)
 
 async function call(request: Request) {
-  const result = (await action({ request, params: {}, context: {} } as never)) as unknown
+  const result = (await action({ request, params: {}, context: routeContext(services) } as never)) as unknown
   // react-router's data() wraps error answers; plain objects are 200s.
   if (result && typeof result === 'object' && 'init' in result) {
     const wrapped = result as { data: unknown; init: { status: number } }

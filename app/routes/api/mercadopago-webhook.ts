@@ -1,12 +1,13 @@
 import { data } from 'react-router'
 import { receiveWebhook } from '#app/modules/payment/webhook.server.ts'
-import { getServices, webhookSecretOf } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
+import { webhookSecretOf } from '#app/services.server.ts'
 import type { Route } from './+types/mercadopago-webhook'
 
 /** Mercado Pago notifications (and the simulator's): checked and remembered; a job does the work. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST') throw data(null, { status: 405 })
-  const services = getServices()
+  const services = servicesOf(context)
   const answer = await receiveWebhook(services.paymentDeps, webhookSecretOf(services), request)
   return answer.status === 200 ? answer.body : data(answer.body, { status: answer.status })
 }

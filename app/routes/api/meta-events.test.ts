@@ -1,17 +1,17 @@
-import { RouterContextProvider } from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { META_EVENT_MESSAGES } from '#app/modules/marketing/validators.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { buildServices, useServices } from '#app/services.server.ts'
-import { clientAddressContext } from '#app/utils/client-address.ts'
+import { buildServices, type Services } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { routeContext } from '#tests/routes.ts'
 import { action } from './meta-events.ts'
 
 const t = setupTestDatabase()
 let jobs: ReturnType<typeof recordingJobQueue>
+let services: Services
 
 const consent = (advertising: boolean) =>
   `${CONSENT_COOKIE}=${encodeURIComponent(
@@ -20,11 +20,10 @@ const consent = (advertising: boolean) =>
 
 function useShop(env: Record<string, string>) {
   jobs = recordingJobQueue()
-  useServices(buildServices(parseEnv({ PUBLIC_URL: 'http://tienda.test', ...env }), t.database, jobs))
+  services = buildServices(parseEnv({ PUBLIC_URL: 'http://tienda.test', ...env }), t.database, jobs)
 }
 
 beforeAll(() => useShop({ META_PIXEL_ID: '1234567890' }))
-afterAll(() => useServices(undefined))
 beforeEach(() => {
   jobs.sent.length = 0
 })
@@ -41,8 +40,7 @@ async function post(
   body: unknown,
   { cookie = consent(true), ip = `198.51.100.${++address % 250}` }: { cookie?: string; ip?: string } = {},
 ) {
-  const context = new RouterContextProvider()
-  context.set(clientAddressContext, ip)
+  const context = routeContext(services, ip)
   const request = new Request('http://tienda.test/api/eventos-meta', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Cookie: cookie, 'User-Agent': 'Mozilla/5.0 (Prueba)' },

@@ -1,6 +1,6 @@
 import { readTrackingRequest, recordBrowserEvent } from '#app/modules/marketing/events.server.ts'
 import { BrowserEventSchema, META_EVENT_MESSAGES } from '#app/modules/marketing/validators.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { jsonFailure } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { Refusal } from '#app/utils/refusal.ts'
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
               : META_EVENT_MESSAGES.badData
       throw new Refusal(message, { status: 400 })
     }
-    const { database, jobs, marketing, rateLimits } = getServices()
+    const { database, jobs, marketing, rateLimits } = servicesOf(context)
     const tracking = readTrackingRequest(request, clientAddressOf(context), [parsed.data.eventSourceUrl])
     await recordBrowserEvent(
       { db: database.db, jobs, settings: marketing.settings, limits: rateLimits },

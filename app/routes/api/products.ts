@@ -7,13 +7,13 @@ import {
   pageOffset,
   SEARCH_NEXT_PAGE,
 } from '#app/modules/catalog/paging.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/products'
 
 /** Next pages of the home ("Seguro te gusta"), category and search result lists. */
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams
-  const reads = getServices().reads
+  const reads = servicesOf(context).reads
   const offset = pageOffset(params.get('desde'))
   const categoryId = params.get('categoria')
   if (categoryId) return categoryPage(reads, categoryId, offset, CATEGORY_NEXT_PAGE)

@@ -1,6 +1,7 @@
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
+import type { Route } from './+types/robots'
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -9,7 +10,7 @@ export function loader() {
     'Disallow: /carrito',
     'Disallow: /finalizar-pedido',
     'Disallow: /api/',
-    `Sitemap: ${getServices().env.publicUrl}/sitemap.xml`,
+    `Sitemap: ${servicesOf(context).env.publicUrl}/sitemap.xml`,
     '',
   ].join('\n')
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { searchProducts } from '#app/modules/catalog/catalog.server.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/search'
 
@@ -14,7 +14,7 @@ export const SEARCH_PANEL_LIMIT = 8
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100)
   if (!query) return { query, items: [] }
-  const { reads, rateLimits } = getServices()
+  const { reads, rateLimits } = servicesOf(context)
   if (!(await rateLimits.take('search', clientAddressOf(context)))) {
     return data({ query, items: [], message: RATE_LIMITS.search.message }, { status: 429 })
   }

@@ -1,6 +1,7 @@
 import { listSitemapEntries } from '#app/modules/catalog/catalog.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { categoryPath, productPath } from '#app/utils/paths.ts'
+import type { Route } from './+types/sitemap'
 
 const escapeXml = (text: string) =>
   text.replace(
@@ -8,8 +9,8 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
   )
 
-export async function loader() {
-  const { env, database } = getServices()
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, database } = servicesOf(context)
   const origin = env.publicUrl
   const { products, categories } = await listSitemapEntries(database.db)
   const urls = [

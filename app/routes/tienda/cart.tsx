@@ -11,7 +11,7 @@ import { formatCOP } from '#app/utils/money.ts'
 import { seo } from '#app/utils/seo.ts'
 import { toast } from '#app/components/toast.tsx'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/cart'
 import { CHECKOUT_PATH, productPath } from '#app/utils/paths.ts'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * The shipping rules as saved now, read at each visit (the layout's data is not reloaded when the
  * shopper moves around the shop): the cart shows what the order will charge.
  */
-export async function loader() {
-  const { reads, env } = getServices()
+export async function loader({ context }: Route.LoaderArgs) {
+  const { reads, env } = servicesOf(context)
   return { shipping: await readStoreShipping(reads.db, env) }
 }
 

@@ -6,14 +6,14 @@ import { categoryPage } from '#app/modules/catalog/pages.server.ts'
 import { CATEGORY_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { errorMeta } from '#app/components/not-found.tsx'
 import { seo } from '#app/utils/seo.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/category'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
 import { categoryPath } from '#app/utils/paths.ts'
 
-export async function loader({ params, url }: Route.LoaderArgs) {
-  const reads = getServices().reads
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const reads = servicesOf(context).reads
   const category = await getCategory(reads.db, params.id)
   if (!category) throw data(null, { status: 404 })
   const offset = pageOffset(url.searchParams.get('desde'))

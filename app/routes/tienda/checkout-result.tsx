@@ -10,7 +10,7 @@ import { isUuid } from '#app/utils/ids.ts'
 import { pagePurchase } from '#app/modules/marketing/events.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { failureOf } from '#app/utils/answer.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/checkout-result'
@@ -27,11 +27,11 @@ function orderIdOf(url: URL) {
   return url.searchParams.get('pedido') || url.searchParams.get('external_reference') || null
 }
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const id = orderIdOf(url)
   // Garbage (or a NUL) never reaches PostgreSQL: it names no order of ours.
   if (id !== null && !isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
-  const order = id ? await getOrder(getServices().database.db, id) : null
+  const order = id ? await getOrder(servicesOf(context).database.db, id) : null
   if (id && !order) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   const outcome = outcomeOf(url)
   return {
@@ -51,8 +51,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 /** "Intentar pagar de nuevo": a new preference for the same order, while it is still pending. */
-export async function action({ request }: Route.ActionArgs) {
-  const services = getServices()
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = servicesOf(context)
   const form = await readFormData(request)
   const orderId = form?.get('pedido')
   if (!isUuid(orderId)) return data({ error: ID_MESSAGES.badOrder }, { status: 400 })

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { RouterContextProvider } from 'react-router'
 import { products } from '#app/modules/catalog/schema.ts'
 import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import { getServices, startServices, stopServices } from '#app/services.server.ts'
+import { startServices } from '#app/services.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { routeContext } from '#tests/routes.ts'
 import { createProduct } from '#tests/factories.ts'
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '#tests/stand-ins/mercadopago.ts'
 import { HOLD_LIMIT_MESSAGES } from '#app/modules/checkout/hold-limits.server.ts'
-import { clientAddressContext } from '#app/utils/client-address.ts'
 import * as checkout from './checkout.tsx'
 import { logger } from '#app/utils/logger.server.ts'
 
@@ -21,6 +20,7 @@ import { logger } from '#app/utils/logger.server.ts'
 
 const BASE = 'http://tienda.test'
 const t = setupTestDatabase()
+let services: Awaited<ReturnType<typeof startServices>>
 let mp: MercadoPagoStandIn
 
 beforeAll(async () => {
@@ -31,10 +31,10 @@ beforeAll(async () => {
     MP_API_URL: mp.url,
     PUBLIC_URL: BASE,
   })
-  await startServices(env, t.database, { workers: false })
+  services = await startServices(env, t.database, { workers: false })
 })
 afterAll(async () => {
-  await stopServices()
+  await services.stop()
   await mp.stop()
 })
 beforeEach(() => mp.reset())
@@ -70,8 +70,7 @@ async function submit(
   clientAddress: string | null = null,
 ) {
   const request = new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body: form(fields), headers })
-  const context = new RouterContextProvider()
-  context.set(clientAddressContext, clientAddress)
+  const context = routeContext(services, clientAddress)
   const result = (await checkout.action({ request, params: {}, context } as never)) as unknown
   if (result instanceof Response) {
     return {
@@ -201,7 +200,7 @@ test('a post without a checkout key is refused like a bad one, so sending it twi
     const result = (await checkout.action({
       request,
       params: {},
-      context: new RouterContextProvider(),
+      context: routeContext(services),
     } as never)) as {
       data: ActionData
       init: { status: number }
@@ -216,7 +215,7 @@ test('a post without a checkout key is refused like a bad one, so sending it twi
 
 test('an unexpected failure reads spec §8 "no answer" on the form with a fresh key, and is logged', async () => {
   const product = await createProduct(t.db, { stock: 5 })
-  const { checkout: context } = getServices()
+  const { checkout: context } = services
   const broken = vi.spyOn(context.db, 'transaction').mockRejectedValueOnce(new Error('conexión perdida'))
   const log = vi.spyOn(logger, 'error').mockImplementation(() => {})
   try {

@@ -14,7 +14,7 @@ import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { failureOf } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -33,8 +33,8 @@ export const meta: Route.MetaFunction = () => [
  */
 type ActionData = { errors: CheckoutErrors; values: CheckoutFormValues; checkoutKey: string }
 
-export async function loader() {
-  const { checkout, reads, env } = getServices()
+export async function loader({ context }: Route.LoaderArgs) {
+  const { checkout, reads, env } = servicesOf(context)
   return {
     onlinePayments: checkout.onlinePayments,
     // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
@@ -46,7 +46,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { checkout, paymentDeps, env, marketing, rateLimits } = getServices()
+  const { checkout, paymentDeps, env, marketing, rateLimits } = servicesOf(context)
   const form = readCheckoutForm(
     await requireFormData(request, { keepNul: true }),
     request.headers.get('Cookie'),

@@ -17,7 +17,7 @@ import { HIGH_FETCH_PRIORITY, imagePreload } from '#app/utils/image-preload.ts'
 import type { MetaDescriptor } from 'react-router'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { freeShippingBadgeText } from '#app/modules/settings/shipping-notices.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     extra: loaderData ? firstViewPreloads(loaderData) : [],
   })
 
-export async function loader({ url }: Route.LoaderArgs) {
-  const { reads, env } = getServices()
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { reads, env } = servicesOf(context)
   const cursor = decodeShuffleCursor(url.searchParams.get('cursor')) ?? {
     seed: Math.floor(Math.random() * SHUFFLE_KEY_SPACE),
   }

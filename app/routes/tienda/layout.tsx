@@ -8,13 +8,13 @@ import { MetaPixel } from '#app/components/meta-pixel.tsx'
 import { readConsent } from '#app/modules/analytics/consent.ts'
 import { listCategories } from '#app/modules/catalog/catalog.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { reads, env, marketing } = getServices()
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { reads, env, marketing } = servicesOf(context)
   // Read on every request: a change saved in "Configuraciones" shows at once.
   return {
     categories: await listCategories(reads),

@@ -11,14 +11,14 @@ import { absoluteUrl, seo } from '#app/utils/seo.ts'
 import { imagePreload } from '#app/utils/image-preload.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { productShippingNotice } from '#app/modules/settings/shipping-notices.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/product'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const { reads, env } = getServices()
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { reads, env } = servicesOf(context)
   const product = await getProductDetail(reads, params.sku)
   if (!product) throw data(null, { status: 404 })
   // Built here so its code stays on the server; `<` escaped so it cannot close the script tag.

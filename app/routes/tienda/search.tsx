@@ -3,7 +3,7 @@ import { useMoreProducts } from '#app/components/use-more-products.ts'
 import { searchPage } from '#app/modules/catalog/pages.server.ts'
 import { SEARCH_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { seo } from '#app/utils/seo.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { refusedRequest } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
@@ -14,7 +14,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams
   const query = (params.get('q') ?? '').trim().slice(0, 100)
   const offset = pageOffset(params.get('desde'))
-  const { reads, rateLimits } = getServices()
+  const { reads, rateLimits } = servicesOf(context)
   if (query && !(await rateLimits.take('search', clientAddressOf(context))))
     throw refusedRequest(RATE_LIMITS.search.message, 429)
   return { query, page: await searchPage(reads, query, offset, SEARCH_FIRST_PAGE) }

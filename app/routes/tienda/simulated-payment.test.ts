@@ -6,9 +6,10 @@ import { orders } from '#app/modules/order/schema.ts'
 import { expireUnpaidOnlineOrders } from '#app/modules/payment/payment.server.ts'
 import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'
 import { simulatedPayments } from '#app/modules/payment/schema.ts'
-import { getServices, startServices, stopServices } from '#app/services.server.ts'
+import { startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { routeContext } from '#tests/routes.ts'
 import { createProduct } from '#tests/factories.ts'
 import { refusedUrl } from '#tests/stand-ins/http.ts'
 import * as result from './checkout-result.tsx'
@@ -18,20 +19,21 @@ import { logger } from '#app/utils/logger.server.ts'
 /** The simulated payment page and the result pages on a real database (no MP_ACCESS_TOKEN). */
 
 const t = setupTestDatabase()
+let services: Awaited<ReturnType<typeof startServices>>
 let base: string
 
 beforeAll(async () => {
   // Nothing listens there: the simulator's own webhook call fails quietly, as a lost one would.
   base = await refusedUrl()
-  await startServices(parseEnv({ PUBLIC_URL: base }), t.database, { workers: false })
+  services = await startServices(parseEnv({ PUBLIC_URL: base }), t.database, { workers: false })
 })
 afterAll(async () => {
-  await stopServices()
+  await services.stop()
 })
 
 async function onlineOrder() {
   const product = await createProduct(t.db, { stock: 5 })
-  const placed = await placeOrder(getServices().checkout, {
+  const placed = await placeOrder(services.checkout, {
     lines: [{ sku: product.sku, quantity: 1 }],
     customer: {
       name: 'Ana',
@@ -64,7 +66,12 @@ async function answer(run: () => Promise<unknown>) {
 const callLoader = (module: { loader: (args: never) => unknown }, path: string, params = {}) =>
   answer(async () => {
     const request = new Request(`${base}${path}`)
-    return module.loader({ request, url: new URL(request.url), params, context: {} } as never)
+    return module.loader({
+      request,
+      url: new URL(request.url),
+      params,
+      context: routeContext(services),
+    } as never)
   })
 
 function post(
@@ -76,7 +83,7 @@ function post(
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.set(name, value)
   const request = new Request(`${base}${path}`, { method: 'POST', body })
-  return answer(async () => module.action({ request, params, context: {} } as never))
+  return answer(async () => module.action({ request, params, context: routeContext(services) } as never))
 }
 
 describe('ids that are not ours get a 404 or 400 in Spanish, never a 500', () => {
@@ -168,7 +175,7 @@ test('the simulated provider answers the expiry check from its own records', asy
   for (const id of [paid.id, unpaid.id]) {
     await t.db.update(orders).set({ createdAt: old }).where(eq(orders.id, id))
   }
-  const outcome = await expireUnpaidOnlineOrders(getServices().paymentDeps, 48)
+  const outcome = await expireUnpaidOnlineOrders(services.paymentDeps, 48)
   expect(outcome).toMatchObject({ paid: 1, cancelled: 1 })
   expect((await getOrder(t.db, paid.id))?.status).toBe('pagado')
   expect((await getOrder(t.db, unpaid.id))?.status).toBe('cancelado')

@@ -1,11 +1,11 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation, type RouterContextProvider } from 'react-router'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'
 import { chargedAmount } from '#app/modules/payment/payment.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { refusedRequest } from '#app/utils/answer.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/simulated-payment'
@@ -19,22 +19,22 @@ const CHOICES = {
 type Choice = keyof typeof CHOICES
 
 /** Exists only while payments are simulated (locally, without MP_ACCESS_TOKEN). */
-function simulated() {
-  const { simulator, database } = getServices()
+function simulated(context: Readonly<RouterContextProvider>) {
+  const { simulator, database } = servicesOf(context)
   if (!simulator) throw data(null, { status: 404 })
   return { simulator, db: database.db }
 }
 
-async function pendingOrder(id: string | undefined) {
+async function pendingOrder(context: Readonly<RouterContextProvider>, id: string | undefined) {
   // Not one of our ids (garbage, a NUL): no such page, and PostgreSQL never sees it.
   if (!isUuid(id)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
-  const order = await getOrder(simulated().db, id)
+  const order = await getOrder(simulated(context).db, id)
   if (!order || order.paymentMethod !== 'mercadopago') throw data(null, { status: 404 })
   return order
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const order = await pendingOrder(params.id)
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const order = await pendingOrder(context, params.id)
   // Only what the summary shows: the page is reachable by anyone holding the link.
   const { number, status, paymentMethod, items, subtotal, shippingCost, total } = order
   return { order: { number, status, paymentMethod, items, subtotal, shippingCost, total } }
@@ -44,9 +44,9 @@ export async function loader({ params }: Route.LoaderArgs) {
  * Records the chosen outcome (the simulator notifies our webhook, as Mercado Pago would) and returns
  * to the matching back URL with Mercado Pago's query parameters.
  */
-export async function action({ params, request }: Route.ActionArgs) {
-  const { simulator } = simulated()
-  const order = await pendingOrder(params.id)
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { simulator } = simulated(context)
+  const order = await pendingOrder(context, params.id)
   // A late second click or the back button, once the payment settled: show where the order stands.
   if (order.status !== 'pendiente de pago') {
     return redirect(orderResultPath(order.status === 'cancelado' ? 'failure' : 'success', order.id))

@@ -4,19 +4,17 @@ import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { FormMessage, inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { Field } from '#app/components/admin/field.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import {
   createCategory,
   getAdminCategory,
   updateCategory,
 } from '#app/modules/catalog/admin-categories.server.ts'
-import { carriesFile, uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
+import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
-import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/form'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { ADMIN_CATEGORIES_PATH } from '#app/utils/paths.ts'
 
 /** /admin/categorias/crear and /admin/categorias/editar/{id}: one form, two routes. */
@@ -25,24 +23,22 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Editar' : 'Crear'} categoría | Administración` },
 ]
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!params.id) return { mode: 'create' as const, category: null }
-  return { mode: 'edit' as const, category: await getAdminCategory(getServices().reads, params.id) }
+  return { mode: 'edit' as const, category: await getAdminCategory(servicesOf(context).reads, params.id) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request)
   const form = await requireFormData(request)
   try {
-    if (carriesFile(form)) await getServices().rateLimits.require('upload', clientAddressOf(context))
     const [image] = await uploadsFrom(form, 'image')
     const input = { name: form.get('name'), image: image ?? null }
+    const { database, media } = servicesOf(context)
     if (params.id) {
-      await updateCategory(getServices().database.db, getServices().media.storage, params.id, input)
+      await updateCategory(database.db, media.storage, params.id, input)
       return redirect(`${ADMIN_CATEGORIES_PATH}?aviso=actualizada`)
     }
-    await createCategory(getServices().database.db, getServices().media.storage, input)
+    await createCategory(database.db, media.storage, input)
     return redirect(`${ADMIN_CATEGORIES_PATH}?aviso=creada`)
   } catch (thrown) {
     return formFailure(thrown, request, categorySaveFailure(Boolean(params.id)))

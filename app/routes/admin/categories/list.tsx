@@ -1,10 +1,9 @@
 import { Link } from 'react-router'
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/list'
 import { ADMIN_CATEGORY_CREATE_PATH, adminCategoryEditPath } from '#app/utils/paths.ts'
 
@@ -15,11 +14,10 @@ const NOTICES: Record<string, string> = {
   actualizada: CATEGORY_MESSAGES.updated,
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const notice = url.searchParams.get('aviso')
   return {
-    categories: await listAdminCategories(getServices().reads),
+    categories: await listAdminCategories(servicesOf(context).reads),
     notice: notice ? (NOTICES[notice] ?? null) : null,
   }
 }

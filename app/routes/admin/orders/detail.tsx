@@ -14,7 +14,7 @@ import {
   releaseLabel,
   StatusBadge,
 } from '#app/components/admin/order-bits.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
@@ -29,7 +29,7 @@ import {
 import { shipOrder } from '#app/modules/order/ship.server.ts'
 import { canTransition } from '#app/modules/order/status.ts'
 import { confirmationChatUrl } from '#app/modules/order/whatsapp-confirmation.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { isUuid } from '#app/utils/ids.ts'
@@ -44,11 +44,10 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 const notFound = () => data({ message: ORDER_DESK_MESSAGES.notFound }, { status: 404 })
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ params, context }: Route.LoaderArgs) {
   // Anything but one of our ids names no order (and never reaches PostgreSQL as a bad uuid).
   if (!isUuid(params.id)) throw notFound()
-  const { database, env } = getServices()
+  const { database, env } = servicesOf(context)
   const order = await getDeskOrder(database.db, params.id, env.COD_CONFIRMATION_HOURS)
   if (!order) throw notFound()
   const openCash =
@@ -64,10 +63,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** The desk's actions: `enviar`, `pagado`, `cancelar`, `completar`, `confirmar`. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
-  const { database, jobs } = getServices()
+  const { database, jobs } = servicesOf(context)
   const db = database.db
   const text = (name: string) => {
     const value = form.get(name)

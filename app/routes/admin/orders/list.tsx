@@ -7,10 +7,9 @@ import {
   releaseLabel,
   StatusBadge,
 } from '#app/components/admin/order-bits.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { listDeskOrders } from '#app/modules/order/desk.server.ts'
 import { DESK_VIEW_LABELS, DESK_VIEWS, isDeskView, type DeskView } from '#app/modules/order/desk-views.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import {
   ADMIN_ORDERS_PAID_PATH,
@@ -34,9 +33,8 @@ function viewOf(url: URL): DeskView {
   return isDeskView(ver) ? ver : 'abiertos'
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
-  const { database, env } = getServices()
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { database, env } = servicesOf(context)
   const view = viewOf(url)
   const query = (url.searchParams.get('q') ?? '').slice(0, 80)
   const page = Number(url.searchParams.get('pagina')) || 1

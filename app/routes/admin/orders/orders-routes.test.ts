@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as dashboard from '../dashboard.tsx'
 import * as detail from './detail.tsx'
 import * as list from './list.tsx'
@@ -15,15 +16,13 @@ import * as slips from './slips.tsx'
 
 const BASE = 'http://127.0.0.1:5557'
 const t = setupTestDatabase()
+let services: Services
 let admin: Awaited<ReturnType<typeof signedInAs>>
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  useServices(testServices({ database: t.database, auth: config }))
+  services = testServices({ database: t.database, auth: config })
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-afterAll(() => {
-  useServices(undefined)
 })
 
 type Answered<T> = T extends { type: 'DataWithResponseInit'; data: infer D } ? D & { status: number } : T
@@ -45,11 +44,11 @@ async function call<T>(
     body,
     headers: { Cookie: admin.cookie, ...(body ? { Origin: BASE } : {}) },
   })
-  const answer = (await handler({
+  const answer = (await asAdminRoute(handler, {
     request,
     url: new URL(request.url),
     params,
-    context: {},
+    context: routeContext(services),
   } as never)) as unknown
   const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
   if (wrapped?.type === 'DataWithResponseInit') {

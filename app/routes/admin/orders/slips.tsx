@@ -1,10 +1,9 @@
 import { data } from 'react-router'
 import { primaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate, PAYMENT_METHOD_LABELS } from '#app/components/admin/order-bits.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { getPackingSlips } from '#app/modules/order/desk.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import type { Route } from './+types/slips'
@@ -16,12 +15,11 @@ export const meta: Route.MetaFunction = () => [{ title: 'Guías de despacho | Ad
 const MAX_SLIPS = 100
 const NO_SELECTION = 'Selecciona al menos un pedido para imprimir sus guías.'
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const requested = params.id !== undefined ? [params.id] : url.searchParams.getAll('id')
   const ids = [...new Set(requested.filter(isUuid))].slice(0, MAX_SLIPS)
   if (params.id === undefined && !requested.length) throw data({ message: NO_SELECTION }, { status: 400 })
-  const slips = await getPackingSlips(getServices().database.db, ids)
+  const slips = await getPackingSlips(servicesOf(context).database.db, ids)
   if (!slips.length) throw data({ message: ORDER_DESK_MESSAGES.notFound }, { status: 404 })
   return { slips }
 }

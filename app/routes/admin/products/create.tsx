@@ -1,35 +1,30 @@
 import { redirect, useNavigate } from 'react-router'
 import { FormMessage } from '#app/components/admin/form-message.tsx'
 import { EMPTY_PRODUCT, ProductForm } from '#app/components/admin/product-form.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import type { Route } from './+types/create'
 import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { adminProductEditPath } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Crear producto | Administración' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request)
-  const categories = await listAdminCategories(getServices().reads)
+export async function loader({ context }: Route.LoaderArgs) {
+  const categories = await listAdminCategories(servicesOf(context).reads)
   return { categories: categories.map(({ id, name }) => ({ id, name })) }
 }
 
 /** Without JavaScript the form posts here; with it, to /admin/productos/guardar (upload progress). */
-export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
   try {
-    const saved = await saveProductForm(
-      getServices().database.db,
-      getServices().media.storage,
-      form,
-      admin.email,
-    )
+    const { database, media } = servicesOf(context)
+    const saved = await saveProductForm(database.db, media.storage, form, admin.email)
     return redirect(`${adminProductEditPath(saved.sku)}?aviso=creado`)
   } catch (thrown) {
     return formFailure(thrown, request, PRODUCT_SAVE_FAILURE)

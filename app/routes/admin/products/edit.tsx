@@ -3,7 +3,7 @@ import { Link, useFetcher, useRevalidator, useSearchParams } from 'react-router'
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import { dangerButtonClass, FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { ProductForm } from '#app/components/admin/product-form.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
+import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import { getEditableProduct } from '#app/modules/catalog/admin-products.server.ts'
@@ -13,17 +13,17 @@ import type { Route } from './+types/edit'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { ADMIN_PRODUCTS_PATH, productPath } from '#app/utils/paths.ts'
 import { adminKardexPath, adminStockEntryPath, adminStockExitPath } from '#app/utils/admin-paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Administración' }]
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const { reads } = servicesOf(context)
   const [product, categories] = await Promise.all([
-    getEditableProduct(getServices().reads, params.sku),
-    listAdminCategories(getServices().reads),
+    getEditableProduct(reads, params.sku),
+    listAdminCategories(reads),
   ])
   const notice = url.searchParams.get('aviso')
   return {
@@ -42,15 +42,16 @@ function mediaIdFrom(value: FormDataEntryValue | null): number | null {
  * Intents: `principal` (change the main image), `eliminar-imagen` (delete a non-main image), or
  * the whole form when JavaScript is off.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = signedInAdminOf(context)
+  const { database, media } = servicesOf(context)
   const form = await requireFormData(request)
   const intent = form.get('intent')
   const mediaId = mediaIdFrom(form.get('mediaId'))
   if (intent === 'principal') {
     try {
       if (mediaId === null) throw new Refusal(PRODUCT_MESSAGES.mainImageFailed, { status: 400 })
-      await setMainImage(getServices().database.db, params.sku, mediaId)
+      await setMainImage(database.db, params.sku, mediaId)
       return { ok: true, message: 'Imagen principal actualizada.', at: Date.now() }
     } catch (thrown) {
       return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.mainImageFailed })
@@ -59,20 +60,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === 'eliminar-imagen') {
     try {
       if (mediaId === null) throw new Refusal(PRODUCT_MESSAGES.imageDeleteFailed, { status: 400 })
-      await deleteProductImage(getServices().database.db, getServices().media.storage, params.sku, mediaId)
+      await deleteProductImage(database.db, media.storage, params.sku, mediaId)
       return { ok: true, message: 'Imagen eliminada.', at: Date.now() }
     } catch (thrown) {
       return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.imageDeleteFailed })
     }
   }
   try {
-    const saved = await saveProductForm(
-      getServices().database.db,
-      getServices().media.storage,
-      form,
-      admin.email,
-      params.sku,
-    )
+    const saved = await saveProductForm(database.db, media.storage, form, admin.email, params.sku)
     return { ok: true, message: saved.message, at: Date.now() }
   } catch (thrown) {
     return formFailure(thrown, request, PRODUCT_SAVE_FAILURE)

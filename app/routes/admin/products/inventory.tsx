@@ -3,7 +3,6 @@ import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-route
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import { FormMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { deleteProduct } from '#app/modules/catalog/admin-products.server.ts'
 import { listInventory } from '#app/modules/catalog/inventory-grid.server.ts'
 import {
@@ -20,28 +19,27 @@ import { formFailure } from '#app/utils/answer.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { pageOffset } from '#app/modules/catalog/paging.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { ADMIN_PRODUCTS_PATH } from '#app/utils/paths.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inventario | Administración' }]
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams
   const filters = filtersFromParams(params)
   const offset = pageOffset(params.get('desde'))
-  const page = await listInventory(getServices().reads, filters, offset)
+  const page = await listInventory(servicesOf(context).reads, filters, offset)
   return { filters, offset, ...page }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireFormData(request)
   const sku = form.get('sku')
   const target = form.get('intent') === 'eliminar' && typeof sku === 'string' && sku !== '' ? sku : null
   try {
     if (!target) throw new Refusal(PRODUCT_MESSAGES.deleteFailed, { status: 400 })
-    await deleteProduct(getServices().database.db, getServices().media.storage, target)
+    const { database, media } = servicesOf(context)
+    await deleteProduct(database.db, media.storage, target)
     return { ok: true, message: PRODUCT_MESSAGES.deleted, sku: target, at: Date.now() }
   } catch (thrown) {
     return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.deleteFailed }, { sku: target })

@@ -8,10 +8,9 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { SALE_RULE, salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-report.ts'
 import { readSalesReport, type SalesFigures } from '#app/modules/order/sales-report.server.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { ADMIN_SALES_PATH, adminSalesCsvPath } from '#app/utils/admin-paths.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCOP } from '#app/utils/money.ts'
@@ -19,12 +18,11 @@ import type { Route } from './+types/report'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Ventas | Administración' }]
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ url, context }: Route.LoaderArgs) {
   const filters = salesFiltersFrom(url.searchParams)
   const message = salesRangeMessage(filters)
   if (message) return data({ filters, message, report: null }, { status: 400 })
-  const report = await readSalesReport(getServices().database.db, filters)
+  const report = await readSalesReport(servicesOf(context).database.db, filters)
   return { filters, message: null, report }
 }
 

@@ -1,18 +1,19 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { SALES_REPORT_MESSAGES, type SalesFilters } from '#app/modules/order/sales-report.ts'
 import type { SalesReport } from '#app/modules/order/sales-report.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { shipOrder } from '#app/modules/order/ship.server.ts'
-import { useServices } from '#app/services.server.ts'
+import type { Services } from '#app/services.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
 import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as csvRoute from './report-csv.ts'
 import * as page from './report.tsx'
 
@@ -23,26 +24,24 @@ import * as page from './report.tsx'
 
 const BASE = 'http://127.0.0.1:5559'
 const t = setupTestDatabase()
+let services: Services
 let cookie = ''
 
 beforeAll(async () => {
   const config = testAuthConfig(BASE)
-  useServices(testServices({ database: t.database, auth: config }))
+  services = testServices({ database: t.database, auth: config })
   ;({ cookie } = await signedInAs(t.db, config, ADMIN_EMAIL))
-})
-afterAll(() => {
-  useServices(undefined)
 })
 
 function args(path: string) {
   const request = new Request(`${BASE}${path}`, { headers: { Cookie: cookie } })
-  return { request, url: new URL(request.url), params: {}, context: {} } as never
+  return { request, url: new URL(request.url), params: {}, context: routeContext(services) } as never
 }
 
 type PageData = { filters: SalesFilters; message: string | null; report: SalesReport | null }
 type Wrapped = { type?: unknown; data?: object; init?: ResponseInit | null }
 async function load(path: string): Promise<{ data: PageData; status?: number }> {
-  const answer = (await page.loader(args(path))) as unknown as Wrapped
+  const answer = (await asAdminRoute(page.loader, args(path))) as unknown as Wrapped
   if (answer?.type === 'DataWithResponseInit') {
     return { data: answer.data as PageData, status: answer.init?.status }
   }
@@ -90,13 +89,16 @@ test('a reversed range is a Spanish message (400), for the page and the CSV, nev
   expect(data).toMatchObject({ report: null, message: SALES_REPORT_MESSAGES.rangeReversed })
   expect(render(data, path)).toContain('no puede ser posterior')
 
-  const csv = await csvRoute.loader(args('/admin/ventas/csv?desde=2033-06-01&hasta=2033-05-01'))
+  const csv = await asAdminRoute(csvRoute.loader, args('/admin/ventas/csv?desde=2033-06-01&hasta=2033-05-01'))
   expect(csv.status).toBe(400)
   expect(await csv.text()).toBe(SALES_REPORT_MESSAGES.rangeReversed)
 })
 
 test('the CSV downloads with its range in the file name', async () => {
-  const answer = await csvRoute.loader(args('/admin/ventas/csv?desde=2033-05-01&hasta=2033-05-31'))
+  const answer = await asAdminRoute(
+    csvRoute.loader,
+    args('/admin/ventas/csv?desde=2033-05-01&hasta=2033-05-31'),
+  )
   expect(answer.status).toBe(200)
   expect(answer.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
   expect(answer.headers.get('Content-Disposition')).toBe(

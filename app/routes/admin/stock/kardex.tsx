@@ -6,7 +6,6 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
-import { requireAdmin } from '#app/modules/auth/guard.server.ts'
 import { KARDEX_COLUMNS } from '#app/modules/inventory/kardex-columns.ts'
 import { readKardex } from '#app/modules/inventory/kardex.server.ts'
 import {
@@ -14,7 +13,7 @@ import {
   kardexRangeMessage,
   STOCK_FORM_MESSAGES,
 } from '#app/modules/inventory/validators.ts'
-import { getServices } from '#app/services.server.ts'
+import { servicesOf } from '#app/services-context.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { ADMIN_PRODUCTS_PATH, adminProductEditPath } from '#app/utils/paths.ts'
 import {
@@ -29,10 +28,9 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Movimientos de ${params.sku} | Administración` },
 ]
 
-export async function loader({ request, params, url }: Route.LoaderArgs) {
-  await requireAdmin(request)
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const filters = kardexFiltersFrom(url.searchParams)
-  const kardex = await readKardex(getServices().database.db, params.sku, filters)
+  const kardex = await readKardex(servicesOf(context).database.db, params.sku, filters)
   if (!kardex) return data({ kardex: null, filters }, { status: 404 })
   return { kardex, filters }
 }

@@ -1,0 +1,53 @@
+import type { MiddlewareFunction } from 'react-router'
+import { requireAdmin, signedInAdminContext } from '#app/modules/auth/guard.server.ts'
+import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
+import { carriesFile } from '#app/modules/catalog/admin-forms.server.ts'
+import { authOf, servicesOf } from '#app/services-context.server.ts'
+import { jsonRefusalOf, refusedRequest, wantsJson } from '#app/utils/answer.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
+import { readFormData } from '#app/utils/forms.server.ts'
+import { Refusal } from '#app/utils/refusal.ts'
+
+/**
+ * The back office's door, run once for every `/admin` request before any loader or action (the
+ * admin layout's `middleware`): `requireAdmin` lets the allow-listed admin in and puts them in the
+ * context (`signedInAdminOf`); anyone else goes to sign in, and a post without the session's
+ * anti-forgery token is refused. A script client (the product form's upload asks for JSON) is told
+ * in JSON, with the way back in.
+ */
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  try {
+    context.set(signedInAdminContext, await requireAdmin(authOf(context), request))
+  } catch (thrown) {
+    const answered = wantsJson(request) ? jsonRefusalOf(thrown, request, adminScriptAnswer) : undefined
+    if (answered) return answered
+    throw thrown
+  }
+  return next()
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Every back-office post that carries a file (each image or video is decoded and resized on the
+ * server) takes one from the client's `upload` allowance before the route reads it; posts without a
+ * file (prices, names) are not counted. Past the allowance the post is refused with the limit's
+ * Spanish message and 429, nothing decoded or written.
+ */
+export const limitUploadsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (SAFE_METHODS.has(request.method) || !type.startsWith('multipart/form-data')) return next()
+  // A clone: the route reads the body itself. An unreadable one is the route's to refuse.
+  const form = await readFormData(request.clone())
+  if (form && carriesFile(form)) {
+    try {
+      await servicesOf(context).rateLimits.require('upload', clientAddressOf(context))
+    } catch (thrown) {
+      if (!(thrown instanceof Refusal)) throw thrown
+      const refused = refusedRequest(thrown.message, thrown.status)
+      if (wantsJson(request)) return jsonRefusalOf(refused, request)!
+      throw refused
+    }
+  }
+  return next()
+}
