@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
@@ -8,7 +7,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
 import { keepCheckoutTracking, type CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
-import { orderItems, orders } from '#app/modules/order/schema.ts'
+import { orderByCheckoutKey, recordPlacedOrder, type PlacedOrder } from '#app/modules/order/place.server.ts'
 import { readShippingRules } from '#app/modules/settings/settings.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { clientNetworkOf } from './client-network.ts'
@@ -36,13 +35,6 @@ export type CheckoutContext = {
   onlinePayments: boolean
   /** What one customer may hold with unpaid, unconfirmed orders of either method (COD_MAX_OPEN_*). */
   holdLimits: HoldLimits
-}
-
-export type PlacedOrder = {
-  id: string
-  number: number
-  total: number
-  paymentMethod: 'acordar' | 'mercadopago'
 }
 
 /**
@@ -91,7 +83,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const checkoutKey = input.checkoutKey?.trim() || undefined
   if (checkoutKey) {
-    const earlier = await orderByCheckoutKey(ctx, checkoutKey)
+    const earlier = await orderByCheckoutKey(ctx.db, checkoutKey)
     if (earlier) return { order: earlier, created: false }
   }
   const lines = mergeLines(input.lines)
@@ -157,49 +149,34 @@ export async function placeOrder(
       })
 
       const totals = cartTotals(priced, await readShippingRules(tx, ctx.shipping))
-      const id = randomUUID()
-      const [created] = await tx
-        .insert(orders)
-        .values({
-          id,
-          paymentMethod: customer.payment_method,
-          customerName: customer.name,
-          customerLastName: customer.last_name,
-          customerIdentificationNumber: customer.identification_number,
-          customerPhone: customer.phone,
-          customerEmail: customer.email,
-          customerAddress: customer.address,
-          customerCity: customer.city,
-          customerDepartment: customer.department,
-          subtotal: totals.subtotal,
-          shippingCost: totals.shipping,
-          total: totals.total,
-          checkoutKey,
-          clientAddress,
-          clientNetwork,
-        })
-        .returning({ id: orders.id, number: orders.number })
-      await tx.insert(orderItems).values(priced.map((item) => ({ ...item, orderId: id })))
-      const how =
-        customer.payment_method === 'acordar' ? 'pago contra entrega' : 'pago en línea con Mercado Pago'
-      await recordOrderEvent(
-        tx,
-        id,
-        'placed',
-        `Pedido creado (${how}).`,
-        { items: priced, ...totals },
-        'cliente',
-      )
+      const placed = await recordPlacedOrder(tx, {
+        paymentMethod: customer.payment_method,
+        customer: {
+          name: customer.name,
+          lastName: customer.last_name,
+          identificationNumber: customer.identification_number,
+          phone: customer.phone,
+          email: customer.email,
+          address: customer.address,
+          city: customer.city,
+          department: customer.department,
+        },
+        items: priced,
+        totals,
+        checkoutKey,
+        clientAddress,
+        clientNetwork,
+      })
 
       // The business hears of every order at purchase (spec §7), whatever the payment method.
-      await enqueueNewOrderNotices(ctx, tx, id)
+      await enqueueNewOrderNotices(ctx, tx, placed.id)
       await keepCheckoutTracking(
         tx,
         ctx.jobs,
-        { id, paymentMethod: customer.payment_method, customerEmail: customer.email },
+        { id: placed.id, paymentMethod: customer.payment_method, customerEmail: customer.email },
         input.tracking,
       )
-      return { id, number: created!.number, total: totals.total, paymentMethod: customer.payment_method }
+      return placed
     })
     return { order, created: true }
   } catch (error) {
@@ -207,23 +184,10 @@ export async function placeOrder(
     if (error instanceof OutOfStock) throw new CheckoutRefused(CHECKOUT_MESSAGES.overStock)
     // The same form sent twice at once: the other submission made the order (and this one's
     // reservation was rolled back with its transaction).
-    const twin = checkoutKey ? await orderByCheckoutKey(ctx, checkoutKey) : null
+    const twin = checkoutKey ? await orderByCheckoutKey(ctx.db, checkoutKey) : null
     if (twin) return { order: twin, created: false }
     throw error
   }
-}
-
-async function orderByCheckoutKey(ctx: CheckoutContext, checkoutKey: string): Promise<PlacedOrder | null> {
-  const [row] = await ctx.db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      total: orders.total,
-      paymentMethod: orders.paymentMethod,
-    })
-    .from(orders)
-    .where(eq(orders.checkoutKey, checkoutKey))
-  return row ?? null
 }
 
 /** One WhatsApp job per business number, in the caller's transaction. */

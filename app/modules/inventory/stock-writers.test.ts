@@ -1,6 +1,14 @@
 import path from 'node:path'
 import ts from 'typescript'
 import { expect, test } from 'vitest'
+import {
+  createProgram,
+  findTableWriters,
+  reportCallWrite,
+  ROOT,
+  SQL_WRITE,
+  type TableGuard,
+} from '#tests/table-writers.ts'
 import { STOCK_COLUMNS } from './stock.server.ts'
 
 /**
@@ -11,79 +19,19 @@ import { STOCK_COLUMNS } from './stock.server.ts'
  * Test files and `tests/` set up data as they please and are not read.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../../..')
-const INVENTORY_DIR = path.join(ROOT, 'app/modules/inventory') + path.sep
-const CHECKED_DIRS = ['app', 'server', 'scripts'].map((dir) => path.join(ROOT, dir) + path.sep)
-
 type Guarded = 'products' | 'productLocations' | 'stockMovements'
-const GUARDED_TABLES: Record<Guarded, string> = {
-  products: 'app/modules/catalog/schema.ts',
-  productLocations: 'app/modules/inventory/schema.ts',
-  stockMovements: 'app/modules/inventory/schema.ts',
+const GUARDED_TABLES: TableGuard<Guarded>['tables'] = {
+  products: { file: 'app/modules/catalog/schema.ts', sql: 'products' },
+  productLocations: { file: 'app/modules/inventory/schema.ts', sql: 'product_locations' },
+  stockMovements: { file: 'app/modules/inventory/schema.ts', sql: 'stock_movements' },
 }
-const SQL_NAMES: Record<Guarded, string> = {
-  products: 'products',
-  productLocations: 'product_locations',
-  stockMovements: 'stock_movements',
-}
-/** Query-builder calls that only read the table they are given. */
-const READS = new Set([
-  'from',
-  'innerJoin',
-  'leftJoin',
-  'rightJoin',
-  'fullJoin',
-  'crossJoin',
-  '$count',
-  'getTableColumns',
-  'getTableName',
-])
 /** Builder calls whose argument holds the columns an insert or update writes. */
 const WRITTEN_VALUES = new Set(['values', 'set', 'onConflictDoUpdate'])
 const SQL_COLUMNS = ['stock', 'reserved', 'units_in', 'units_out', 'cost']
 
-function createProgram(extraFiles: Record<string, string>) {
-  const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile)
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT)
-  const host = ts.createCompilerHost(parsed.options)
-  const getSourceFile = host.getSourceFile.bind(host)
-  host.getSourceFile = (fileName, languageVersion, ...rest) =>
-    fileName in extraFiles
-      ? ts.createSourceFile(fileName, extraFiles[fileName]!, languageVersion, true)
-      : getSourceFile(fileName, languageVersion, ...rest)
-  const rootNames = parsed.fileNames
-    .filter((file) => CHECKED_DIRS.some((dir) => path.resolve(file).startsWith(dir)))
-    .concat(Object.keys(extraFiles))
-  return ts.createProgram(rootNames, parsed.options, host)
-}
-
 /** Every place outside inventory that writes a stock column, a location or the ledger. */
 function findStockWriters(program: ts.Program): string[] {
   const checker = program.getTypeChecker()
-  const guardedSymbols = new Map<ts.Symbol, Guarded>()
-  for (const [name, file] of Object.entries(GUARDED_TABLES) as [Guarded, string][]) {
-    const source = program.getSourceFile(path.join(ROOT, file))
-    const symbol = source && checker.getSymbolAtLocation(source)?.exports?.get(name as ts.__String)
-    if (!symbol) throw new Error(`${name} is no longer exported by ${file}: update this test`)
-    guardedSymbols.set(symbol, name)
-  }
-
-  // Only names that can be a guarded table are resolved: asking the checker about every call
-  // argument of the app would type-check all of it.
-  const candidateNames = new Set<string>(Object.keys(GUARDED_TABLES))
-  const tableOf = (node: ts.Node): Guarded | undefined => {
-    const target = ts.isParenthesizedExpression(node) ? node.expression : node
-    const name = ts.isIdentifier(target)
-      ? target.text
-      : ts.isPropertyAccessExpression(target)
-        ? target.name.text
-        : undefined
-    if (!name || !candidateNames.has(name)) return undefined
-    let symbol = checker.getSymbolAtLocation(target)
-    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol)
-    return symbol ? guardedSymbols.get(symbol) : undefined
-  }
-
   /** The stock columns a value written to `products` (an object, or an array of them) may set. */
   const stockColumnsIn = (type: ts.Type): string[] => {
     if (type.isUnion()) return [...new Set(type.types.flatMap(stockColumnsIn))]
@@ -93,48 +41,31 @@ function findStockWriters(program: ts.Program): string[] {
     return STOCK_COLUMNS.filter((column) => type.getProperty(column))
   }
 
-  const violations: string[] = []
-  for (const source of program.getSourceFiles()) {
-    const file = path.resolve(source.fileName)
-    if (source.isDeclarationFile || file.startsWith(INVENTORY_DIR)) continue
-    if (!CHECKED_DIRS.some((dir) => file.startsWith(dir)) || /\.test\.tsx?$/.test(file)) continue
-    const report = (node: ts.Node, what: string) => {
-      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source))
-      violations.push(`${path.relative(ROOT, file)}:${line + 1} ${what}`)
-    }
-
-    for (const statement of source.statements) {
-      const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined
-      if (!bindings || !ts.isNamedImports(bindings)) continue
-      for (const element of bindings.elements) {
-        if (element.propertyName && element.propertyName.text in GUARDED_TABLES)
-          candidateNames.add(element.name.text)
+  return findTableWriters(program, {
+    owner: 'app/modules/inventory',
+    tables: GUARDED_TABLES,
+    check(use, report) {
+      if (use.kind === 'sql') {
+        const { node, text } = use
+        // The ledger and location tables named in raw SQL at all: reads go through the schema.
+        for (const table of ['productLocations', 'stockMovements'] as const) {
+          if (use.named.has(table)) report(node, `SQL names ${table}`)
+        }
+        if (!SQL_WRITE.test(text)) return
+        for (const table of use.interpolated) {
+          if (table !== 'products') report(node, `SQL writes ${table}: only inventory writes it`)
+        }
+        if (!use.interpolated.has('products') && !use.named.has('products')) return
+        if (/\btruncate\b/.test(text)) report(node, 'SQL truncates products with their stock')
+        else if (SQL_COLUMNS.some((column) => new RegExp(`\\b${column}\\s*=`).test(text))) {
+          report(node, 'SQL writes stock columns of products: only inventory writes them')
+        }
+        return
       }
-    }
 
-    const visit = (node: ts.Node) => {
-      if (ts.isCallExpression(node)) checkCall(node)
-      if (
-        ts.isTemplateExpression(node) ||
-        ts.isNoSubstitutionTemplateLiteral(node) ||
-        ts.isStringLiteral(node)
-      ) {
-        checkSqlText(node)
-      }
-      ts.forEachChild(node, visit)
-    }
-
-    const checkCall = (call: ts.CallExpression) => {
-      const method = ts.isPropertyAccessExpression(call.expression)
-        ? call.expression.name.text
-        : ts.isIdentifier(call.expression)
-          ? call.expression.text
-          : ''
-      const tables = call.arguments.map(tableOf)
-      const table = tables.find(Boolean)
-      if (!table || READS.has(method)) return
-      if (['insert', 'update', 'delete'].includes(method) && tables[0]) {
-        if (table !== 'products') return report(call, `${method}(${table}): only inventory writes it`)
+      const { call, method, tables } = use
+      if (use.table !== 'products') return reportCallWrite(use, report, 'inventory')
+      if (use.writes) {
         if (method === 'delete') return
         // Follow the builder chain: insert(products).values(…).onConflictDoUpdate({ set }) …
         let link: ts.Node = call
@@ -159,46 +90,14 @@ function findStockWriters(program: ts.Program): string[] {
         }
         return
       }
-      // A table handed to any other function (a bulk insert helper…) may be written there.
-      if (table !== 'products') return report(call, `passes ${table} to ${method || 'a function'}`)
+      // Products handed to another function (a bulk insert helper…) with stock columns in its rows.
       const written = call.arguments
         .filter((_, index) => !tables[index])
         .flatMap((argument) => stockColumnsIn(checker.getTypeAtLocation(argument)))
       if (written.length)
         report(call, `passes products with ${written.join(', ')} to ${method || 'a function'}`)
-    }
-
-    const checkSqlText = (
-      node: ts.TemplateExpression | ts.NoSubstitutionTemplateLiteral | ts.StringLiteral,
-    ) => {
-      const text = (
-        ts.isTemplateExpression(node)
-          ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ? ')
-          : node.text
-      ).toLowerCase()
-      // The ledger and location tables named in raw SQL at all: reads go through the schema.
-      for (const table of ['productLocations', 'stockMovements'] as const) {
-        if (new RegExp(`\\b${SQL_NAMES[table]}\\b`).test(text)) report(node, `SQL names ${table}`)
-      }
-      if (!/\b(update|insert\s+into|delete\s+from|merge\s+into|copy|truncate)\b/.test(text)) return
-      const named = new Set(
-        ts.isTemplateExpression(node)
-          ? node.templateSpans.map((span) => tableOf(span.expression)).filter(Boolean)
-          : [],
-      )
-      for (const table of named) {
-        if (table !== 'products') report(node, `SQL writes ${table}: only inventory writes it`)
-      }
-      if (!named.has('products') && !/\bproducts\b/.test(text)) return
-      if (/\btruncate\b/.test(text)) report(node, 'SQL truncates products with their stock')
-      else if (SQL_COLUMNS.some((column) => new RegExp(`\\b${column}\\s*=`).test(text))) {
-        report(node, 'SQL writes stock columns of products: only inventory writes them')
-      }
-    }
-
-    visit(source)
-  }
-  return violations
+    },
+  })
 }
 
 test('only inventory writes stock, reserved, units in/out, cost, locations and the ledger', () => {

@@ -1,7 +1,8 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from './cancel.server.ts'
+import { staleOrderIds } from './expire.server.ts'
 import { holdingUnconfirmed } from './holding.ts'
 import { orders } from './schema.ts'
 
@@ -21,14 +22,15 @@ export async function expireUnconfirmedCashOrders(
   hours: number,
   now = new Date(),
 ) {
-  const cutoff = new Date(now.getTime() - hours * 3_600_000)
-  const stale = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.paymentMethod, 'acordar'), holdingUnconfirmed, lt(orders.createdAt, cutoff)))
+  const stale = await staleOrderIds(
+    db,
+    and(eq(orders.paymentMethod, 'acordar'), holdingUnconfirmed),
+    hours,
+    now,
+  )
   const reason = `Cancelado: contra entrega sin confirmar después de ${hours} horas; unidades liberadas.`
   let cancelled = 0
-  for (const { id } of stale) {
+  for (const id of stale) {
     if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true, unlessConfirmed: true })) cancelled++
   }
   return { cancelled }

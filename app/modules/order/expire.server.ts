@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from './cancel.server.ts'
@@ -10,6 +10,19 @@ import { orders } from './schema.ts'
  * asked, or the payment needs a person: leave the order for now).
  */
 export type PaymentCheck = (orderId: string) => Promise<'paid' | 'unpaid' | 'unknown'>
+
+/**
+ * The orders `where` picks that were placed more than `hours` before `now`: what an expiry job
+ * cancels, each then checked again on its locked row by `cancelOrder`.
+ */
+export async function staleOrderIds(db: DbOrTx, where: SQL | undefined, hours: number, now: Date) {
+  const cutoff = new Date(now.getTime() - hours * 3_600_000)
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(where, lt(orders.createdAt, cutoff)))
+  return rows.map((row) => row.id)
+}
 
 /**
  * Cancels Mercado Pago orders still unpaid after `maxAgeHours`, releasing their units. The provider
@@ -25,21 +38,19 @@ export async function expireUnpaidOrders(
   checkPayment: PaymentCheck,
   now = new Date(),
 ) {
-  const cutoff = new Date(now.getTime() - maxAgeHours * 3_600_000)
-  const stale = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pendiente de pago'),
-        eq(orders.paymentMethod, 'mercadopago'),
-        isNull(orders.shippedAt),
-        lt(orders.createdAt, cutoff),
-      ),
-    )
+  const stale = await staleOrderIds(
+    db,
+    and(
+      eq(orders.status, 'pendiente de pago'),
+      eq(orders.paymentMethod, 'mercadopago'),
+      isNull(orders.shippedAt),
+    ),
+    maxAgeHours,
+    now,
+  )
   const result = { cancelled: 0, paid: 0, skipped: 0 }
   const reason = `Cancelado: sin pago después de ${maxAgeHours} horas; unidades liberadas.`
-  for (const { id } of stale) {
+  for (const id of stale) {
     const check = await checkPayment(id)
     if (check === 'paid') result.paid++
     else if (check === 'unknown') result.skipped++

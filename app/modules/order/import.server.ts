@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm'
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import { holdUnits, OutOfStock, UnknownProduct } from '#app/modules/inventory/stock.server.ts'
+import { customerColumns, type OrderCustomer } from './place.server.ts'
 import { orderEvents, orderItems, orders, type PaymentMethod } from './schema.ts'
 import type { OrderStatus } from './status.ts'
 
@@ -11,16 +12,7 @@ export type ImportedOrder = {
   status: OrderStatus
   shippedAt: Date | null
   paymentMethod: PaymentMethod
-  customer: {
-    name: string
-    lastName: string
-    identificationNumber: string
-    phone: string
-    email: string
-    address: string
-    city: string
-    department: string
-  }
+  customer: OrderCustomer
   items: { sku: string; title: string; quantity: number; unitPrice: number }[]
   subtotal: number
   shippingCost: number
@@ -88,14 +80,7 @@ export async function insertImportedOrders(
       status: order.status,
       shippedAt: order.shippedAt,
       paymentMethod: order.paymentMethod,
-      customerName: order.customer.name,
-      customerLastName: order.customer.lastName,
-      customerIdentificationNumber: order.customer.identificationNumber,
-      customerPhone: order.customer.phone,
-      customerEmail: order.customer.email,
-      customerAddress: order.customer.address,
-      customerCity: order.customer.city,
-      customerDepartment: order.customer.department,
+      ...customerColumns(order.customer),
       subtotal: order.subtotal,
       shippingCost: order.shippingCost,
       total: order.total,

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import { recordOrderEvent } from './order.server.ts'
+import { orderItems, orders, type PaymentMethod } from './schema.ts'
+
+/** Who an order goes to, as the shopper (or the shop it was imported from) gave it. */
+export type OrderCustomer = {
+  name: string
+  lastName: string
+  identificationNumber: string
+  phone: string
+  email: string
+  address: string
+  city: string
+  department: string
+}
+
+/** The order's customer columns: placed and imported orders keep their customer the same way. */
+export function customerColumns(customer: OrderCustomer) {
+  return {
+    customerName: customer.name,
+    customerLastName: customer.lastName,
+    customerIdentificationNumber: customer.identificationNumber,
+    customerPhone: customer.phone,
+    customerEmail: customer.email,
+    customerAddress: customer.address,
+    customerCity: customer.city,
+    customerDepartment: customer.department,
+  }
+}
+
+/** An order checkout has priced and whose units it has reserved; money in centavos. */
+export type NewOrder = {
+  paymentMethod: PaymentMethod
+  customer: OrderCustomer
+  items: { productSku: string; title: string; quantity: number; unitPrice: number }[]
+  totals: { subtotal: number; shipping: number; total: number }
+  checkoutKey?: string
+  clientAddress: string | null
+  clientNetwork: string | null
+}
+
+/** What the shopper is told of a placed order (and what a repeated checkout form finds again). */
+export type PlacedOrder = {
+  id: string
+  number: number
+  total: number
+  paymentMethod: PaymentMethod
+}
+
+/**
+ * Writes a new order, its lines and the "placed" event in the caller's transaction: the one that
+ * reserved its units, so an order never exists without them (nor units held without an order).
+ */
+export async function recordPlacedOrder(tx: Tx, order: NewOrder): Promise<PlacedOrder> {
+  const id = randomUUID()
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      id,
+      paymentMethod: order.paymentMethod,
+      ...customerColumns(order.customer),
+      subtotal: order.totals.subtotal,
+      shippingCost: order.totals.shipping,
+      total: order.totals.total,
+      checkoutKey: order.checkoutKey,
+      clientAddress: order.clientAddress,
+      clientNetwork: order.clientNetwork,
+    })
+    .returning({ number: orders.number })
+  await tx.insert(orderItems).values(order.items.map((item) => ({ ...item, orderId: id })))
+  const how = order.paymentMethod === 'acordar' ? 'pago contra entrega' : 'pago en línea con Mercado Pago'
+  await recordOrderEvent(
+    tx,
+    id,
+    'placed',
+    `Pedido creado (${how}).`,
+    { items: order.items, ...order.totals },
+    'cliente',
+  )
+  return { id, number: created!.number, total: order.totals.total, paymentMethod: order.paymentMethod }
+}
+
+/** The order a checkout form already placed, found by the form's one-time key. */
+export async function orderByCheckoutKey(db: DbOrTx, checkoutKey: string): Promise<PlacedOrder | null> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      total: orders.total,
+      paymentMethod: orders.paymentMethod,
+    })
+    .from(orders)
+    .where(eq(orders.checkoutKey, checkoutKey))
+  return row ?? null
+}
