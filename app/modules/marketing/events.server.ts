@@ -6,8 +6,10 @@ import {
   type MetaBrowserIdentifiers,
   type MetaEventJob,
 } from '#app/jobs/jobs.server.ts'
-import { allowsAdvertising, cookieValue, hasStaffCookie } from '#app/modules/analytics/consent.ts'
+import { allowsAdvertising } from '#app/modules/analytics/consent.ts'
+import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
+import { cookieValue } from '#app/utils/cookies.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MetaApiError, type MetaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
 import type { RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'

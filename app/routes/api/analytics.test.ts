@@ -6,10 +6,10 @@ import {
   CONSENT_POLICY_VERSION,
   readConsent,
   serializeConsent,
-  STAFF_DEVICE_COOKIE,
 } from '#app/modules/analytics/consent.ts'
 import { clickCounts, consentLog, pageViews } from '#app/modules/analytics/schema.ts'
 import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
+import { STAFF_DEVICE_COOKIE } from '#app/modules/auth/staff-device.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { useServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
