@@ -268,7 +268,7 @@ test(`one client is cut off after ${BEACONS_PER_MINUTE} beacons a minute; others
   expect(answers.filter((answer) => answer.status === 204)).toHaveLength(BEACONS_PER_MINUTE)
   const refused = answers.filter((answer) => answer.status === 429)
   expect(refused).toHaveLength(15)
-  expect((await refused[0]!.json()).message).toBe(ANALYTICS_MESSAGES.tooMany)
+  expect((await refused[0]!.json()).message).toBe(RATE_LIMITS.beacon.message)
   expect(await clicks()).toEqual([
     { month: monthOf(), elementName: 'buscar', clickCount: BEACONS_PER_MINUTE },
   ])
@@ -392,7 +392,7 @@ describe('the consent form (POST /api/consentimiento)', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(CONSENT_ANSWERS_PER_10_MINUTES)
     const refused = await postConsent({ eleccion: 'nada' }, { Accept: 'application/json' }, client)
     expect(refused.status).toBe(429)
-    expect((await refused.json()).message).toBe(CONSENT_MESSAGES.tooMany)
+    expect((await refused.json()).message).toBe(RATE_LIMITS.consent.message)
     expect(await t.db.select().from(consentLog)).toHaveLength(CONSENT_ANSWERS_PER_10_MINUTES)
     // Another network is unaffected.
     expect(
