@@ -11,7 +11,7 @@ import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { readShippingRules } from '#app/modules/settings/settings.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { clientNetworkOf } from './client-network.ts'
+import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
 import {
   CHECKOUT_MESSAGES,

@@ -1,6 +1,6 @@
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { clientNetworkOf } from '#app/modules/checkout/client-network.ts'
+import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { rateLimits as rateLimitsTable } from './schema.ts'
 import { logger } from '#app/utils/logger.server.ts'
