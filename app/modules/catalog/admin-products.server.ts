@@ -8,12 +8,12 @@ import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { normalizeSearchText, priceLevelsWith } from './pricing.ts'
+import { priceLevelsWith } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
 import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
 import { mediaValues, setMainImageInTx, withStoredFiles, type MainChoice } from './product-media.server.ts'
-import { hasNul } from '#app/utils/text.ts'
+import { hasNul, normalizeSearchText } from '#app/utils/text.ts'
 
 /** Spec §5's validation texts stand alone, as the original showed them. */
 const productRefusal = (message: string) => new Refusal(message, { standsAlone: true })
