@@ -12,7 +12,7 @@ import {
 } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
 import { requireAdmin } from '#app/modules/auth/guard.server.ts'
-import { carriesFile, uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
+import { carriesFile, uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import {
   createBanner,

@@ -10,8 +10,8 @@ import {
   getAdminCategory,
   updateCategory,
 } from '#app/modules/catalog/admin-categories.server.ts'
-import { carriesFile, uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
+import { carriesFile, uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/form'
 import { formFailure } from '#app/utils/answer.server.ts'
