@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { normalizeSearchText, priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
+import { priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
 import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
 import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
 import { productLocations } from '#app/modules/inventory/schema.ts'
 import { orders } from '#app/modules/order/schema.ts'
+import { normalizeSearchText } from '#app/utils/text.ts'
 
 let counter = 0
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`

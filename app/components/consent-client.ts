@@ -1,12 +1,12 @@
 import {
   CONSENT_CHANGE_EVENT,
   CONSENT_FORM_ID,
-  hasStaffCookie,
   isAdminPath,
   readConsent,
   type Consent,
 } from '#app/modules/analytics/consent.ts'
 import { pageNameOf } from '#app/modules/analytics/tracking.ts'
+import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 
 /**
  * The consent banner's script, loaded lazily by the store layout (never part of the first visit's

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { count } from 'drizzle-orm'
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { Db } from '#app/db/client.server.ts'
-import { priceLevelsFrom, normalizeSearchText } from '#app/modules/catalog/pricing.ts'
+import { priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
 import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
 import { generateSku } from '#app/modules/catalog/sku.ts'
 import {
@@ -16,6 +16,7 @@ import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
 import { categoryPath } from '#app/utils/paths.ts'
+import { normalizeSearchText } from '#app/utils/text.ts'
 import { DEMO_BANNER_DESKTOP, DEMO_BANNER_MOBILE, renderDemoBanner } from './demo-banners.server.ts'
 
 /** A product row as the catalogue writes it: stock and cost come from its movements (inventory). */

@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest'
-import { cleanText } from './text.ts'
+import { describe, expect, test } from 'vitest'
+import { cleanText, normalizeSearchText } from './text.ts'
 
 test('cleanText drops NUL bytes and replaces lone surrogates, keeping everything else', () => {
   expect(cleanText('a\0b\0')).toBe('ab')
@@ -9,4 +9,15 @@ test('cleanText drops NUL bytes and replaces lone surrogates, keeping everything
   // A whole pair is one character (an emoji), not two halves.
   expect(cleanText('Aretes 💎 ñandú')).toBe('Aretes 💎 ñandú')
   expect(cleanText('línea\nsiguiente')).toBe('línea\nsiguiente')
+})
+
+describe('search normalisation', () => {
+  test('drops accents and case', () => {
+    expect(normalizeSearchText('  Corazón ÁRBOL Ñandú ')).toBe('corazon arbol nandu')
+  })
+
+  test('drops NUL, which PostgreSQL refuses in a query (found by the fuzz suite)', () => {
+    expect(normalizeSearchText('co\u0000ra\u0000')).toBe('cora')
+    expect(normalizeSearchText('\u0000')).toBe('')
+  })
 })

@@ -15,3 +15,15 @@ export function hasNul(value: string): boolean {
 export function cleanText(value: string): string {
   return value.replaceAll(NUL, '').replace(LONE_SURROGATE, '\ufffd')
 }
+
+/**
+ * Lowercase without accents, so "corazon" finds "Corazón". Typed searches are cleaned too: a NUL
+ * in a query would make PostgreSQL refuse the whole statement.
+ */
+export function normalizeSearchText(text: string): string {
+  return cleanText(text)
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim()
+}

@@ -1,11 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, test } from 'vitest'
-import {
-  CONSENT_COOKIE,
-  CONSENT_POLICY_VERSION,
-  serializeConsent,
-  STAFF_DEVICE_COOKIE,
-} from '#app/modules/analytics/consent.ts'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
+import { STAFF_DEVICE_COOKIE } from '#app/modules/auth/staff-device.ts'
 import { STAND_IN_PIXEL_ID } from '../stand-ins/meta.ts'
 import { baseURL, DESKTOP, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'

@@ -3,18 +3,13 @@ import { count, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import { findAdminSession, readSessionToken } from '#app/modules/auth/session.server.ts'
+import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { categories, products } from '#app/modules/catalog/schema.ts'
-import {
-  CONSENT_COOKIE,
-  CONSENT_POLICY_VERSION,
-  cookieValue,
-  hasStaffCookie,
-  readConsent,
-  type Consent,
-} from './consent.ts'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, readConsent, type Consent } from './consent.ts'
 import { clickCounts, consentLog, pageViews } from './schema.ts'
 import { REPORT_ROWS } from './validators.ts'
 import { CATEGORY_PAGE_PATTERN, pageNameOf, PRODUCT_PAGE_PATTERN } from './tracking.ts'
+import { cookieValue } from '#app/utils/cookies.ts'
 
 /** Spec §3: records are keyed by the month in the shop's time zone. */
 const STORE_TIME_ZONE = 'America/Bogota'

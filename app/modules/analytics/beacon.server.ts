@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
-import type { RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { RATE_LIMITS, type RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { mayMeasure, recordClick, recordedPageName, recordPageView } from './analytics.server.ts'
 import { isAdminPath } from './consent.ts'
 import { ANALYTICS_MESSAGES, ClickEventSchema, PageViewEventSchema } from './validators.ts'
@@ -35,7 +35,7 @@ async function handleBeacon<Schema extends typeof ClickEventSchema | typeof Page
     return Response.json({ ok: false, message }, { status })
   }
   if (!(await mayMeasure(deps, request))) return new Response(null, { status: 204 })
-  if (!(await deps.limits.take('beacon', clientAddress, kind))) return refuse(ANALYTICS_MESSAGES.tooMany, 429)
+  if (!(await deps.limits.take('beacon', clientAddress, kind))) return refuse(RATE_LIMITS.beacon.message, 429)
   let body: unknown
   try {
     body = JSON.parse(await request.text())

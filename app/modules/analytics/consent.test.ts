@@ -1,17 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import {
-  CONSENT_COOKIE,
-  CONSENT_POLICY_VERSION,
-  cookieValue,
-  hasStaffCookie,
-  isAdminPath,
-  readConsent,
-  STAFF_DEVICE_COOKIE,
-} from './consent.ts'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, isAdminPath, readConsent } from './consent.ts'
 import { TRACK, TRACKED_ELEMENTS } from './track-names.ts'
 import { OTHER_PAGE, pageNameOf } from './tracking.ts'
+import { cookieValue } from '#app/utils/cookies.ts'
 
-describe('cookieValue, readConsent, hasStaffCookie', () => {
+describe('cookieValue, readConsent', () => {
   test('a malformed consent cookie is no answer, never an error', () => {
     for (const raw of ['%E0', '%', 'v%3D%ZZ', '%E0%A4%A'])
       expect(() => readConsent(`otra=1; ${CONSENT_COOKIE}=${raw}`)).not.toThrow()
@@ -27,13 +20,6 @@ describe('cookieValue, readConsent, hasStaffCookie', () => {
     expect(readConsent(`a=1; ${CONSENT_COOKIE}=${value}`)).toMatchObject({ analytics: true })
     expect(cookieValue('a=1', CONSENT_COOKIE)).toBeUndefined()
     expect(cookieValue(null, CONSENT_COOKIE)).toBeUndefined()
-  })
-
-  test('the staff cookie counts whatever its value', () => {
-    expect(hasStaffCookie(`x=1; ${STAFF_DEVICE_COOKIE}=1`)).toBe(true)
-    expect(hasStaffCookie(`${STAFF_DEVICE_COOKIE}=%E0`)).toBe(true)
-    expect(hasStaffCookie(`x${STAFF_DEVICE_COOKIE}=1`)).toBe(false)
-    expect(hasStaffCookie(null)).toBe(false)
   })
 })
 

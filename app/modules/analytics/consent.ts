@@ -2,8 +2,9 @@
  * The shopper's choice about analytics and advertising (Ley 1581 de 2012): asked on the first visit,
  * nothing is measured and no pixel loads before it, kept in a cookie readable by both the browser
  * (to decide what to load) and the server (to decide what to record or send).
- * Shared by client and server code: no imports, no secrets.
+ * Shared by client and server code: no secrets.
  */
+import { cookieValue } from '#app/utils/cookies.ts'
 
 /** Bump when the data policy changes what is collected: earlier choices are asked again. */
 export const CONSENT_POLICY_VERSION = '2026-11-24'
@@ -31,30 +32,6 @@ export function serializeConsent(consent: Consent): string {
   return consent.id ? `${fields}|i=${consent.id}` : fields
 }
 
-/**
- * A cookie's value from a Cookie header (or `document.cookie`), percent-decoded; undefined when the
- * cookie is missing, empty or not decodable (a malformed cookie such as `%E0` is no answer at all,
- * never an error: every storefront page reads this).
- */
-export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
-  const raw = rawCookieValue(cookieHeader, name)
-  if (raw === undefined) return undefined
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return undefined
-  }
-}
-
-/** A cookie's value as sent (not decoded), or undefined when the header does not carry it. */
-function rawCookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
-  return (cookieHeader ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1)
-}
-
 /** The current choice from a Cookie header (or `document.cookie`); null when none, outdated or unreadable. */
 export function readConsent(cookieHeader: string | null | undefined): Consent | null {
   const raw = cookieValue(cookieHeader, CONSENT_COOKIE)
@@ -77,13 +54,6 @@ export function readConsent(cookieHeader: string | null | undefined): Consent | 
 }
 
 /**
- * A browser that has signed in to the back office carries this cookie (set at sign-in, kept after
- * sign-out) so the owner's and admins' own visits are never measured or sent to Meta. The server
- * checks the admin session as well; this cookie lets the browser skip loading trackers at all.
- */
-export const STAFF_DEVICE_COOKIE = 'vitrina_staff'
-
-/**
  * The banner's form id (its server-drawn HTML, the banner script and app.css find it by it; the
  * footer's "Preferencias de privacidad" opens it).
  */
@@ -95,11 +65,6 @@ export const CONSENT_CHANGE_EVENT = 'vitrina:consent'
 /** Whether the shopper's current choice (Cookie header or `document.cookie`) accepts advertising. */
 export function allowsAdvertising(cookieHeader: string | null | undefined): boolean {
   return readConsent(cookieHeader)?.advertising === true
-}
-
-/** Whether the Cookie header (or `document.cookie`) carries the staff-device cookie. */
-export function hasStaffCookie(cookieHeader: string | null | undefined): boolean {
-  return rawCookieValue(cookieHeader, STAFF_DEVICE_COOKIE) !== undefined
 }
 
 /**

@@ -15,7 +15,6 @@ export const ANALYTICS_MESSAGES = {
     "El nombre solo puede tener letras, números, espacios y los signos / : . _ - ~ ( ) + , ' & @ % ? = #.",
   unknownElement: 'Ese elemento no es uno de los que la tienda cuenta.',
   newVisitNotBoolean: 'new_visit debe ser true o false.',
-  tooMany: 'Demasiados eventos de analítica desde esta conexión; inténtalo más tarde.',
 } as const
 
 /** Longest element or page name kept (a name is a label, not a document). */
@@ -76,8 +75,6 @@ export type PageViewEvent = z.infer<typeof PageViewEventSchema>
 export const CONSENT_MESSAGES = {
   otherSite: 'Tu elección de privacidad debe enviarse desde la tienda.',
   notUnderstood: 'No entendimos tu elección de privacidad. Inténtalo de nuevo.',
-  tooMany:
-    'Has cambiado tu elección de privacidad muchas veces seguidas. Espera unos minutos e inténtalo de nuevo.',
   unexpected: 'No pudimos guardar tu elección. Inténtalo de nuevo.',
 } as const
 

@@ -2,9 +2,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { eq, lt } from 'drizzle-orm'
 import { createCookie, type Cookie } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
 import { adminSessions } from './schema.ts'
 import { SIGN_IN_COOKIE_SECONDS, usesSecureCookies, type AuthConfig } from './config.server.ts'
+import { STAFF_DEVICE_COOKIE } from './staff-device.ts'
 
 export type AdminSession = typeof adminSessions.$inferSelect
 

@@ -13,9 +13,9 @@ import { setupTestDatabase } from '#tests/db.ts'
 import type { AuthConfig } from './config.server.ts'
 import { currentAdmin, requireAdmin, signInPageState, signOut } from './guard.server.ts'
 import { ERRORS, UNAUTHORISED_MESSAGE } from './messages.ts'
-import { STAFF_DEVICE_COOKIE } from '#app/modules/analytics/consent.ts'
 import { beginSignIn, completeSignIn, publicOriginRedirect } from './oidc.server.ts'
 import { adminSessions } from './schema.ts'
+import { STAFF_DEVICE_COOKIE } from './staff-device.ts'
 
 const t = setupTestDatabase()
 let idp: Awaited<ReturnType<typeof startLocalIdentityProvider>>

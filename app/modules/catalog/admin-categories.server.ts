@@ -2,21 +2,29 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { joinedImage, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import {
-  checkUploads,
   deleteStoredFiles,
   storedMediaColumns,
   storedPaths,
-  storeUploads,
   type StoredMedia,
   type Upload,
 } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { withStoredFiles, type StoredFilesOptions } from '#app/modules/media/stored-files.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { categories, media } from './schema.ts'
 import { CATEGORY_MESSAGES, CategoryNameSchema } from './validators.ts'
 import { hasNul } from '#app/utils/text.ts'
 
-const CATEGORY_MEDIA_FOLDER = 'categories'
+/** A category's one picture: an image, never a video. */
+const CATEGORY_FILES: StoredFilesOptions = {
+  folder: 'categories',
+  accept: ([image]) => {
+    if (image && image.kind !== 'image') throw new Refusal('La imagen de la categoría debe ser una imagen.')
+  },
+}
+
+/** Without a new image nothing is stored and storage is never called. */
+const imageUploads = (image: Upload | null | undefined) => (image ? [image] : [])
 
 export type CategoryInput = { name: unknown; image?: Upload | null }
 
@@ -27,14 +35,6 @@ function parseName(name: unknown): string {
     throw new Refusal(message, { standsAlone: message === CATEGORY_MESSAGES.nameRequired })
   }
   return parsed.data
-}
-
-async function storeCategoryImage(storage: MediaStorage, image: Upload | null | undefined) {
-  if (!image) return null
-  const checked = await checkUploads([image])
-  if (checked[0]!.kind !== 'image') throw new Refusal('La imagen de la categoría debe ser una imagen.')
-  const [stored] = await storeUploads(storage, [image], checked, CATEGORY_MEDIA_FOLDER)
-  return stored!
 }
 
 function mediaRow(stored: StoredMedia) {
@@ -68,20 +68,16 @@ export async function createCategory(
   now = Date.now(),
 ): Promise<{ id: string }> {
   const name = parseName(input.name)
-  const stored = await storeCategoryImage(storage, input.image)
-  try {
-    return await db.transaction(async (tx) => {
+  return withStoredFiles(storage, imageUploads(input.image), CATEGORY_FILES, ([stored]) =>
+    db.transaction(async (tx) => {
       let imageMediaId: number | null = null
       if (stored) {
         const [row] = await tx.insert(media).values(mediaRow(stored)).returning({ id: media.id })
         imageMediaId = row!.id
       }
       return { id: await insertWithFreshId(tx, now, { name, imageMediaId }) }
-    })
-  } catch (error) {
-    if (stored) await deleteStoredFiles(storage, storedPaths(stored))
-    throw error
-  }
+    }),
+  )
 }
 
 /** Renames a category and, when a new image is given, replaces its image (old files go after commit). */
@@ -95,10 +91,9 @@ export async function updateCategory(
   // A NUL is in no id, and PostgreSQL would refuse the query for it.
   const [existing] = hasNul(id) ? [] : await db.select().from(categories).where(eq(categories.id, id))
   if (!existing) throw new Refusal(CATEGORY_MESSAGES.notFound, { standsAlone: true, status: 404 })
-  const stored = await storeCategoryImage(storage, input.image)
   let replaced: { path: string; variants: StoredMedia['variants'] } | undefined
-  try {
-    await db.transaction(async (tx) => {
+  await withStoredFiles(storage, imageUploads(input.image), CATEGORY_FILES, ([stored]) =>
+    db.transaction(async (tx) => {
       const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update')
       if (!current) throw new Refusal(CATEGORY_MESSAGES.notFound, { standsAlone: true, status: 404 })
       let imageMediaId = current.imageMediaId
@@ -111,11 +106,8 @@ export async function updateCategory(
         }
       }
       await tx.update(categories).set({ name, imageMediaId }).where(eq(categories.id, id))
-    })
-  } catch (error) {
-    if (stored) await deleteStoredFiles(storage, storedPaths(stored))
-    throw error
-  }
+    }),
+  )
   if (replaced) await deleteStoredFiles(storage, storedPaths(replaced))
 }
 

@@ -1,36 +1,11 @@
 import type { Db } from '#app/db/client.server.ts'
-import type { Upload } from '#app/modules/media/media.server.ts'
+import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
-import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { createProduct, updateProduct } from './admin-products.server.ts'
 import { parseMainChoice } from './product-media.server.ts'
 import { firstMessage, PRODUCT_MESSAGES, productFieldsFrom } from './validators.ts'
-
-/**
- * Whether the posted form carries a file with content in any field: only such a post costs image or
- * video work, and only it is counted against the client's upload allowance (a file input with
- * nothing chosen sends an empty part, so a save of prices or names is not). Reads the parsed form's
- * sizes, never the files again.
- */
-export function carriesFile(form: FormData): boolean {
-  for (const [, value] of form) if (typeof value !== 'string' && value.size > 0) return true
-  return false
-}
-
-/**
- * The non-empty files of a multipart field (a file input with nothing chosen sends one empty part).
- * More than `MAX_FILES_PER_POST` is refused before any is read.
- */
-export async function uploadsFrom(form: FormData, field: string): Promise<Upload[]> {
-  const files = form.getAll(field).filter((value): value is File => typeof value !== 'string')
-  const chosen = files.filter((file) => file.size > 0 || file.name !== '')
-  if (chosen.length > MAX_FILES_PER_POST) throw new Refusal(UPLOAD_MESSAGES.tooMany)
-  return Promise.all(
-    chosen.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })),
-  )
-}
 
 /**
  * The cost (centavos) the edit form was loaded with, posted in the hidden `loadedCost` (pesos, as

@@ -5,15 +5,16 @@ import { adjustCost } from '#app/modules/inventory/movement.server.ts'
 import { deleteStoredFiles, storedPaths, type Upload } from '#app/modules/media/media.server.ts'
 import { imageSource, mediaUrl, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { withStoredFiles } from '#app/modules/media/stored-files.server.ts'
 import { orderItems } from '#app/modules/order/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { normalizeSearchText, priceLevelsWith } from './pricing.ts'
+import { priceLevelsWith } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
 import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
-import { mediaValues, setMainImageInTx, withStoredFiles, type MainChoice } from './product-media.server.ts'
-import { hasNul } from '#app/utils/text.ts'
+import { mediaValues, PRODUCT_FILES, setMainImageInTx, type MainChoice } from './product-media.server.ts'
+import { hasNul, normalizeSearchText } from '#app/utils/text.ts'
 
 /** Spec §5's validation texts stand alone, as the original showed them. */
 const productRefusal = (message: string) => new Refusal(message, { standsAlone: true })
@@ -56,7 +57,7 @@ export async function createProduct(
     throw productRefusal(PRODUCT_MESSAGES.mainImageInvalid)
   }
   await assertCategoriesExist(db, fields.categoryIds)
-  return withStoredFiles(storage, uploads, (stored) =>
+  return withStoredFiles(storage, uploads, PRODUCT_FILES, (stored) =>
     db.transaction(async (tx) => {
       await assertCategoriesExist(tx, fields.categoryIds)
       let sku: string | undefined
@@ -115,7 +116,7 @@ export async function updateProduct(
   if (!mainValid) throw productRefusal(PRODUCT_MESSAGES.mainImageInvalid)
   await assertCategoriesExist(db, fields.categoryIds)
 
-  await withStoredFiles(storage, uploads, (stored) =>
+  await withStoredFiles(storage, uploads, PRODUCT_FILES, (stored) =>
     db.transaction(async (tx) => {
       const [updated] = await tx
         .update(products)

@@ -9,8 +9,8 @@ import {
   type ImageSource,
   type MediaReads,
 } from '#app/modules/media/image-source.ts'
-import { hasNul } from '#app/utils/text.ts'
-import { discountedPrice, normalizeSearchText } from './pricing.ts'
+import { hasNul, normalizeSearchText } from '#app/utils/text.ts'
+import { discountedPrice } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 
 /** Spec §5: shoppers see only products with units available and retail visibility on. */

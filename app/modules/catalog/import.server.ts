@@ -1,7 +1,7 @@
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { Tx } from '#app/db/client.server.ts'
 import { storedMediaColumns, type StoredMedia } from '#app/modules/media/media.server.ts'
-import { normalizeSearchText } from './pricing.ts'
+import { normalizeSearchText } from '#app/utils/text.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 
 export type ImportedCategory = { id: string; name: string; createdAt: Date }

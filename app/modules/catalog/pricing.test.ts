@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest'
 import {
   discountedPrice,
   levelPesos,
-  normalizeSearchText,
   priceLevelsFrom,
   priceLevelsWith,
   profitOf,
@@ -56,17 +55,6 @@ describe('card name truncation (spec §5)', () => {
   test('longer names show their first 15 characters and "..."', () => {
     expect(truncateName('Collar Corazón Dorado')).toBe('Collar Corazón ...')
     expect(truncateName('123456789012345')).toBe('123456789012345...')
-  })
-})
-
-describe('search normalisation', () => {
-  test('drops accents and case', () => {
-    expect(normalizeSearchText('  Corazón ÁRBOL Ñandú ')).toBe('corazon arbol nandu')
-  })
-
-  test('drops NUL, which PostgreSQL refuses in a query (found by the fuzz suite)', () => {
-    expect(normalizeSearchText('co\u0000ra\u0000')).toBe('cora')
-    expect(normalizeSearchText('\u0000')).toBe('')
   })
 })
 

@@ -1,5 +1,4 @@
 import { percentOf } from '#app/utils/money.ts'
-import { cleanText } from '#app/utils/text.ts'
 
 /** Spec §9: level 2..5 are 80/70/60/40 % of level 1. */
 export const PRICE_LEVEL_FACTORS = { 2: 0.8, 3: 0.7, 4: 0.6, 5: 0.4 } as const
@@ -25,18 +24,6 @@ export const CARD_NAME_MAX = 14
 /** Spec §5: names longer than 14 characters show their first 15 and "...". */
 export function truncateName(name: string): string {
   return name.length > CARD_NAME_MAX ? `${name.slice(0, 15)}...` : name
-}
-
-/**
- * Lowercase without accents, so "corazon" finds "Corazón". Typed searches are cleaned too: a NUL
- * in a query would make PostgreSQL refuse the whole statement.
- */
-export function normalizeSearchText(text: string): string {
-  return cleanText(text)
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim()
 }
 
 /**

@@ -1,15 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import {
-  checkUploads,
   deleteStoredFiles,
   storedMediaColumns,
   storedPaths,
-  storeUploads,
   type StoredMedia,
-  type Upload,
 } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import type { StoredFilesOptions } from '#app/modules/media/stored-files.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { media } from './schema.ts'
 import { PRODUCT_MESSAGES } from './validators.ts'
@@ -33,28 +31,11 @@ export function mediaValues(
   }))
 }
 
-/**
- * Writes files first, then runs the database work in one transaction; if the transaction fails,
- * the files just written are deleted again. Nothing half-saved stays behind either way.
- */
-export async function withStoredFiles<T>(
-  storage: MediaStorage,
-  uploads: Upload[],
-  work: (stored: StoredMedia[]) => Promise<T>,
-): Promise<T> {
-  const checked = await checkUploads(uploads)
-  // storeUploads deletes whatever it wrote before failing.
-  const stored = await storeUploads(storage, uploads, checked, PRODUCT_MEDIA_FOLDER, { share: true }).catch(
-    (error: unknown) => {
-      throw new Refusal(PRODUCT_MESSAGES.storageFailed, { status: 503, cause: error })
-    },
-  )
-  try {
-    return await work(stored)
-  } catch (error) {
-    await deleteStoredFiles(storage, stored.flatMap(storedPaths))
-    throw error
-  }
+/** How product uploads are stored: with their link-preview image, a failed write in spec words. */
+export const PRODUCT_FILES: StoredFilesOptions = {
+  folder: PRODUCT_MEDIA_FOLDER,
+  share: true,
+  storageFailed: (error) => new Refusal(PRODUCT_MESSAGES.storageFailed, { status: 503, cause: error }),
 }
 
 /** The edit form's main-image choice: an image already saved, or one of the files being added. */

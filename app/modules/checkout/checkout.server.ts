@@ -10,7 +10,7 @@ import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderByCheckoutKey, recordPlacedOrder, type PlacedOrder } from '#app/modules/order/place.server.ts'
 import { readShippingRules } from '#app/modules/settings/settings.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { clientNetworkOf } from './client-network.ts'
+import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
 import {
   CHECKOUT_MESSAGES,

@@ -6,7 +6,7 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { isLocationCode, normalizeLocationCode } from './locations.ts'
 import { applyMovement, type Movement, type StockState } from './movements.ts'
 import { productLocations, stockMovements } from './schema.ts'
-import { enqueueStockSync } from './stock-sync.server.ts'
+import { enqueueStockSync } from './channel-stock-queue.server.ts'
 import { inLockOrder, type StockLine } from './stock.server.ts'
 import { STOCK_MESSAGES } from './validators.ts'
 

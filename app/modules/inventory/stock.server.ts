@@ -5,7 +5,7 @@ import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { applyMovement, EMPTY_STOCK, type Movement, type StockState } from './movements.ts'
 import { productLocations, stockMovements } from './schema.ts'
-import { enqueueStockSync } from './stock-sync.server.ts'
+import { enqueueStockSync } from './channel-stock-queue.server.ts'
 
 /** The product columns only this module writes (a guard test keeps it so). */
 export const STOCK_COLUMNS = ['stock', 'reserved', 'unitsIn', 'unitsOut', 'cost'] as const

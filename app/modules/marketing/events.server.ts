@@ -6,11 +6,13 @@ import {
   type MetaBrowserIdentifiers,
   type MetaEventJob,
 } from '#app/jobs/jobs.server.ts'
-import { allowsAdvertising, cookieValue, hasStaffCookie } from '#app/modules/analytics/consent.ts'
+import { allowsAdvertising } from '#app/modules/analytics/consent.ts'
+import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
+import { cookieValue } from '#app/utils/cookies.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MetaApiError, type MetaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
-import type { RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { RATE_LIMITS, type RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { FBCLID_PATTERN } from './ad-events.ts'
 import { metaOrderContexts } from './schema.ts'
 import { metaUserData, normalizePhone } from './user-data.server.ts'
@@ -137,7 +139,7 @@ export async function recordBrowserEvent(
   if (!sameOrigin(input.eventSourceUrl, settings.publicUrl))
     throw new Refusal(META_EVENT_MESSAGES.badUrl, { status: 400 })
   if (!(await deps.limits.take('metaEvents', tracking.browser.clientIpAddress ?? null)))
-    throw new Refusal(META_EVENT_MESSAGES.tooMany, { status: 429 })
+    throw new Refusal(RATE_LIMITS.metaEvents.message, { status: 429 })
   await deps.jobs.send(deps.db, 'meta-event', {
     kind: 'browser',
     eventName: input.eventName,

@@ -10,12 +10,8 @@
  * the app) and loaded with a script tag rather than `import()`, whose preload wrapper the first
  * visit would otherwise need (it does today only because the consent script is an `import()`).
  */
-import {
-  CONSENT_CHANGE_EVENT,
-  hasStaffCookie,
-  isAdminPath,
-  readConsent,
-} from '#app/modules/analytics/consent.ts'
+import { CONSENT_CHANGE_EVENT, isAdminPath, readConsent } from '#app/modules/analytics/consent.ts'
+import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { FBCLID_PATTERN, type AdEvent, type AdEventWindow } from './ad-events.ts'
 
 type Fbq = ((...args: unknown[]) => void) & {

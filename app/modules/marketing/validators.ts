@@ -12,7 +12,6 @@ export const META_EVENT_MESSAGES = {
   off: 'Los eventos de Meta no están activados en esta tienda.',
   noConsent: 'Sin autorización de publicidad: el evento no se envía.',
   staff: 'Las visitas de administradores no se envían a Meta.',
-  tooMany: 'Demasiados eventos desde esta conexión; intenta más tarde.',
 } as const
 
 // No NUL: the job's payload is jsonb, which refuses it.

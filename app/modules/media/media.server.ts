@@ -140,9 +140,8 @@ export function storedMediaColumns(stored: StoredMedia) {
   }
 }
 
-/** Thrown for an upload that is not a real image or mp4/webm/ogg video, or is too large. */
-
-type Checked = { kind: 'image' } | { kind: 'video'; video: VideoType }
+/** What a checked upload is, by its content. */
+export type Checked = { kind: 'image' } | { kind: 'video'; video: VideoType }
 
 /**
  * Decides what a file is by its content, never its name: a video by its magic bytes, an image if

@@ -6,11 +6,8 @@ import express from 'express'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import {
-  CONSENT_COOKIE,
-  CONSENT_POLICY_VERSION,
-  STAFF_DEVICE_COOKIE,
-} from '#app/modules/analytics/consent.ts'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION } from '#app/modules/analytics/consent.ts'
+import { STAFF_DEVICE_COOKIE } from '#app/modules/auth/staff-device.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { createBanner } from '#app/modules/settings/banners.server.ts'
 import {

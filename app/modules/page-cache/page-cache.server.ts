@@ -5,12 +5,12 @@ import type express from 'express'
 import { LRUCache } from 'lru-cache'
 import {
   CONSENT_COOKIE,
-  hasStaffCookie,
   readConsent,
   serializeConsent,
   type Consent,
 } from '#app/modules/analytics/consent.ts'
 import { ADMIN_SESSION_COOKIE } from '#app/modules/auth/session.server.ts'
+import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { withNonce } from '#app/utils/csp-nonce.ts'
 
 /**

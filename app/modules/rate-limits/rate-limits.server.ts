@@ -1,8 +1,6 @@
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
-import { clientNetworkOf } from '#app/modules/checkout/client-network.ts'
-import { META_EVENT_MESSAGES } from '#app/modules/marketing/validators.ts'
+import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { rateLimits as rateLimitsTable } from './schema.ts'
 import { logger } from '#app/utils/logger.server.ts'
@@ -27,11 +25,24 @@ export const RATE_LIMITS = {
       'Demasiados intentos de inicio de sesión desde esta conexión. Espera unos minutos e inténtalo de nuevo.',
   },
   /** Analytics beacons, per endpoint: a shopper never clicks this much. */
-  beacon: { points: 60, seconds: 60, message: ANALYTICS_MESSAGES.tooMany },
+  beacon: {
+    points: 60,
+    seconds: 60,
+    message: 'Demasiados eventos de analítica desde esta conexión; inténtalo más tarde.',
+  },
   /** Meta Pixel events forwarded to the Conversions API: a shopper's page sends a handful. */
-  metaEvents: { points: 60, seconds: 60, message: META_EVENT_MESSAGES.tooMany },
+  metaEvents: {
+    points: 60,
+    seconds: 60,
+    message: 'Demasiados eventos desde esta conexión; intenta más tarde.',
+  },
   /** Consent answers: plenty for changing one's mind, not for a flood of `consent_log` rows. */
-  consent: { points: 10, seconds: 10 * 60, message: CONSENT_MESSAGES.tooMany },
+  consent: {
+    points: 10,
+    seconds: 10 * 60,
+    message:
+      'Has cambiado tu elección de privacidad muchas veces seguidas. Espera unos minutos e inténtalo de nuevo.',
+  },
   /** Searches (the page and the search panel's suggestions, typed letter by letter). */
   search: {
     points: 120,

@@ -3,15 +3,13 @@ import type { Db, Tx } from '#app/db/client.server.ts'
 import { media } from '#app/modules/catalog/schema.ts'
 import { imageSource, mediaUrl, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import {
-  checkUploads,
   deleteStoredFiles,
   storedMediaColumns,
   storedPaths,
-  storeUploads,
-  type StoredMedia,
   type Upload,
 } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
+import { withStoredFiles, type StoredFilesOptions } from '#app/modules/media/stored-files.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { banners } from './schema.ts'
 import { lockSettings, recordSettingChange } from './settings.server.ts'
@@ -128,7 +126,17 @@ function parseFields(input: BannerInput): BannerFields {
   return { alt: parsed.data.alt, link: link.link, active: parsed.data.active }
 }
 
-const BANNER_MEDIA_FOLDER = 'banners'
+/** A banner is an image (with an optional smaller one for phones) or a single video. */
+const BANNER_FILES: StoredFilesOptions = {
+  folder: 'banners',
+  accept: ([desktop, mobile]) => {
+    if (mobile && desktop!.kind === 'video')
+      throw new Refusal(BANNER_MESSAGES.mobileWithVideo, { standsAlone: true })
+    if (mobile && mobile.kind !== 'image') {
+      throw new Refusal(BANNER_MESSAGES.mobileNotImage, { standsAlone: true })
+    }
+  },
+}
 
 /** Every banner row in order, locked for the caller's transaction. */
 async function orderedRows(tx: Tx) {
@@ -161,16 +169,8 @@ export async function createBanner(
   const fields = parseFields(input)
   if (!input.desktop) throw new Refusal(BANNER_MESSAGES.imageRequired, { standsAlone: true })
   const uploads = input.mobile ? [input.desktop, input.mobile] : [input.desktop]
-  const checked = await checkUploads(uploads)
-  const kind = checked[0]!.kind
-  if (checked[1] && kind === 'video')
-    throw new Refusal(BANNER_MESSAGES.mobileWithVideo, { standsAlone: true })
-  if (checked[1] && checked[1].kind !== 'image') {
-    throw new Refusal(BANNER_MESSAGES.mobileNotImage, { standsAlone: true })
-  }
-  const stored = await storeUploads(storage, uploads, checked, BANNER_MEDIA_FOLDER)
-  try {
-    return await db.transaction(async (tx) => {
+  return withStoredFiles(storage, uploads, BANNER_FILES, (stored) =>
+    db.transaction(async (tx) => {
       await lockSettings(tx)
       const mediaIds: number[] = []
       for (const file of stored) {
@@ -185,7 +185,7 @@ export async function createBanner(
       const [created] = await tx
         .insert(banners)
         .values({
-          kind,
+          kind: stored[0]!.kind,
           position: rows.length,
           desktopMediaId: mediaIds[0]!,
           mobileMediaId: mediaIds[1] ?? null,
@@ -201,14 +201,8 @@ export async function createBanner(
         by,
       })
       return { id: created!.id }
-    })
-  } catch (error) {
-    await deleteStoredFiles(
-      storage,
-      stored.flatMap((file: StoredMedia) => storedPaths(file)),
-    )
-    throw error
-  }
+    }),
+  )
 }
 
 function notFound(): never {

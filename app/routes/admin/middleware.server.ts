@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { requireAdmin, signedInAdminContext } from '#app/modules/auth/guard.server.ts'
 import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
-import { carriesFile } from '#app/modules/catalog/admin-forms.server.ts'
+import { carriesFile } from '#app/modules/media/form-uploads.server.ts'
 import { authOf, servicesOf } from '#app/services-context.server.ts'
 import { jsonRefusalOf, refusedRequest, wantsJson } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'

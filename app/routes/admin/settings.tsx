@@ -12,7 +12,7 @@ import {
 } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
-import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
+import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import {
   createBanner,
   deleteBanner,

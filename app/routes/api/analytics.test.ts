@@ -5,10 +5,10 @@ import {
   CONSENT_POLICY_VERSION,
   readConsent,
   serializeConsent,
-  STAFF_DEVICE_COOKIE,
 } from '#app/modules/analytics/consent.ts'
 import { clickCounts, consentLog, pageViews } from '#app/modules/analytics/schema.ts'
 import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
+import { STAFF_DEVICE_COOKIE } from '#app/modules/auth/staff-device.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
@@ -266,7 +266,7 @@ test(`one client is cut off after ${BEACONS_PER_MINUTE} beacons a minute; others
   expect(answers.filter((answer) => answer.status === 204)).toHaveLength(BEACONS_PER_MINUTE)
   const refused = answers.filter((answer) => answer.status === 429)
   expect(refused).toHaveLength(15)
-  expect((await refused[0]!.json()).message).toBe(ANALYTICS_MESSAGES.tooMany)
+  expect((await refused[0]!.json()).message).toBe(RATE_LIMITS.beacon.message)
   expect(await clicks()).toEqual([
     { month: monthOf(), elementName: 'buscar', clickCount: BEACONS_PER_MINUTE },
   ])
@@ -389,7 +389,7 @@ describe('the consent form (POST /api/consentimiento)', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(CONSENT_ANSWERS_PER_10_MINUTES)
     const refused = await postConsent({ eleccion: 'nada' }, { Accept: 'application/json' }, client)
     expect(refused.status).toBe(429)
-    expect((await refused.json()).message).toBe(CONSENT_MESSAGES.tooMany)
+    expect((await refused.json()).message).toBe(RATE_LIMITS.consent.message)
     expect(await t.db.select().from(consentLog)).toHaveLength(CONSENT_ANSWERS_PER_10_MINUTES)
     // Another network is unaffected.
     expect(

@@ -144,7 +144,7 @@ describe('POST /api/eventos-meta', () => {
     expect(answers.at(-1)).toBe(429)
     expect(await post(EVENT, { ip: '192.0.2.1' })).toEqual({
       status: 429,
-      body: { ok: false, message: META_EVENT_MESSAGES.tooMany },
+      body: { ok: false, message: RATE_LIMITS.metaEvents.message },
     })
     // Another client is not held back.
     expect((await post(EVENT, { ip: '192.0.2.2' })).status).toBe(202)

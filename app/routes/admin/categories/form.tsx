@@ -9,8 +9,8 @@ import {
   getAdminCategory,
   updateCategory,
 } from '#app/modules/catalog/admin-categories.server.ts'
-import { uploadsFrom } from '#app/modules/catalog/admin-forms.server.ts'
 import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
+import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import type { Route } from './+types/form'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'

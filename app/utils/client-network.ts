@@ -1,10 +1,10 @@
 import { isIPv4, isIPv6 } from 'node:net'
 
 /**
- * The network a client address stands for in the hold limits: an IPv4 address as it is (carrier NAT
- * puts many phones behind one, which is why the address has its own, higher limit), an IPv4 address
- * mapped into IPv6 as that IPv4 address, and any other IPv6 address as its /64, the block one
- * subscriber's device rotates its addresses within. Anything else is kept as given (trimmed).
+ * The network a client address stands for in the hold limits and the rate limits: an IPv4 address
+ * as it is (carrier NAT puts many phones behind one, which is why the address has its own, higher
+ * hold limit), an IPv4 address mapped into IPv6 as that IPv4 address, and any other IPv6 address as
+ * its /64, the block one subscriber's device rotates its addresses within. Anything else is kept as given (trimmed).
  */
 export function clientNetworkOf(address: string): string {
   const text = address.trim().replace(/^\[|\]$/g, '')

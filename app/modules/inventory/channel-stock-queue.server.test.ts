@@ -1,7 +1,7 @@
 import { beforeEach, expect, test } from 'vitest'
 import { setupTestDatabase } from '#tests/db.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
-import { enqueueStockSync } from './stock-sync.server.ts'
+import { enqueueStockSync } from './channel-stock-queue.server.ts'
 
 const t = setupTestDatabase()
 const jobs = setupJobQueue(() => t.database)
