@@ -1,0 +1,44 @@
+import { Link } from 'react-router'
+import { secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import {
+  Flag,
+  formatOrderDate,
+  PAYMENT_METHOD_LABELS,
+  StatusBadge,
+} from '#app/components/admin/order-bits.tsx'
+import type { DeskOrder } from '#app/modules/order/desk.server.ts'
+import { adminPackingSlipPath } from '#app/utils/admin-paths.ts'
+
+/** Number, status, flags, the packing slip, and when and how the order was placed. */
+export function OrderHeading({ order, release }: { order: DeskOrder; release: string | null }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="order-title" className="text-2xl font-semibold">
+            Pedido #{order.number}
+          </h1>
+          <StatusBadge status={order.status} />
+          <Flag on={Boolean(order.shippedAt)} label="Enviado" testId="order-shipped" />
+          {order.paymentMethod === 'acordar' ? (
+            <Flag on={Boolean(order.confirmedAt)} label="Confirmado" testId="order-confirmed" />
+          ) : null}
+        </div>
+        <Link to={adminPackingSlipPath(order.id)} className={secondaryButtonClass} target="_blank">
+          Imprimir guía
+        </Link>
+      </div>
+      <p className="text-sm text-gray-600">
+        Creado el {formatOrderDate(order.createdAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+        {release ? (
+          <span
+            className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800"
+            data-testid="order-release"
+          >
+            {release}
+          </span>
+        ) : null}
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,26 @@
+import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
+import type { DeskOrder } from '#app/modules/order/desk.server.ts'
+import { Section } from './section.tsx'
+
+/** Everything that happened to the order, oldest first. */
+export function TimelineSection({ events }: { events: DeskOrder['events'] }) {
+  return (
+    <Section title="Historial" testId="order-timeline">
+      <ol className="flex flex-col gap-2 text-sm">
+        {events.map((event) => (
+          <li
+            key={event.id}
+            data-testid="order-event"
+            data-type={event.type}
+            className="border-l-2 border-brand-200 pl-3"
+          >
+            <p>{event.message}</p>
+            <p className="text-xs text-gray-500">
+              {formatOrderDate(event.createdAt)} · {event.createdBy ?? 'sistema'}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  )
+}

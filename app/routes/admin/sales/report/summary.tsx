@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react'
+import type { SalesReport } from '#app/modules/order/sales-report.server.ts'
+import { formatCount } from '#app/utils/count.ts'
+import { formatCOP } from '#app/utils/money.ts'
+
+/** Margin as a share of what it was made on ("32,5 %"), or nothing without sales. */
+function marginShare(margin: number, revenue: number): string | null {
+  if (revenue === 0) return null
+  return `${((margin / revenue) * 100).toFixed(1).replace('.', ',')} %`
+}
+
+function Card({
+  id,
+  label,
+  value,
+  hint,
+  className = '',
+}: {
+  id: string
+  label: string
+  value: ReactNode
+  hint?: ReactNode
+  className?: string
+}) {
+  return (
+    <div className={`min-w-0 rounded-xl border border-brand-100 bg-white p-3 shadow-sm sm:p-4 ${className}`}>
+      <dt className="text-sm text-gray-600">
+        {label}
+        {hint ? <span className="block text-xs text-gray-500">{hint}</span> : null}
+      </dt>
+      <dd
+        className="mt-1 text-base font-semibold text-brand-700 tabular-nums [overflow-wrap:anywhere] sm:text-xl"
+        data-testid={`sales-${id}`}
+      >
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+/** The range's totals as cards, and how the two margins are worked out. */
+export function SalesSummary({ report }: { report: SalesReport }) {
+  const { totals, cancelled, unconfirmedOnline } = report
+  const marginPercent = marginShare(totals.margin, totals.shippedRevenue)
+  const estimatedPercent = marginShare(totals.estimatedMargin, totals.estimatedRevenue)
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="sales-summary">
+        <Card id="orders" label="Pedidos" value={formatCount(totals.orders)} />
+        <Card id="units" label="Unidades" value={formatCount(totals.units)} />
+        <Card id="revenue" label="Ventas" value={formatCOP(totals.revenue)} hint="Productos, sin envío" />
+        <Card
+          id="ticket"
+          label="Ticket promedio"
+          value={formatCOP(totals.averageTicket)}
+          hint="Ventas ÷ pedidos"
+        />
+        <Card
+          id="margin"
+          label="Margen bruto"
+          value={formatCOP(totals.margin)}
+          hint={`${formatCount(totals.shippedOrders)} pedido(s) enviado(s)${marginPercent ? ` · ${marginPercent}` : ''}`}
+        />
+        <Card
+          id="estimated-margin"
+          label="Margen estimado"
+          value={
+            totals.estimatedRevenue || totals.estimatedCost || !totals.unknownCostUnits
+              ? `${formatCOP(totals.estimatedMargin)}${totals.unknownCostUnits ? ' *' : ''}`
+              : 'Sin costo conocido *'
+          }
+          hint={`${formatCount(totals.pendingOrders)} pedido(s) sin enviar${estimatedPercent ? ` · ${estimatedPercent}` : ''}`}
+        />
+        <Card id="shipping" label="Envío cobrado" value={formatCOP(totals.shipping)} />
+        <Card
+          id="cancelled"
+          label="Cancelados (no suman)"
+          value={formatCount(cancelled.orders)}
+          hint={`${formatCOP(cancelled.revenue)} en productos`}
+        />
+        <Card
+          id="unconfirmed"
+          // The ninth card: the whole row on a phone's two columns (three columns on wide screens).
+          className="max-lg:col-span-2"
+          label="Pagos en línea sin confirmar"
+          value={formatCount(unconfirmedOnline.orders)}
+          hint={`${formatCOP(unconfirmedOnline.revenue)} en productos · no suman hasta pagarse`}
+        />
+      </dl>
+      <p className="max-w-3xl text-sm text-gray-700" data-testid="sales-margin-rule">
+        <strong>Margen bruto</strong>: ventas de los pedidos ya enviados menos el costo promedio que el
+        inventario registró en sus salidas. Un pedido sin enviar aún no tiene salida: su{' '}
+        <strong>margen estimado</strong> usa el costo promedio actual de cada producto, puede cambiar al
+        enviarlo y no se suma al margen bruto.
+        {totals.unknownCostUnits ? (
+          <span data-testid="sales-unknown-cost">
+            {' '}
+            * {formatCount(totals.unknownCostUnits)} unidad(es) sin enviar son de productos eliminados: su
+            costo ya no se conoce, así que quedan fuera del margen estimado (no se estiman a costo 0).
+          </span>
+        ) : null}
+      </p>
+    </>
+  )
+}

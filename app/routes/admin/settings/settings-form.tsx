@@ -1,0 +1,133 @@
+import { useEffect } from 'react'
+import { useNavigation } from 'react-router'
+import { AdminForm } from '#app/components/admin/admin-form.tsx'
+import { Field, fieldErrorId } from '#app/components/admin/field.tsx'
+import { inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
+import {
+  SETTING_LABELS,
+  type SettingKey,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from '#app/modules/settings/validators.ts'
+import { cardClass } from './card.ts'
+
+/** The store's settings (shipping, WhatsApp contact, seller identification), saved together. */
+
+function TextField({
+  name,
+  values,
+  errors,
+  type = 'text',
+  hint,
+  inputMode,
+  autoComplete,
+}: {
+  name: SettingKey
+  values: SettingsFormValues
+  errors: SettingsFieldErrors
+  type?: string
+  hint?: string
+  inputMode?: 'numeric' | 'tel' | 'email'
+  autoComplete?: string
+}) {
+  const inputId = `setting-${name}`
+  const error = errors[name]
+  return (
+    <Field id={inputId} label={SETTING_LABELS[name]} hint={hint} error={error}>
+      <input
+        id={inputId}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete ?? 'off'}
+        defaultValue={values[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? fieldErrorId(inputId) : hint ? `${inputId}-hint` : undefined}
+        className={inputClass}
+      />
+    </Field>
+  )
+}
+
+export function SettingsForm({
+  values,
+  loaded,
+  errors,
+}: {
+  values: SettingsFormValues
+  loaded: string
+  errors: SettingsFieldErrors
+}) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'guardar'
+  const props = { values, errors }
+  // After a refusal the form is rebuilt with what was typed: take the admin to the first bad field.
+  useEffect(() => {
+    document.querySelector<HTMLElement>('[data-testid="settings-form"] [aria-invalid="true"]')?.focus()
+  }, [])
+  return (
+    <AdminForm method="post" className="flex flex-col gap-4" data-testid="settings-form" noValidate>
+      <input type="hidden" name="intent" value="guardar" />
+      <input type="hidden" name="loaded" value={loaded} />
+      <fieldset className={cardClass}>
+        <legend className="float-left mb-1 text-lg font-semibold">Envío</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="shippingCost"
+            inputMode="numeric"
+            hint="Pesos enteros; 0 = envío gratis en todas las compras."
+            {...props}
+          />
+          <TextField
+            name="freeShippingThreshold"
+            inputMode="numeric"
+            hint="El envío es gratis cuando el subtotal supera este valor."
+            {...props}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={cardClass}>
+        <legend className="float-left mb-1 text-lg font-semibold">Contacto por WhatsApp</legend>
+        <TextField
+          name="whatsappNumber"
+          type="tel"
+          inputMode="tel"
+          hint="Celular con indicativo 57, por ejemplo 573001234567."
+          {...props}
+        />
+        <Field
+          id="setting-whatsappText"
+          label={SETTING_LABELS.whatsappText}
+          hint="El texto con el que se abre el chat desde la tienda."
+          error={errors.whatsappText}
+        >
+          <textarea
+            id="setting-whatsappText"
+            name="whatsappText"
+            rows={2}
+            defaultValue={values.whatsappText}
+            aria-invalid={errors.whatsappText ? true : undefined}
+            aria-describedby={errors.whatsappText ? fieldErrorId('setting-whatsappText') : undefined}
+            className={inputClass}
+          />
+        </Field>
+      </fieldset>
+      <fieldset className={cardClass}>
+        <legend className="float-left mb-1 text-lg font-semibold">Identificación del vendedor</legend>
+        <p className="-mt-2 text-sm text-gray-600">Se muestra en el pie de página (Ley 1480 de 2011).</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="sellerLegalName" autoComplete="organization" {...props} />
+          <TextField name="sellerNit" hint="Por ejemplo 901.234.567-8." {...props} />
+          <TextField name="sellerAddress" autoComplete="street-address" {...props} />
+          <TextField name="sellerEmail" type="email" inputMode="email" autoComplete="email" {...props} />
+        </div>
+        <TextField name="deliveryTime" hint="Por ejemplo: Entrega de 1 a 5 días hábiles." {...props} />
+      </fieldset>
+      <div>
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? 'Guardando…' : 'Guardar configuración'}
+        </button>
+      </div>
+    </AdminForm>
+  )
+}
