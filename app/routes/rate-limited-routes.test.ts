@@ -8,7 +8,10 @@ import { memoryStorage, pngUpload } from '#tests/media.ts'
 import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import { testServices } from '#tests/services.ts'
 import * as categoryForm from './admin/categories/form.tsx'
+import * as createProduct from './admin/products/create.tsx'
+import * as editProduct from './admin/products/edit.tsx'
 import * as productSave from './admin/products/save.ts'
+import * as settingsPage from './admin/settings.tsx'
 import * as login from './admin/login.tsx'
 import * as searchApi from './api/search.ts'
 import * as checkout from './tienda/checkout.tsx'
@@ -152,4 +155,37 @@ test('uploads: a save without a file (an empty file input) is not counted, past 
   )) as Response
   expect(product.status).not.toBe(429)
   expect((await product.json()).message).not.toBe(RATE_LIMITS.upload.message)
+})
+
+test('uploads: every back-office form that carries a file is counted, the no-JavaScript product forms and banners too', async () => {
+  const client = await exhaustedClient('upload')
+  const png = await pngUpload()
+  const withImage = (path: string, fileField: string, fields: Record<string, string> = {}) => {
+    const body = new FormData()
+    body.set('csrf', admin.csrfToken)
+    for (const [name, value] of Object.entries(fields)) body.set(name, value)
+    body.append(fileField, new File([new Uint8Array(png.bytes)], png.name, { type: 'image/png' }))
+    return new Request(`${BASE}${path}`, {
+      method: 'POST',
+      body,
+      headers: { Cookie: admin.cookie, Origin: BASE },
+    })
+  }
+  const posts = [
+    [createProduct.action, withImage('/admin/productos/crear', 'images', { name: 'Collar sin contar' })],
+    [editProduct.action, withImage('/admin/productos/editar/NO-EXISTE', 'images', { name: 'Otro' })],
+    [categoryForm.action, withImage('/admin/categorias/crear', 'image', { name: 'Aretes' })],
+    [settingsPage.action, withImage('/admin/configuraciones', 'desktop', { intent: 'banner-crear' })],
+  ] as [(args: never) => unknown, Request][]
+  for (const [action, request] of posts) {
+    // A page's form is refused before its action runs, as a 4xx its error boundary words.
+    const refused = await settled(() => asAdminRoute(action, args(request, client)))
+    expect(refused, new URL(request.url).pathname).toEqual({
+      status: 429,
+      body: { message: RATE_LIMITS.upload.message },
+    })
+  }
+  expect(await t.db.select().from(products)).toEqual([])
+  expect((await t.db.select().from(categories)).map((row) => row.name)).not.toContain('Aretes')
+  expect(storage.files.size).toBe(0)
 })
