@@ -12,7 +12,7 @@ import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { hugePixelPng, memoryStorage, pngUpload } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
-import { asAdminRoute, routeContext } from '#tests/routes.ts'
+import { adminCaller, asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as categoryForm from './categories/form.tsx'
 import * as categoryList from './categories/list.tsx'
 import * as editProduct from './products/edit.tsx'
@@ -40,33 +40,7 @@ beforeAll(async () => {
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
 })
 
-/** What a route answered, with `data(body, { status })` read as its body and `status`. */
-type Answered<T> = T extends { type: 'DataWithResponseInit'; data: infer D } ? D & { status: number } : T
-
-async function call<T>(
-  handler: (args: never) => Promise<T>,
-  path: string,
-  params: Record<string, string> = {},
-  form?: FormData,
-): Promise<Answered<T>> {
-  if (form) form.set('csrf', admin.csrfToken)
-  const request = new Request(`${BASE}${path}`, {
-    method: form ? 'POST' : 'GET',
-    body: form,
-    headers: { Cookie: admin.cookie, ...(form ? { Origin: BASE } : {}) },
-  })
-  const answer = (await asAdminRoute(handler, {
-    request,
-    url: new URL(request.url),
-    params,
-    context: routeContext(services),
-  } as never)) as unknown
-  const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
-  if (wrapped?.type === 'DataWithResponseInit') {
-    return { ...wrapped.data, status: wrapped.init?.status ?? 200 } as Answered<T>
-  }
-  return answer as Answered<T>
-}
+const call = adminCaller(BASE, () => ({ services, admin }))
 
 async function outcome(run: () => Promise<unknown>) {
   try {

@@ -9,7 +9,7 @@ import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { memoryStorage } from '#tests/media.ts'
 import { testServices } from '#tests/services.ts'
-import { asAdminRoute, routeContext } from '#tests/routes.ts'
+import { adminCaller } from '#tests/routes.ts'
 import * as entry from './stock/entry.tsx'
 import * as exit from './stock/exit.tsx'
 import * as kardex from './stock/kardex.tsx'
@@ -36,37 +36,7 @@ beforeAll(async () => {
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
 })
 
-type Answered<T> = T extends { data: infer D; init: ResponseInit | null } ? D & { status: number } : T
-
-async function call<T>(
-  handler: (args: never) => Promise<T>,
-  path: string,
-  params: Record<string, string> = {},
-  fields?: Record<string, string>,
-): Promise<Answered<T>> {
-  let form: FormData | undefined
-  if (fields) {
-    form = new FormData()
-    for (const [name, value] of Object.entries(fields)) form.set(name, value)
-    form.set('csrf', admin.csrfToken)
-  }
-  const request = new Request(`${BASE}${path}`, {
-    method: form ? 'POST' : 'GET',
-    body: form,
-    headers: { Cookie: admin.cookie, ...(form ? { Origin: BASE } : {}) },
-  })
-  const answer = (await asAdminRoute(handler, {
-    request,
-    url: new URL(request.url),
-    params,
-    context: routeContext(services),
-  } as never)) as unknown
-  const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
-  if (wrapped?.type === 'DataWithResponseInit') {
-    return { ...wrapped.data, status: wrapped.init?.status ?? 200 } as Answered<T>
-  }
-  return answer as Answered<T>
-}
+const call = adminCaller(BASE, () => ({ services, admin }))
 
 async function stateOf(sku: string) {
   const [product] = await t.db

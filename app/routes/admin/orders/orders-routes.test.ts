@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
 import { testServices } from '#tests/services.ts'
-import { asAdminRoute, routeContext } from '#tests/routes.ts'
+import { adminCaller } from '#tests/routes.ts'
 import * as dashboard from '../dashboard.tsx'
 import * as detail from './detail.tsx'
 import * as list from './list.tsx'
@@ -25,37 +25,7 @@ beforeAll(async () => {
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
 })
 
-type Answered<T> = T extends { type: 'DataWithResponseInit'; data: infer D } ? D & { status: number } : T
-
-async function call<T>(
-  handler: (args: never) => Promise<T>,
-  path: string,
-  params: Record<string, string> = {},
-  fields?: Record<string, string>,
-): Promise<Answered<T>> {
-  let body: FormData | undefined
-  if (fields) {
-    body = new FormData()
-    for (const [name, value] of Object.entries(fields)) body.set(name, value)
-    body.set('csrf', admin.csrfToken)
-  }
-  const request = new Request(`${BASE}${path}`, {
-    method: body ? 'POST' : 'GET',
-    body,
-    headers: { Cookie: admin.cookie, ...(body ? { Origin: BASE } : {}) },
-  })
-  const answer = (await asAdminRoute(handler, {
-    request,
-    url: new URL(request.url),
-    params,
-    context: routeContext(services),
-  } as never)) as unknown
-  const wrapped = answer as { type?: unknown; data?: object; init?: ResponseInit | null }
-  if (wrapped?.type === 'DataWithResponseInit') {
-    return { ...wrapped.data, status: wrapped.init?.status ?? 200 } as Answered<T>
-  }
-  return answer as Answered<T>
-}
+const call = adminCaller(BASE, () => ({ services, admin }))
 
 /** What a loader threw, as `{ status, message }`. */
 async function thrownBy(run: () => Promise<unknown>) {
