@@ -85,3 +85,17 @@ export async function stockOf(db: Db, sku: string) {
   const locations = await db.select().from(productLocations).where(eq(productLocations.productSku, sku))
   return { ...row!, ledger, locations }
 }
+
+/** A shopper's details as the checkout form sends them, cash on delivery. */
+export const ANA = {
+  name: 'Ana',
+  last_name: 'Gómez',
+  identification_number: '1020304050',
+  phone: '300 123 4567',
+  email: 'ana@example.com',
+  address: 'Calle 1 # 2-3',
+  city: 'Medellín',
+  department: 'Antioquia',
+  payment_method: 'acordar' as const,
+  consent: true,
+}

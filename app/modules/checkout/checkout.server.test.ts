@@ -4,6 +4,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { listOrderEvents, getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
+import { ANA, LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
 import { CheckoutRefused, placeOrder, type CheckoutContext } from './checkout.server.ts'
@@ -32,26 +33,10 @@ const ctx = (): CheckoutContext => ({
   shipping,
   notifyNumbers: ['573001112233', '573004445566'],
   onlinePayments: true,
-  holdLimits: {
-    maxOpenOrders: 1000,
-    maxOpenUnits: 100_000,
-    maxOpenOrdersPerAddress: 1000,
-    maxOpenUnitsPerAddress: 100_000,
-  },
+  holdLimits: LOOSE_HOLD_LIMITS,
 })
 
-const customer = {
-  name: 'Ana',
-  last_name: 'Gómez',
-  identification_number: '1020304050',
-  phone: '300 123 4567',
-  email: 'ana@example.com',
-  address: 'Calle 1 # 2-3',
-  city: 'Medellín',
-  department: 'Antioquia',
-  payment_method: 'acordar' as const,
-  consent: true,
-}
+const customer = ANA
 
 async function productRow(sku: string) {
   const [row] = await t.db.select().from(products).where(eq(products.sku, sku))

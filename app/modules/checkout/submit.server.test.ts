@@ -8,6 +8,7 @@ import { orders } from '#app/modules/order/schema.ts'
 import { PaymentProviderError, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { CheckoutRefused } from './checkout.server.ts'
@@ -29,12 +30,7 @@ function deps(
       shipping: { shippingCost: 0, freeShippingThreshold: 100_000_00 },
       notifyNumbers: [],
       onlinePayments: true,
-      holdLimits: {
-        maxOpenOrders: 1000,
-        maxOpenUnits: 100_000,
-        maxOpenOrdersPerAddress: 1000,
-        maxOpenUnitsPerAddress: 100_000,
-      },
+      holdLimits: LOOSE_HOLD_LIMITS,
     },
     payments: { db: t.db, jobs, payments },
     publicUrl: PUBLIC_URL,

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from './cancel.server.ts'
@@ -32,12 +33,7 @@ async function place(sku: string, quantity: number, paymentMethod: 'acordar' | '
       shipping: { shippingCost: 0, freeShippingThreshold: 0 },
       notifyNumbers: [],
       onlinePayments: true,
-      holdLimits: {
-        maxOpenOrders: 1000,
-        maxOpenUnits: 100_000,
-        maxOpenOrdersPerAddress: 1000,
-        maxOpenUnitsPerAddress: 100_000,
-      },
+      holdLimits: LOOSE_HOLD_LIMITS,
     },
     { lines: [{ sku, quantity }], customer: { ...customer, payment_method: paymentMethod } },
   )

@@ -8,6 +8,7 @@ import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
 import {
@@ -103,12 +104,7 @@ const checkoutCtx = () => ({
   shipping: { shippingCost: 9_000_00, freeShippingThreshold: 100_000_00 },
   notifyNumbers: ['573001112233'],
   onlinePayments: true,
-  holdLimits: {
-    maxOpenOrders: 1000,
-    maxOpenUnits: 100_000,
-    maxOpenOrdersPerAddress: 1000,
-    maxOpenUnitsPerAddress: 100_000,
-  },
+  holdLimits: LOOSE_HOLD_LIMITS,
 })
 
 async function onlineOrder(stock = 5, quantity = 2, checkoutKey?: string) {

@@ -6,6 +6,7 @@ import { orders } from '#app/modules/order/schema.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { ANA, LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, setupJobQueue } from '#tests/jobs.ts'
 import { memoryStorage, pngUpload, WEBM_BYTES } from '#tests/media.ts'
@@ -215,25 +216,9 @@ describe('checkout reads the saved shipping inside the order’s transaction', (
     shipping: { shippingCost: defaults.shippingCost, freeShippingThreshold: defaults.freeShippingThreshold },
     notifyNumbers: [],
     onlinePayments: false,
-    holdLimits: {
-      maxOpenOrders: 1000,
-      maxOpenUnits: 100_000,
-      maxOpenOrdersPerAddress: 1000,
-      maxOpenUnitsPerAddress: 100_000,
-    },
+    holdLimits: LOOSE_HOLD_LIMITS,
   })
-  const customer = {
-    name: 'Ana',
-    last_name: 'Gómez',
-    identification_number: '1020304050',
-    phone: '300 123 4567',
-    email: 'ana@example.com',
-    address: 'Calle 1 # 2-3',
-    city: 'Medellín',
-    department: 'Antioquia',
-    payment_method: 'acordar' as const,
-    consent: true,
-  }
+  const customer = ANA
 
   test('a changed shipping cost and threshold change the next order’s total, no restart', async () => {
     await clearJobs(t.database)
