@@ -318,9 +318,9 @@ export function jsonBody(object: fc.Arbitrary<Record<string, unknown>>): fc.Arbi
 
 export type Answer = {
   status: number
-  /** The texts the person reads (message, error, form and field errors, the page's text). */
+  /** The texts the person reads (message, error, form and field messages, the page's text). */
   messages: string[]
-  /** A refusal: 4xx, `ok: false`, or errors on the form. */
+  /** A refusal: 4xx, `ok: false`, or an `error`. */
   refused: boolean
   location: string | null
   /** What was thrown that is not a router answer (React Router would answer it 500). */
@@ -337,18 +337,9 @@ function textsOf(body: unknown): string[] {
   const record = body as Record<string, unknown>
   const texts: string[] = []
   for (const key of ['message', 'error']) if (typeof record[key] === 'string') texts.push(record[key])
-  const errors = record.errors as { form?: unknown; fields?: unknown } | undefined
-  if (errors && typeof errors === 'object') {
-    if (Array.isArray(errors.form)) texts.push(...errors.form.filter((e) => typeof e === 'string'))
-    for (const value of Object.values((errors.fields ?? {}) as object)) {
-      texts.push(
-        ...(Array.isArray(value) ? value : [value]).filter((e): e is string => typeof e === 'string'),
-      )
-    }
-    if (!('form' in errors) && !('fields' in errors)) {
-      for (const value of Object.values(errors)) if (typeof value === 'string') texts.push(value)
-    }
-  }
+  // A form action's answer (app/utils/action-answer.ts): each form-level message, each field's.
+  if (Array.isArray(record.messages))
+    texts.push(...record.messages.filter((e): e is string => typeof e === 'string'))
   for (const value of Object.values((record.fieldErrors ?? {}) as object)) {
     if (typeof value === 'string') texts.push(value)
   }
@@ -359,9 +350,7 @@ function isRefusedBody(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false
   const record = body as Record<string, unknown>
   if (record.ok === false) return true
-  if (typeof record.error === 'string') return true
-  const errors = record.errors as { form?: unknown[] } | undefined
-  return Array.isArray(errors?.form) && errors.form.length > 0
+  return typeof record.error === 'string'
 }
 
 /** Runs a loader or action and reads what it returned or threw as the person would get it. */

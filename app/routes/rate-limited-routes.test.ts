@@ -74,7 +74,7 @@ test('checkout: past the allowance the form says the limit’s message, 429, and
   const request = () => new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body })
   const refused = await settled(() => checkout.action(args(request(), client)))
   expect(refused.status).toBe(429)
-  expect(refused.body).toMatchObject({ errors: { form: [RATE_LIMITS.checkout.message] } })
+  expect(refused.body).toMatchObject({ messages: [RATE_LIMITS.checkout.message] })
   const other = await settled(() => checkout.action(args(request(), '198.18.200.1')))
   expect(other.status).not.toBe(429)
 })

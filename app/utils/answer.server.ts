@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { failureAnswer, type AnswerDetails } from './action-answer.ts'
 import { Refusal, type FailureWords } from './refusal.ts'
 import { logger } from './logger.server.ts'
 
@@ -62,15 +63,24 @@ export function failureOf(thrown: unknown, request: Request, words: FailureWords
   return { message: frame(words.unexpected), status: 500 }
 }
 
-/** A form action's failed outcome, `{ ok: false, message, at }`, with the failure's status. */
-export function formFailure<Extra extends object = object>(
+/** A refused form action: its answer (`action-answer.ts`) with the HTTP status it is sent with. */
+export function refusedAnswer<Extra extends AnswerDetails = Record<never, never>>(
+  message: string,
+  status: number,
+  extra?: Extra,
+) {
+  return data(failureAnswer(message, extra), { status })
+}
+
+/** Anything a form action throws as its refused answer, worded and with the status `failureOf` gives. */
+export function formFailure<Extra extends AnswerDetails = Record<never, never>>(
   thrown: unknown,
   request: Request,
   words: FailureWords,
   extra?: Extra,
 ) {
   const { message, status } = failureOf(thrown, request, words)
-  return data({ ok: false as const, message, at: Date.now(), ...(extra as Extra) }, { status })
+  return refusedAnswer(message, status, extra)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { toast } from '#app/components/toast.tsx'
+import { readActionAnswer, type ActionAnswer } from '#app/utils/action-answer.ts'
 
 /**
  * A form's outcome: shown inline (stays on screen, read by screen readers) and as a toast, which is
@@ -47,6 +48,12 @@ export function FormMessage({
       </p>
     </>
   )
+}
+
+/** An action's answer (`actionData`, `fetcher.data`, or one the page made) as a `FormMessage`. */
+export function ActionMessage({ answer }: { answer: ActionAnswer | null | undefined }) {
+  const { message, tone, nonce } = readActionAnswer(answer)
+  return <FormMessage message={message} tone={tone} nonce={nonce} />
 }
 
 export const inputClass =

@@ -3,7 +3,7 @@ import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { Field, fieldErrorId } from '#app/components/admin/field.tsx'
 import {
-  FormMessage,
+  ActionMessage,
   inputClass,
   primaryButtonClass,
   secondaryButtonClass,
@@ -12,15 +12,16 @@ import { PesosField } from '#app/components/admin/price-fields.tsx'
 import type { StockFormPage, StockFormProduct } from '#app/modules/inventory/stock-forms.server.ts'
 import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
 import type { StockFieldErrors, StockFormValues } from '#app/modules/inventory/validators.ts'
+import { readActionAnswer } from '#app/utils/action-answer.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { adminKardexPath } from '#app/utils/admin-paths.ts'
 
 type StockFormLoaderData = StockFormPage
 
-/** What the entry and exit actions answer. */
-export type StockFormActionData =
+/** What the entry and exit actions answer (`answerStockForm`). */
+type StockFormActionData =
   | { ok: true; message: string; at: number }
-  | { ok: false; message: string; at: number; values?: StockFormValues; fieldErrors?: StockFieldErrors }
+  | { ok: false; message: string; at: number; values: StockFormValues; fieldErrors: StockFieldErrors }
 
 const pesosText = (centavos: number) => (centavos / 100).toFixed(2).replace(/\.00$/, '')
 
@@ -185,12 +186,31 @@ function ProductPicker({
   )
 }
 
+const TITLES = { entry: 'Entrada de productos', exit: 'Salida de productos' } as const
+
+/** The entry or exit page: its heading over the form. */
+export function StockMovementPage(props: {
+  kind: 'entry' | 'exit'
+  loaderData: StockFormLoaderData
+  actionData: StockFormActionData | undefined
+}) {
+  const titleId = `stock-${props.kind}-title`
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <h1 id={titleId} className="text-2xl font-semibold">
+        {TITLES[props.kind]}
+      </h1>
+      <StockMovementForm {...props} />
+    </section>
+  )
+}
+
 /**
  * Spec §5's entry (Entrada) and exit (Salida) forms: product, quantity, unit cost or price,
  * location, receipt and note. A refused post shows every message beside its field and keeps what
  * was typed; a registered one clears the fields and keeps the product.
  */
-export function StockMovementForm({
+function StockMovementForm({
   kind,
   loaderData,
   actionData,
@@ -202,18 +222,12 @@ export function StockMovementForm({
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const { product } = loaderData
-  const refused = actionData && !actionData.ok ? actionData : undefined
-  const values = refused?.values
-  const errors = refused?.fieldErrors ?? {}
+  const { values, fieldErrors: errors } = readActionAnswer(actionData)
   // A registered movement starts a fresh form (same product); a refused one keeps every field.
   const formKey = actionData?.ok ? `ok-${actionData.at}` : 'form'
   return (
     <div className="flex flex-col gap-4">
-      <FormMessage
-        message={actionData?.message}
-        tone={actionData?.ok ? 'success' : 'error'}
-        nonce={actionData?.at}
-      />
+      <ActionMessage answer={actionData} />
       <ProductPicker kind={kind} {...loaderData} error={errors.sku} />
       <AdminForm
         method="post"
@@ -241,7 +255,7 @@ function MovementFields({
 }: {
   kind: 'entry' | 'exit'
   product: StockFormProduct | null
-  values: StockFormValues | undefined
+  values: StockFormValues | null
   errors: StockFieldErrors
 }) {
   const costPesos = product ? pesosText(product.cost) : ''

@@ -1,5 +1,5 @@
 import { useNavigation } from 'react-router'
-import { FormMessage } from '#app/components/admin/form-message.tsx'
+import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { pageOffset } from '#app/modules/catalog/paging.ts'
 import {
   channelDifferences,
@@ -13,6 +13,7 @@ import {
   ChannelsQuerySchema,
 } from '#app/modules/channels/validators.ts'
 import { servicesOf } from '#app/services-context.server.ts'
+import { successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
@@ -46,14 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = parsed.data
     if (input.intent === 'reintentar') {
       const message = await retryChannelSync({ db: database.db, jobs, channels }, input.canal, input.sku)
-      return { ok: true as const, intent: input.intent, message, at: Date.now() }
+      return successAnswer(message, { intent: input.intent })
     }
     if (input.intent === 'sincronizar-todo') {
       const message = await syncAllProducts({ db: database.db, jobs, channels }, input.canal)
-      return { ok: true as const, intent: input.intent, message, at: Date.now() }
+      return successAnswer(message, { intent: input.intent })
     }
     const report = await channelDifferences(database.db, channels, input.canal, input.desde)
-    return { ok: true as const, intent: input.intent, message: report.message, report, at: Date.now() }
+    return successAnswer(report.message, { intent: input.intent, report })
   } catch (thrown) {
     return formFailure(thrown, request, { unexpected: CHANNEL_MESSAGES.unexpected })
   }
@@ -77,11 +78,7 @@ export default function AdminChannels({ loaderData, actionData }: Route.Componen
           por SKU.
         </p>
       </div>
-      <FormMessage
-        message={actionData?.message}
-        tone={actionData?.ok ? 'success' : 'error'}
-        nonce={actionData?.at}
-      />
+      <ActionMessage answer={actionData} />
 
       <ChannelSummaries summaries={summaries} selected={query.canal} busy={busy} />
 

@@ -1,8 +1,9 @@
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
-import { FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { ActionMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { dismissFailedJob, FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
 import { deskCounts } from '#app/modules/order/desk.server.ts'
+import { failureAnswer, successAnswer } from '#app/utils/action-answer.ts'
 import { adminOrdersPath } from '#app/utils/admin-paths.ts'
 import { Link } from 'react-router'
 import { formatCOP } from '#app/utils/money.ts'
@@ -29,9 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     form.get('intent') === 'revisada' &&
     typeof id === 'string' &&
     (await dismissFailedJob(servicesOf(context).database, id))
+  // Not dismissed (already reviewed, or no such job): said on the page, with status 200 as before.
   return dismissed
-    ? { ok: true, message: FAILED_JOB_MESSAGES.dismissed, at: Date.now() }
-    : { ok: false, message: FAILED_JOB_MESSAGES.dismissFailed, at: Date.now() }
+    ? successAnswer(FAILED_JOB_MESSAGES.dismissed)
+    : failureAnswer(FAILED_JOB_MESSAGES.dismissFailed)
 }
 
 const failedAtFormat = new Intl.DateTimeFormat('es-CO', {
@@ -127,11 +129,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         <p className="mb-3 text-sm text-gray-600">
           Avisos y tareas en segundo plano que se reintentaron sin éxito y no se completaron.
         </p>
-        <FormMessage
-          message={actionData?.message}
-          tone={actionData?.ok ? 'success' : 'error'}
-          nonce={actionData?.at}
-        />
+        <ActionMessage answer={actionData} />
         {failedJobs.total === 0 ? (
           <p data-testid="failed-jobs-empty" className="text-sm text-green-700">
             No hay tareas fallidas.

@@ -63,7 +63,7 @@ type Outcome = {
   ok: boolean
   message: string
   values?: Record<string, string> | null
-  errors?: Record<string, string>
+  fieldErrors?: Record<string, string>
   bannerValues?: { alt: string; link: string }
 }
 const outcome = (answer: unknown) => ((answer as { data?: unknown }).data ?? answer) as Outcome
@@ -145,7 +145,7 @@ test('a refused save keeps what was typed, marks the fields and writes nothing',
   expect(statusOf(answer)).toBe(422)
   const result = outcome(answer)
   expect(result).toMatchObject({ ok: false, message: SETTINGS_MESSAGES.invalid })
-  expect(result.errors).toEqual({
+  expect(result.fieldErrors).toEqual({
     shippingCost: SETTINGS_MESSAGES.moneyWhole('Costo de envío'),
     whatsappNumber: SETTINGS_MESSAGES.phone,
     sellerEmail: SETTINGS_MESSAGES.email,

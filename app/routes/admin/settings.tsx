@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FormMessage } from '#app/components/admin/form-message.tsx'
+import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import {
@@ -26,6 +26,7 @@ import {
   type SettingsFieldErrors,
 } from '#app/modules/settings/validators.ts'
 import { servicesOf } from '#app/services-context.server.ts'
+import { successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
@@ -71,14 +72,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireFormData(request)
   const { env, database, media } = servicesOf(context)
   const intent = field(form, 'intent') as Intent
-  const values = intent === 'guardar' ? settingsFormValues(form) : null
+  const values = intent === 'guardar' ? settingsFormValues(form) : undefined
   const loaded = intent === 'guardar' ? field(form, 'loaded') : null
   const bannerValues = {
     alt: field(form, 'alt'),
     link: field(form, 'link'),
     active: form.get('active') === 'on',
   }
-  const done = (message: string) => ({ ok: true as const, intent, message, at: Date.now() })
+  const done = (message: string) => successAnswer(message, { intent })
   try {
     const parsed = ActionSchema.safeParse(Object.fromEntries(form))
     if (!parsed.success) throw new Refusal(BANNER_MESSAGES.badRequest, { status: 400, standsAlone: true })
@@ -121,16 +122,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done(BANNER_MESSAGES.deleted)
     }
   } catch (thrown) {
-    const errors: SettingsFieldErrors = thrown instanceof SettingsRefused ? thrown.errors : {}
+    const fieldErrors: SettingsFieldErrors = thrown instanceof SettingsRefused ? thrown.errors : {}
     const words = {
       unexpected: intent === 'guardar' ? SETTINGS_MESSAGES.unexpected : BANNER_MESSAGES.unexpected,
     }
     return formFailure(thrown, request, words, {
       intent,
       values,
+      fieldErrors,
       // A refused form keeps comparing with what it was first loaded with.
       loaded,
-      errors,
       bannerValues,
       bannerId: field(form, 'id'),
     })
@@ -150,16 +151,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           Los cambios se aplican de inmediato en la tienda y en el próximo pedido.
         </p>
       </div>
-      <FormMessage
-        message={actionData?.message}
-        tone={actionData?.ok ? 'success' : 'error'}
-        nonce={actionData?.at}
-      />
+      <ActionMessage answer={actionData} />
       <SettingsForm
         key={`settings-${actionData?.intent === 'guardar' ? actionData.at : 0}`}
         values={failed?.intent === 'guardar' && failed.values ? failed.values : values}
         loaded={failed?.intent === 'guardar' && failed.loaded ? failed.loaded : loaded}
-        errors={failed?.intent === 'guardar' ? failed.errors : {}}
+        errors={failed?.intent === 'guardar' ? failed.fieldErrors : {}}
       />
       <BannersSection banners={banners} actionData={actionData} />
       <ChangesSection changes={changes} />

@@ -11,7 +11,8 @@ import { pagePurchase } from '#app/modules/marketing/events.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
-import { failureOf } from '#app/utils/answer.server.ts'
+import { readActionAnswer } from '#app/utils/action-answer.ts'
+import { formFailure, refusedAnswer } from '#app/utils/answer.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/checkout-result'
 
@@ -55,15 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context)
   const form = await readFormData(request)
   const orderId = form?.get('pedido')
-  if (!isUuid(orderId)) return data({ error: ID_MESSAGES.badOrder }, { status: 400 })
+  if (!isUuid(orderId)) return refusedAnswer(ID_MESSAGES.badOrder, 400)
   let paymentUrl: string
   try {
     paymentUrl = await startOnlinePayment(services.paymentDeps, orderId, services.env.publicUrl, {
       cancelOnFailure: false,
     })
   } catch (thrown) {
-    const { message, status } = failureOf(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
-    return data({ error: message }, { status })
+    return formFailure(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
   }
   return redirect(paymentUrl)
 }
@@ -106,7 +106,9 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [outcome])
   useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error)
+    // The page has no form message: a refused retry reads as a toast.
+    const { message } = readActionAnswer(actionData)
+    if (message) toast.error(message)
   }, [actionData])
   const Icon = outcome === 'success' ? CheckCircle : outcome === 'pending' ? Clock : XCircle
   const tone =

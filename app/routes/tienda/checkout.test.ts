@@ -39,7 +39,7 @@ afterAll(async () => {
 })
 beforeEach(() => mp.reset())
 
-type ActionData = { errors: { form: string[] }; checkoutKey: string }
+type ActionData = { messages: string[]; checkoutKey: string }
 
 let phoneCounter = 0
 
@@ -98,7 +98,7 @@ describe('a failed Mercado Pago start', () => {
     mp.failNext(1, 500)
     const failed = await submit(fields)
     expect(failed.status).toBe(502)
-    expect(failed.data?.errors.form).toEqual(['Hubo un error al procesar el pago. Internal server error'])
+    expect(failed.data?.messages).toEqual(['Hubo un error al procesar el pago. Internal server error'])
     // React Router keeps the loader's key after a 5xx: the answer carries a new one for the form.
     expect(failed.data?.checkoutKey).toMatch(/^[0-9a-f-]{36}$/)
     expect(failed.data?.checkoutKey).not.toBe(key)
@@ -167,7 +167,7 @@ describe('before hydration or without JavaScript the cart comes from its cookie'
     for (const headers of cookies) {
       const result = await submit({ cart: '[]', checkout_key: randomUUID() }, headers)
       expect(result.status).toBe(400)
-      expect(result.data?.errors.form).toEqual(['Debe tener al menos un producto'])
+      expect(result.data?.messages).toEqual(['Debe tener al menos un producto'])
     }
   })
 })
@@ -185,7 +185,7 @@ test.each([
     payment_method: 'acordar',
   })
   expect(result.status).toBe(400)
-  expect(result.data?.errors.form).toEqual([
+  expect(result.data?.messages).toEqual([
     'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
   ])
   expect(await reservedOf(product.sku)).toBe(0)
@@ -206,7 +206,7 @@ test('a post without a checkout key is refused like a bad one, so sending it twi
       init: { status: number }
     }
     expect(result.init.status).toBe(400)
-    expect(result.data.errors.form).toEqual([
+    expect(result.data.messages).toEqual([
       'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
     ])
   }
@@ -225,7 +225,7 @@ test('an unexpected failure reads spec §8 "no answer" on the form with a fresh 
       checkout_key: key,
     })
     expect(failed.status).toBe(500)
-    expect(failed.data?.errors.form).toEqual([CHECKOUT_MESSAGES.noServer])
+    expect(failed.data?.messages).toEqual([CHECKOUT_MESSAGES.noServer])
     expect(failed.data?.checkoutKey).not.toBe(key)
     expect(log).toHaveBeenCalledWith(
       { err: expect.objectContaining({ message: 'conexión perdida' }) },
@@ -253,6 +253,6 @@ test('cash on delivery: the order keeps the client address, and past the address
   // A seventh phone from the same address: over COD_MAX_OPEN_ORDERS_PER_ADDRESS (6 by default).
   const refused = await cash('3161110007')
   expect(refused.status).toBe(409)
-  expect(refused.data?.errors.form).toEqual([HOLD_LIMIT_MESSAGES.addressOrders(6)])
+  expect(refused.data?.messages).toEqual([HOLD_LIMIT_MESSAGES.addressOrders(6)])
   expect(await reservedOf(product.sku)).toBe(6)
 })

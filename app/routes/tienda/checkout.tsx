@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
@@ -15,7 +15,8 @@ import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
-import { failureOf } from '#app/utils/answer.server.ts'
+import { readActionAnswer } from '#app/utils/action-answer.ts'
+import { failureOf, refusedAnswer } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/checkout'
@@ -26,12 +27,6 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Finalizar pedido' },
   { name: 'robots', content: 'noindex' },
 ]
-
-/**
- * `checkoutKey`: a fresh key for the form shown again. React Router does not reload the loader after
- * a refused (4xx/5xx) action, so without it the form would resend the key of an order already made.
- */
-type ActionData = { errors: CheckoutErrors; values: CheckoutFormValues; checkoutKey: string }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { checkout, reads, env } = servicesOf(context)
@@ -67,8 +62,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Anything unexpected is logged and read as spec §8's "no answer from the server" on the form.
     const { status, message } = failureOf(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
     const errors = thrown instanceof CheckoutRefused ? thrown.errors : { form: [message], fields: {} }
-    return data<ActionData>({ errors, values: form.values, checkoutKey: randomUUID() }, { status })
+    return refusedCheckout(errors, form.values, status)
   }
+}
+
+/**
+ * A refused checkout: every form-level message (`messages`, listed on the form), each field's own,
+ * what was typed, and `checkoutKey`, a fresh key for the form shown again. React Router does not
+ * reload the loader after a refused (4xx/5xx) action, so without it the form would resend the key
+ * of an order already made. `message` reads the form's messages together, or the fields' when the
+ * form has none, so it always says why.
+ */
+function refusedCheckout(errors: CheckoutErrors, values: CheckoutFormValues, status: number) {
+  const message = errors.form.join(' ') || Object.values(errors.fields).join(' ')
+  return refusedAnswer(message, status, {
+    messages: errors.form,
+    fieldErrors: errors.fields,
+    values,
+    checkoutKey: randomUUID(),
+  })
 }
 
 const FIELDS: {
@@ -92,9 +104,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const { priced, totals } = usePricedCart(lines, loaderData.shipping)
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const result = actionData as ActionData | undefined
-  const values = result?.values
-  const errors = result?.errors
+  const { messages, fieldErrors, values } = readActionAnswer(actionData)
   const alert = useRef<HTMLDivElement>(null)
   const initiated = useRef(false)
 
@@ -112,13 +122,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   }, [priced, totals.total])
 
   useEffect(() => {
-    if (!errors?.form.length) return
-    for (const message of errors.form) toast.error(message)
+    // Once per answer: its messages as toasts, and the focus on the list of them.
+    const { messages } = readActionAnswer(actionData)
+    if (!messages.length) return
+    for (const message of messages) toast.error(message)
     alert.current?.focus()
-  }, [errors])
+  }, [actionData])
 
-  const fieldError = (name: keyof CheckoutFormValues) =>
-    errors?.fields[name as keyof CheckoutErrors['fields']]
+  const fieldError = (name: keyof CheckoutFormValues) => fieldErrors[name as keyof CheckoutErrors['fields']]
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -126,7 +137,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <h1 id="finalizar" className="text-2xl font-semibold">
           Finalizar pedido
         </h1>
-        {errors?.form.length ? (
+        {messages.length ? (
           <div
             ref={alert}
             tabIndex={-1}
@@ -134,13 +145,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-700"
             data-testid="checkout-errors"
           >
-            {errors.form.map((message) => (
+            {messages.map((message) => (
               <p key={message}>{message}</p>
             ))}
           </div>
         ) : null}
         <input type="hidden" name="cart" value={JSON.stringify(lines)} />
-        <input type="hidden" name="checkout_key" value={result?.checkoutKey ?? loaderData.checkoutKey} />
+        <input type="hidden" name="checkout_key" value={actionData?.checkoutKey ?? loaderData.checkoutKey} />
         <div className="grid gap-3 sm:grid-cols-2">
           {FIELDS.map((field) => (
             <label key={field.name} className="flex flex-col gap-1 text-sm">

@@ -118,7 +118,7 @@ describe('ids that are not ours get a 404 or 400 in Spanish, never a 500', () =>
   test.each(['\u0000', 'basura', ''])('the retry form with pedido=%j', async (pedido) => {
     expect(await post(result, '/finalizar-pedido/failure', { pedido })).toEqual({
       status: 400,
-      body: { error: 'El pedido no es válido.' },
+      body: { ok: false, message: 'El pedido no es válido.', at: expect.any(Number) },
     })
   })
 })
@@ -201,7 +201,11 @@ describe('found by the fuzz suite', () => {
     await t.db.update(orders).set({ status: 'cancelado' }).where(eq(orders.id, order.id))
     expect(await post(result, '/finalizar-pedido/failure', { pedido: order.id })).toEqual({
       status: 409,
-      body: { error: 'Hubo un error al procesar el pago. El pedido ya no está pendiente de pago.' },
+      body: {
+        ok: false,
+        message: 'Hubo un error al procesar el pago. El pedido ya no está pendiente de pago.',
+        at: expect.any(Number),
+      },
     })
   })
 })

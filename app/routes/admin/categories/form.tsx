@@ -1,7 +1,12 @@
 import { useState } from 'react'
 import { Link, redirect, useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
-import { FormMessage, inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
+import {
+  ActionMessage,
+  FormMessage,
+  inputClass,
+  primaryButtonClass,
+} from '#app/components/admin/form-message.tsx'
 import { Field } from '#app/components/admin/field.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import {
@@ -12,6 +17,7 @@ import {
 import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
 import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import type { Route } from './+types/form'
+import { failureAnswer, type ActionAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -48,7 +54,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CategoryForm({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, category } = loaderData
   const navigation = useNavigation()
-  const [clientMessage, setClientMessage] = useState<{ text: string; at: number } | null>(null)
+  // The name checked before posting, said the way the action says its refusals.
+  const [clientMessage, setClientMessage] = useState<ActionAnswer | null>(null)
   if (mode === 'edit' && !category) {
     return (
       <section className="flex flex-col items-start gap-4">
@@ -59,13 +66,12 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
       </section>
     )
   }
-  const message = clientMessage ?? (actionData ? { text: actionData.message, at: actionData.at } : null)
   return (
     <section aria-labelledby="category-form-title" className="flex max-w-xl flex-col gap-4">
       <h1 id="category-form-title" className="text-2xl font-semibold">
         {mode === 'edit' ? 'Editar categoría' : 'Crear categoría'}
       </h1>
-      <FormMessage message={message?.text} tone="error" nonce={message?.at} />
+      <ActionMessage answer={clientMessage ?? actionData} />
       <AdminForm
         method="post"
         encType="multipart/form-data"
@@ -74,7 +80,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
           const name = new FormData(event.currentTarget).get('name')
           if (typeof name !== 'string' || name.trim() === '') {
             event.preventDefault()
-            setClientMessage({ text: CATEGORY_MESSAGES.nameRequired, at: Date.now() })
+            setClientMessage(failureAnswer(CATEGORY_MESSAGES.nameRequired))
           } else {
             setClientMessage(null)
           }

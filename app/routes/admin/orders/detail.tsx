@@ -1,5 +1,5 @@
 import { data, Link, useNavigation } from 'react-router'
-import { FormMessage } from '#app/components/admin/form-message.tsx'
+import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { releaseLabel } from '#app/components/admin/order-bits.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
@@ -11,6 +11,7 @@ import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { shipOrder } from '#app/modules/order/ship.server.ts'
 import { confirmationChatUrl } from '#app/modules/order/whatsapp-confirmation.ts'
 import { servicesOf } from '#app/services-context.server.ts'
+import { successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { isUuid } from '#app/utils/ids.ts'
@@ -72,19 +73,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { carrier: text('carrier'), trackingNumber: text('trackingNumber') },
           by,
         )
-        return { ok: true, message: ORDER_DESK_MESSAGES.shipped, at: Date.now() }
+        return successAnswer(ORDER_DESK_MESSAGES.shipped)
       case 'pagado':
         await markOrderPaidAtDesk(db, id, by)
-        return { ok: true, message: ORDER_DESK_MESSAGES.paid, at: Date.now() }
+        return successAnswer(ORDER_DESK_MESSAGES.paid)
       case 'cancelar':
         await cancelOrderAtDesk(db, jobs, id, text('reason'), by)
-        return { ok: true, message: ORDER_DESK_MESSAGES.cancelled, at: Date.now() }
+        return successAnswer(ORDER_DESK_MESSAGES.cancelled)
       case 'completar':
         await completeOrder(db, jobs, id, by)
-        return { ok: true, message: ORDER_DESK_MESSAGES.completed, at: Date.now() }
+        return successAnswer(ORDER_DESK_MESSAGES.completed)
       case 'confirmar':
         await confirmOrder(db, id, by)
-        return { ok: true, message: ORDER_DESK_MESSAGES.confirmed, at: Date.now() }
+        return successAnswer(ORDER_DESK_MESSAGES.confirmed)
       default:
         throw new Refusal(ORDER_DESK_MESSAGES.unknownAction, { status: 400 })
     }
@@ -100,11 +101,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
   return (
     <article aria-labelledby="order-title" className="flex flex-col gap-4">
       <OrderHeading order={order} release={release} />
-      <FormMessage
-        message={actionData?.message}
-        tone={actionData?.ok ? 'success' : 'error'}
-        nonce={actionData?.at}
-      />
+      <ActionMessage answer={actionData} />
 
       {open ? <ActionsSection order={order} whatsAppUrl={whatsAppUrl} busy={busy} /> : null}
 

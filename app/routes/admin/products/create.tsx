@@ -1,5 +1,5 @@
 import { redirect, useNavigate } from 'react-router'
-import { FormMessage } from '#app/components/admin/form-message.tsx'
+import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { EMPTY_PRODUCT, ProductForm } from '#app/components/admin/product-form.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
@@ -38,7 +38,7 @@ export default function CreateProduct({ loaderData, actionData }: Route.Componen
       <h1 id="create-product-title" className="text-2xl font-semibold">
         Crear producto
       </h1>
-      <FormMessage message={actionData?.message} tone="error" nonce={actionData?.at} />
+      <ActionMessage answer={actionData} />
       <ProductForm
         mode="create"
         categories={loaderData.categories}

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useRevalidator, useSearchParams } from 'react-router'
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
-import { dangerButtonClass, FormMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import {
+  ActionMessage,
+  dangerButtonClass,
+  FormMessage,
+  secondaryButtonClass,
+} from '#app/components/admin/form-message.tsx'
 import { ProductForm } from '#app/components/admin/product-form.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
@@ -10,6 +15,7 @@ import { getEditableProduct } from '#app/modules/catalog/admin-products.server.t
 import { deleteProductImage, setMainImage } from '#app/modules/catalog/product-media.server.ts'
 import { PRODUCT_MESSAGES, PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/edit'
+import { failureAnswer, successAnswer, type ActionAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -52,7 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       if (mediaId === null) throw new Refusal(PRODUCT_MESSAGES.mainImageFailed, { status: 400 })
       await setMainImage(database.db, params.sku, mediaId)
-      return { ok: true, message: 'Imagen principal actualizada.', at: Date.now() }
+      return successAnswer('Imagen principal actualizada.')
     } catch (thrown) {
       return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.mainImageFailed })
     }
@@ -61,14 +67,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       if (mediaId === null) throw new Refusal(PRODUCT_MESSAGES.imageDeleteFailed, { status: 400 })
       await deleteProductImage(database.db, media.storage, params.sku, mediaId)
-      return { ok: true, message: 'Imagen eliminada.', at: Date.now() }
+      return successAnswer('Imagen eliminada.')
     } catch (thrown) {
       return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.imageDeleteFailed })
     }
   }
   try {
     const saved = await saveProductForm(database.db, media.storage, form, admin.email, params.sku)
-    return { ok: true, message: saved.message, at: Date.now() }
+    return successAnswer(saved.message)
   } catch (thrown) {
     return formFailure(thrown, request, PRODUCT_SAVE_FAILURE)
   }
@@ -80,21 +86,13 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const revalidator = useRevalidator()
   const mediaFetcher = useFetcher<typeof action>()
   const [, setSearchParams] = useSearchParams()
-  const [saved, setSaved] = useState<{ text: string; at: number } | null>(null)
-  const [clientError, setClientError] = useState<{ text: string; at: number } | null>(null)
+  // What the page says itself (the upload's outcome, a refusal before posting), in the actions' shape.
+  const [saved, setSaved] = useState<ActionAnswer | null>(null)
+  const [clientError, setClientError] = useState<ActionAnswer | null>(null)
 
   // A new outcome replaces the previous one on screen.
-  const latest = [
-    saved && { ...saved, ok: true },
-    clientError && { ...clientError, ok: false },
-    mediaFetcher.data && {
-      text: mediaFetcher.data.message,
-      at: mediaFetcher.data.at,
-      ok: mediaFetcher.data.ok,
-    },
-    actionData && { text: actionData.message, at: actionData.at, ok: actionData.ok },
-  ]
-    .filter((entry): entry is { text: string; at: number; ok: boolean } => Boolean(entry))
+  const latest = [saved, clientError, mediaFetcher.data, actionData]
+    .filter((answer): answer is ActionAnswer => Boolean(answer))
     .sort((a, b) => b.at - a.at)[0]
 
   useEffect(() => {
@@ -140,11 +138,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           </Link>
         </div>
       </div>
-      {latest ? (
-        <FormMessage message={latest.text} tone={latest.ok ? 'success' : 'error'} nonce={latest.at} />
-      ) : (
-        <FormMessage message={notice} tone="success" />
-      )}
+      {latest ? <ActionMessage answer={latest} /> : <FormMessage message={notice} tone="success" />}
 
       <div className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <h2 className="mb-3 text-base font-semibold">Imágenes</h2>
@@ -195,7 +189,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
                 onClick={() => {
                   if (!window.confirm(PRODUCT_MESSAGES.imageDeleteConfirm)) return
                   if (item.isMain) {
-                    setClientError({ text: PRODUCT_MESSAGES.imageDeleteMain, at: Date.now() })
+                    setClientError(failureAnswer(PRODUCT_MESSAGES.imageDeleteMain))
                     return
                   }
                   mediaFetcher.submit(
@@ -232,7 +226,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           mainMediaId: main?.id ?? null,
         }}
         onSaved={(result) => {
-          setSaved({ text: result.message, at: Date.now() })
+          setSaved(successAnswer(result.message))
           void revalidator.revalidate()
         }}
       />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
-import { FormMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { ActionMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
 import { deleteProduct } from '#app/modules/catalog/admin-products.server.ts'
 import { listInventory } from '#app/modules/catalog/inventory-grid.server.ts'
@@ -15,6 +15,7 @@ import {
   type InventoryFilters,
 } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/inventory'
+import { successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!target) throw new Refusal(PRODUCT_MESSAGES.deleteFailed, { status: 400 })
     const { database, media } = servicesOf(context)
     await deleteProduct(database.db, media.storage, target)
-    return { ok: true, message: PRODUCT_MESSAGES.deleted, sku: target, at: Date.now() }
+    return successAnswer(PRODUCT_MESSAGES.deleted, { sku: target })
   } catch (thrown) {
     return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.deleteFailed }, { sku: target })
   }
@@ -130,13 +131,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
       <h1 id="inventory-title" className="text-2xl font-semibold">
         Inventario
       </h1>
-      {remover.data ? (
-        <FormMessage
-          message={remover.data.message}
-          tone={remover.data.ok ? 'success' : 'error'}
-          nonce={remover.data.at}
-        />
-      ) : null}
+      <ActionMessage answer={remover.data} />
       <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <div>
           <label htmlFor="inventory-search" className="mb-1 block text-sm font-medium text-gray-700">
