@@ -18,7 +18,7 @@ import { adminKardexPath } from '#app/utils/admin-paths.ts'
 
 type StockFormLoaderData = StockFormPage
 
-/** What the entry and exit actions answer (`answerStockForm`). */
+/** What the entry and exit actions answer (`answerStockForm`, app/routes/admin/stock/stock-form-answer.server.ts). */
 type StockFormActionData =
   | { ok: true; message: string; at: number }
   | { ok: false; message: string; at: number; values: StockFormValues; fieldErrors: StockFieldErrors }

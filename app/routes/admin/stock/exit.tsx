@@ -1,6 +1,7 @@
 import { StockMovementPage } from '#app/components/admin/stock-movement-form.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
-import { answerStockForm, stockFormPage } from '#app/modules/inventory/stock-forms.server.ts'
+import { stockFormPage } from '#app/modules/inventory/stock-forms.server.ts'
+import { answerStockForm } from './stock-form-answer.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/exit'
 
