@@ -10,6 +10,7 @@ import {
 } from '#app/modules/media/media.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { withStoredFiles, type StoredFilesOptions } from '#app/modules/media/stored-files.server.ts'
+import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { banners } from './schema.ts'
 import { lockSettings, recordSettingChange } from './settings.server.ts'
@@ -153,6 +154,17 @@ async function renumber(tx: Tx, rows: BannerRow[]) {
     if (row.position !== index)
       await tx.update(banners).set({ position: index }).where(eq(banners.id, row.id))
   }
+}
+
+/** The banner form's files: one per field (the inputs take one), never a silently ignored second. */
+export async function bannerUploadsFrom(
+  form: FormData,
+): Promise<{ desktop: Upload | null; mobile: Upload | null }> {
+  const desktops = await uploadsFrom(form, 'desktop')
+  const mobiles = await uploadsFrom(form, 'mobile')
+  if (desktops.length > 1 || mobiles.length > 1)
+    throw new Refusal(BANNER_MESSAGES.oneFile, { status: 400, standsAlone: true })
+  return { desktop: desktops[0] ?? null, mobile: mobiles[0] ?? null }
 }
 
 /**

@@ -272,3 +272,16 @@ export function bannerTarget(raw: string): BannerTarget | null {
   if (value === 'arriba' || value === 'abajo') return value
   return /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : null
 }
+
+const bannerId = z.coerce.number().int().positive()
+
+/** What "Configuraciones" posts: the settings form or one of the banner actions (`intent`). */
+export const SettingsActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('guardar') }),
+  z.object({ intent: z.literal('banner-crear') }),
+  z.object({ intent: z.literal('banner-editar'), id: bannerId }),
+  z.object({ intent: z.literal('banner-mover'), id: bannerId, to: z.string() }),
+  z.object({ intent: z.literal('banner-eliminar'), id: bannerId }),
+])
+
+export type SettingsIntent = z.infer<typeof SettingsActionSchema>['intent']

@@ -1,8 +1,7 @@
-import { z } from 'zod'
 import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
-import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import {
+  bannerUploadsFrom,
   createBanner,
   deleteBanner,
   listAdminBanners,
@@ -23,7 +22,9 @@ import {
   SETTINGS_MESSAGES,
   settingsAsFormValues,
   settingsFormValues,
+  SettingsActionSchema,
   type SettingsFieldErrors,
+  type SettingsIntent,
 } from '#app/modules/settings/validators.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { successAnswer } from '#app/utils/action-answer.ts'
@@ -51,17 +52,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-const id = z.coerce.number().int().positive()
-const ActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('guardar') }),
-  z.object({ intent: z.literal('banner-crear') }),
-  z.object({ intent: z.literal('banner-editar'), id }),
-  z.object({ intent: z.literal('banner-mover'), id, to: z.string() }),
-  z.object({ intent: z.literal('banner-eliminar'), id }),
-])
-
-type Intent = z.infer<typeof ActionSchema>['intent']
-
 const field = (form: FormData, name: string) => {
   const value = form.get(name)
   return typeof value === 'string' ? value : ''
@@ -71,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
   const { env, database, media } = servicesOf(context)
-  const intent = field(form, 'intent') as Intent
+  const intent = field(form, 'intent') as SettingsIntent
   const values = intent === 'guardar' ? settingsFormValues(form) : undefined
   const loaded = intent === 'guardar' ? field(form, 'loaded') : null
   const bannerValues = {
@@ -81,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const done = (message: string) => successAnswer(message, { intent })
   try {
-    const parsed = ActionSchema.safeParse(Object.fromEntries(form))
+    const parsed = SettingsActionSchema.safeParse(Object.fromEntries(form))
     if (!parsed.success) throw new Refusal(BANNER_MESSAGES.badRequest, { status: 400, standsAlone: true })
     const input = parsed.data
     switch (input.intent) {
@@ -96,19 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         return done(changed.length ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged)
       }
       case 'banner-crear': {
-        const desktops = await uploadsFrom(form, 'desktop')
-        const mobiles = await uploadsFrom(form, 'mobile')
-        // One file per field (the inputs take one): never a silently ignored second one.
-        if (desktops.length > 1 || mobiles.length > 1)
-          throw new Refusal(BANNER_MESSAGES.oneFile, { status: 400, standsAlone: true })
-        const [desktop] = desktops
-        const [mobile] = mobiles
-        await createBanner(
-          database.db,
-          media.storage,
-          { ...bannerValues, desktop: desktop ?? null, mobile: mobile ?? null },
-          admin.email,
-        )
+        const files = await bannerUploadsFrom(form)
+        await createBanner(database.db, media.storage, { ...bannerValues, ...files }, admin.email)
         return done(BANNER_MESSAGES.created)
       }
       case 'banner-editar':
