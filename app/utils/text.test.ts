@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { cleanText, normalizeSearchText } from './text.ts'
+import { cleanText, containsPattern, normalizeSearchText } from './text.ts'
 
 test('cleanText drops NUL bytes and replaces lone surrogates, keeping everything else', () => {
   expect(cleanText('a\0b\0')).toBe('ab')
@@ -20,4 +20,9 @@ describe('search normalisation', () => {
     expect(normalizeSearchText('co\u0000ra\u0000')).toBe('cora')
     expect(normalizeSearchText('\u0000')).toBe('')
   })
+})
+
+test('containsPattern: a LIKE "contains" in which %, _ and backslash are plain characters', () => {
+  expect(containsPattern('luna')).toBe('%luna%')
+  expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%')
 })

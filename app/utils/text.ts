@@ -27,3 +27,8 @@ export function normalizeSearchText(text: string): string {
     .toLowerCase()
     .trim()
 }
+
+/** A LIKE pattern for "contains `text`": the text's own `%`, `_` and backslash match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

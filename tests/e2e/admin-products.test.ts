@@ -266,7 +266,7 @@ test('inventory: card fields, search by SKU, filters persisted across reloads', 
   await page.getByTestId('inventory-grid').waitFor()
   expect(await page.getByTestId('inventory-card').count()).toBe(24)
 
-  await page.getByLabel('Buscar por SKU').fill(sku.toLowerCase())
+  await page.getByLabel('Buscar por nombre o SKU').fill(sku.toLowerCase())
   await page.waitForURL((url) => url.searchParams.get('q') === sku.toLowerCase())
   const card = page.getByTestId('inventory-card')
   await expect.poll(() => card.count()).toBe(1)
@@ -279,13 +279,25 @@ test('inventory: card fields, search by SKU, filters persisted across reloads', 
   expect(plain(await card.getByTestId('inventory-wholesale').textContent())).toBe('Activo')
   expect(plain(await card.getByTestId('inventory-retail').textContent())).toBe('Activo')
 
+  // Its name finds it too, in any case and without its accents, as the stock forms' search does.
+  const typedName = `${NAME} editado`
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toUpperCase()
+  await page.getByLabel('Buscar por nombre o SKU').fill(typedName)
+  await page.waitForURL((url) => url.searchParams.get('q') === typedName)
+  await expect.poll(() => card.count()).toBe(1)
+  expect(plain(await card.getByTestId('inventory-sku').textContent())).toBe(sku)
+  await page.getByLabel('Buscar por nombre o SKU').fill(sku.toLowerCase())
+  await page.waitForURL((url) => url.searchParams.get('q') === sku.toLowerCase())
+
   // "sin stock" unticked hides it (stock 0); the choice and the search survive a reload.
   await page.getByLabel('Mostrar productos sin stock').uncheck()
   await page.getByTestId('inventory-empty').waitFor()
   expect(plain(await page.getByTestId('inventory-empty').textContent())).toBe(PRODUCT_MESSAGES.empty)
   await gotoHydrated(page, '/admin/productos')
   await page.getByTestId('inventory-empty').waitFor()
-  expect(await page.getByLabel('Buscar por SKU').inputValue()).toBe(sku.toLowerCase())
+  expect(await page.getByLabel('Buscar por nombre o SKU').inputValue()).toBe(sku.toLowerCase())
   expect(await page.getByLabel('Mostrar productos sin stock').isChecked()).toBe(false)
   expect(await page.getByLabel('Mayoristas').isChecked()).toBe(true)
 
@@ -330,7 +342,7 @@ test('inventory: a SKU is never broken across lines, from a small phone to a wid
 test('inventory: "Cargar más" adds the next page', async () => {
   const page = await browser.page()
   await gotoHydrated(page, '/admin/productos')
-  await page.getByLabel('Buscar por SKU').fill('')
+  await page.getByLabel('Buscar por nombre o SKU').fill('')
   await page.waitForURL((url) => !url.searchParams.get('q'))
   const cards = page.getByTestId('inventory-card')
   await expect.poll(() => cards.count()).toBe(24)

@@ -9,7 +9,7 @@ import {
   type ImageSource,
   type MediaReads,
 } from '#app/modules/media/image-source.ts'
-import { hasNul, normalizeSearchText } from '#app/utils/text.ts'
+import { containsPattern, hasNul, normalizeSearchText } from '#app/utils/text.ts'
 import { discountedPrice } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 
@@ -337,10 +337,6 @@ export async function listCategoryProducts(
   return { items: items.map((row) => toCard(row, publicBase)), hasMore: rows.length > limit }
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 /**
  * Spec §5 search: case- and accent-insensitive substring of the name, visible products only, in
  * name order (which lets a common term stop after one page of an index).
@@ -354,7 +350,7 @@ export async function searchProducts(
   const needle = normalizeSearchText(query)
   if (!needle) return []
   const rows = await cardQuery(db)
-    .where(and(retailVisible, sql`${products.searchName} like ${likePattern(needle)}`))
+    .where(and(retailVisible, sql`${products.searchName} like ${containsPattern(needle)}`))
     .orderBy(sql`${products.searchName} collate "C"`, asc(products.sku))
     .offset(offset)
     .limit(limit)

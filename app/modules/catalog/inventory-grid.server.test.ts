@@ -52,3 +52,17 @@ test('filters by sku text (any case) and the four checkboxes, on the server, in 
   expect(rest.items).toHaveLength(1)
   expect(rest.hasMore).toBe(false)
 })
+
+test('the search finds a product by its name too, whatever the case and accents, as the stock forms do', async () => {
+  await createProduct(t.db, { sku: 'COL-GEN-NOMBRE01', name: 'Collar Corazón Dorado' })
+  await createProduct(t.db, { sku: 'ANI-GEN-NOMBRE02', name: 'Anillo Luna' })
+  const found = async (q: string) =>
+    (await listInventory(t.reads, { ...DEFAULT_INVENTORY_FILTERS, q })).items.map((item) => item.sku).sort()
+  expect(await found('corazon')).toEqual(['COL-GEN-NOMBRE01'])
+  expect(await found('CORAZÓN dor')).toEqual(['COL-GEN-NOMBRE01'])
+  expect(await found('luna')).toEqual(['ANI-GEN-NOMBRE02'])
+  // The SKU, any case, as before.
+  expect(await found('ani-gen-nombre')).toEqual(['ANI-GEN-NOMBRE02'])
+  expect(await found('NOMBRE0')).toEqual(['ANI-GEN-NOMBRE02', 'COL-GEN-NOMBRE01'])
+  expect(await found('pulsera')).toEqual([])
+})

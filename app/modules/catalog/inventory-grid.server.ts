@@ -4,7 +4,7 @@ import { availableUnitsSql } from '#app/modules/inventory/stock.server.ts'
 import { imageSource, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import { media, products } from './schema.ts'
 import { INVENTORY_PAGE_SIZE, type InventoryFilters } from './validators.ts'
-import { cleanText } from '#app/utils/text.ts'
+import { cleanText, containsPattern, normalizeSearchText } from '#app/utils/text.ts'
 
 export type InventoryCard = {
   sku: string
@@ -23,10 +23,15 @@ export type InventoryCard = {
 
 function inventoryWhere(filters: InventoryFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
-  if (filters.q) {
-    // A NUL would make PostgreSQL refuse the query: it is in no sku anyway.
-    const escaped = cleanText(filters.q).replace(/[\\%_]/g, (c) => `\\${c}`)
-    conditions.push(ilike(products.sku, `%${escaped}%`))
+  const name = normalizeSearchText(filters.q)
+  if (name) {
+    // The name without accents or case (as the stock forms' picker finds it), or the SKU (spec §2).
+    conditions.push(
+      or(
+        ilike(products.searchName, containsPattern(name)),
+        ilike(products.sku, containsPattern(cleanText(filters.q).trim())),
+      ),
+    )
   }
   if (!filters.noStock) conditions.push(gt(products.stock, 0))
   const states: SQL[] = []
@@ -38,8 +43,8 @@ function inventoryWhere(filters: InventoryFilters): SQL | undefined {
 }
 
 /**
- * One page of the admin inventory grid, newest first, filtered on the server (spec §2): SKU
- * contains the search text (any case); "Mayoristas"/"Detal" show products active in that channel,
+ * One page of the admin inventory grid, newest first, filtered on the server (spec §2): the name
+ * (any case, accents or not) or the SKU (any case) contains the search text; "Mayoristas"/"Detal" show products active in that channel,
  * "sin estados activos" those active in neither, and "sin stock" adds products at 0.
  */
 export async function listInventory(

@@ -2,7 +2,7 @@ import { asc, ilike, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
-import { cleanText, normalizeSearchText } from '#app/utils/text.ts'
+import { cleanText, containsPattern, normalizeSearchText } from '#app/utils/text.ts'
 import { kardexProduct, locationsOf, type KardexProduct } from './kardex.server.ts'
 import { recordEntry, recordExit, type MovementResult } from './movement.server.ts'
 import { type EntryForm, type ExitForm } from './validators.ts'
@@ -11,8 +11,6 @@ import { type EntryForm, type ExitForm } from './validators.ts'
 export const PICKER_LIMIT = 20
 
 export type PickerOption = { sku: string; name: string; stock: number }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * Products whose name (any case, accents ignored) or SKU contains the search text, for the entry
@@ -27,8 +25,8 @@ export async function searchStockProducts(db: DbOrTx, query: string): Promise<Pi
     .from(products)
     .where(
       or(
-        ilike(products.searchName, likePattern(normalizeSearchText(text))),
-        ilike(products.sku, likePattern(text)),
+        ilike(products.searchName, containsPattern(normalizeSearchText(text))),
+        ilike(products.sku, containsPattern(text)),
       ),
     )
     .orderBy(sql`${products.sku} = ${upper} desc`, asc(products.searchName), asc(products.sku))

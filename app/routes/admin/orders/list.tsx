@@ -206,7 +206,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       {order.customerName} {order.customerLastName}
                       <span className="block text-xs text-gray-500">{order.customerPhone}</span>
                     </td>
-                    <td className="px-3 py-2">{order.city || order.department}</td>
+                    <td className="px-3 py-2">{order.city || '—'}</td>
                     <td className="px-3 py-2 text-right whitespace-nowrap">{formatCOP(order.total)}</td>
                     <td className="px-3 py-2">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
                     <td className="px-3 py-2">

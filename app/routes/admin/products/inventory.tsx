@@ -135,14 +135,14 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <div>
           <label htmlFor="inventory-search" className="mb-1 block text-sm font-medium text-gray-700">
-            Buscar por SKU
+            Buscar por nombre o SKU
           </label>
           <input
             id="inventory-search"
             type="search"
             value={filters.q}
             maxLength={60}
-            placeholder="SKU"
+            placeholder="Nombre o SKU"
             autoComplete="off"
             className={inputClass}
             onChange={(event) => apply({ ...filters, q: event.target.value }, true)}

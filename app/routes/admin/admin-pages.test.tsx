@@ -6,15 +6,16 @@ import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/valida
 import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
-import { createProduct as createFixtureProduct } from '#tests/factories.ts'
+import { createOrder, createProduct as createFixtureProduct } from '#tests/factories.ts'
 import { testServices } from '#tests/services.ts'
 import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as categoryList from './categories/list.tsx'
 import * as createProduct from './products/create.tsx'
 import * as inventory from './products/inventory.tsx'
+import * as orderList from './orders/list.tsx'
 
 /**
- * Admin catalogue pages rendered on the server as React Router does: each route's real loader on a
+ * Admin pages rendered on the server as React Router does: each route's real loader on a
  * real (empty) database, then its component with that data.
  */
 
@@ -85,4 +86,19 @@ test('the inventory grid is rendered on the server with its cards, not "Cargando
   const none = await renderPage(inventory as never, '/admin/productos?q=no-existe-zzz')
   expect(none).toContain(PRODUCT_MESSAGES.empty)
   expect(none).not.toContain(PRODUCT_MESSAGES.loading)
+})
+
+test('the order list’s "Ciudad" is the city, or "—" when the shopper gave none (never the department)', async () => {
+  const withCity = await createOrder(t.db, { customerCity: 'Medellín', customerDepartment: 'Antioquia' })
+  const withoutCity = await createOrder(t.db, { customerCity: '', customerDepartment: 'Caldas' })
+  const html = await renderPage(orderList as never, '/admin/pedidos')
+  // The desktop table's row of each order (the phone cards are list items, not rows).
+  const rowOf = (number: number) =>
+    html
+      .split('<tr')
+      .slice(1)
+      .find((row) => row.includes(`${number}</a>`)) ?? ''
+  expect(rowOf(withCity.number)).toContain('<td class="px-3 py-2">Medellín</td>')
+  expect(rowOf(withoutCity.number)).toContain('<td class="px-3 py-2">—</td>')
+  expect(rowOf(withoutCity.number)).not.toContain('Caldas')
 })
