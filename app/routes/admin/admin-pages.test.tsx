@@ -69,6 +69,8 @@ test('once a category exists, neither page shows the empty text', async () => {
   const list = await renderPage(categoryList as never, '/admin/categorias')
   expect(list).not.toContain('No hay categorías disponibles.')
   expect(list).toContain('Collares')
+  // The internal id is the edit link's, never text the owner reads.
+  expect(list).not.toContain('>Categoria_1700000000009<')
   const form = await renderPage(createProduct as never, '/admin/productos/crear')
   expect(form).not.toContain('No hay categorías disponibles.')
   expect(form).toContain('value="Categoria_1700000000009"')

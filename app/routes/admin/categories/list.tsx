@@ -55,12 +55,9 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
                 sizes="64px"
                 className="size-16 shrink-0 rounded-lg object-cover"
               />
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium" data-testid="category-name">
-                  {category.name}
-                </p>
-                <p className="truncate text-xs text-gray-500">{category.id}</p>
-              </div>
+              <p className="min-w-0 flex-1 truncate font-medium" data-testid="category-name">
+                {category.name}
+              </p>
               <Link
                 to={adminCategoryEditPath(category.id)}
                 className={secondaryButtonClass}
