@@ -79,6 +79,9 @@ export async function checkSession({ db, config }: AuthContext, request: Request
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** A request that only reads (no anti-forgery token, no body that counts). */
+export const isSafeMethod = (request: Request) => SAFE_METHODS.has(request.method)
+
 /**
  * The one guard of the admin area: the admin layout's middleware runs it once for every `/admin`
  * request, before any loader or action.

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
-import { requireAdmin, signedInAdminContext } from '#app/modules/auth/guard.server.ts'
+import { isSafeMethod, requireAdmin, signedInAdminContext } from '#app/modules/auth/guard.server.ts'
 import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
 import { carriesFile } from '#app/modules/media/form-uploads.server.ts'
 import { authOf, servicesOf } from '#app/services-context.server.ts'
@@ -26,8 +26,6 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ req
   return next()
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
 /**
  * Every back-office post that carries a file (each image or video is decoded and resized on the
  * server) takes one from the client's `upload` allowance before the route reads it; posts without a
@@ -36,7 +34,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export const limitUploadsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const type = request.headers.get('Content-Type') ?? ''
-  if (SAFE_METHODS.has(request.method) || !type.startsWith('multipart/form-data')) return next()
+  if (isSafeMethod(request) || !type.startsWith('multipart/form-data')) return next()
   // A clone: the route reads the body itself. An unreadable one is the route's to refuse.
   const form = await readFormData(request.clone())
   if (form && carriesFile(form)) {
