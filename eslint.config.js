@@ -20,7 +20,7 @@ export const MODULE_MAP = {
   channels: ['inventory'],
   order: ['channels', 'inventory'],
   marketing: ['analytics', 'auth', 'order', 'rate-limits'],
-  cart: ['marketing'],
+  cart: ['catalog', 'marketing'],
   settings: ['cart', 'media'],
   catalog: ['inventory', 'media'],
   payment: ['marketing', 'order'],

@@ -3,6 +3,7 @@
  * with an action, and every resource route under routes/api/ that reads input, is listed here).
  */
 export const STOREFRONT_FUZZ_TARGETS = [
+  'routes/tienda/cart.tsx',
   'routes/tienda/checkout.tsx',
   'routes/tienda/checkout-result.tsx',
   'routes/tienda/simulated-payment.tsx',

@@ -1,6 +1,8 @@
 import { ShoppingBag } from '#app/components/icons.tsx'
 import { Link } from 'react-router'
 import { cart } from '#app/modules/cart/cart-store.ts'
+import type { CartIntent } from '#app/modules/cart/cart.ts'
+import { CartForm } from './cart-form.tsx'
 import type { ProductCard as Card } from '#app/modules/catalog/catalog.server.ts'
 import { truncateName } from '#app/modules/catalog/pricing.ts'
 import { Price } from './price.tsx'
@@ -60,15 +62,18 @@ export function ProductCard({
           finalPrice={product.finalPrice}
           discountPercent={product.discountPercent}
         />
-        <button
-          type="button"
-          onClick={() => cart.add(product)}
-          className="flex items-center justify-center gap-1.5 rounded-full bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 active:scale-95"
-          aria-label={`Agregar ${product.name} al carrito`}
-        >
-          <ShoppingBag className="size-4" aria-hidden="true" />
-          Agregar
-        </button>
+        <CartForm sku={product.sku} onIntent={() => cart.add(product)} className="flex flex-col">
+          <button
+            type="submit"
+            name="intent"
+            value={'add' satisfies CartIntent}
+            className="flex items-center justify-center gap-1.5 rounded-full bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 active:scale-95"
+            aria-label={`Agregar ${product.name} al carrito`}
+          >
+            <ShoppingBag className="size-4" aria-hidden="true" />
+            Agregar
+          </button>
+        </CartForm>
       </div>
     </article>
   )

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, test, vi } from 'vitest'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { TRACK } from '#app/modules/analytics/track-names.ts'
 import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
+import { CART_INTENTS } from '#app/modules/cart/cart.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { BROWSER_EVENT_NAMES } from '#app/modules/marketing/validators.ts'
 import { signNotification } from '#app/modules/payment/signature.server.ts'
@@ -35,6 +36,7 @@ import * as metaEvents from './api/meta-events.ts'
 import * as products from './api/products.ts'
 import * as search from './api/search.ts'
 import * as view from './api/analytics-view.ts'
+import * as cartPage from './tienda/cart.tsx'
 import * as checkout from './tienda/checkout.tsx'
 import * as checkoutResult from './tienda/checkout-result.tsx'
 import * as simulatedPayment from './tienda/simulated-payment.tsx'
@@ -158,6 +160,29 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         const request = postForm('/finalizar-pedido', form, headers)
         return answerOf(() =>
           checkout.action({ request, params: {}, context: freshContext(services) } as never),
+        )
+      },
+    ),
+
+  'routes/tienda/cart.tsx': () =>
+    fuzzEndpoint(
+      'POST /carrito',
+      t.database,
+      fc.record({
+        form: fuzzedForm(
+          { intent: 'add', sku, quantity: '1' },
+          { intent: [...CART_INTENTS], quantity: ['0', '-1', '1e308', '2.5', '99999999999'] },
+        ),
+        cartCookie: fc.option(hostileText, { nil: undefined }),
+      }),
+      ({ form, cartCookie }) => {
+        const headers: Record<string, string> =
+          cartCookie === undefined
+            ? {}
+            : { Cookie: `${CART_COOKIE}=${headerSafe(encodeURIComponent(cleanText(cartCookie)))}` }
+        const request = postForm('/carrito', form, headers)
+        return answerOf(() =>
+          cartPage.action({ request, params: {}, context: freshContext(services) } as never),
         )
       },
     ),

@@ -72,7 +72,7 @@ test('a changed shipping cost changes the cart and the order total, and the free
     await expect
       .poll(async () => plain(await shopper.getByTestId('cart-shipping').textContent()))
       .toBe(cop(15000))
-    await shopper.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await shopper.getByRole('link', { name: 'Finalizar pedido' }).click()
     await shopper.waitForURL('**/finalizar-pedido')
     await expect
       .poll(async () => plain(await shopper.getByTestId('checkout-shipping').textContent()))
@@ -95,7 +95,7 @@ test('a changed shipping cost changes the cart and the order total, and the free
       .toBe(cop(15000))
     expect(plain(await page.getByTestId('cart-total').textContent())).toBe(cop(pesos + 15000))
 
-    await page.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await page.getByRole('link', { name: 'Finalizar pedido' }).click()
     await page.waitForURL('**/finalizar-pedido')
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
     await page.getByLabel('Nombre', { exact: false }).first().fill('Laura')

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { CHROMIUM_ARGS } from '../../scripts/ensure-chromium.js'
 import { FIXTURE_SKUS } from './fixtures.ts'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
+import { CART_COOKIE, cartCookieAssignment } from '#app/modules/cart/cart-cookie.ts'
+import { cartLinesOf } from '#app/modules/cart/cart.ts'
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 900 }
@@ -21,10 +23,13 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 /**
  * One Chromium per test file and a fresh browser context per test: no test sees another's
- * localStorage (the cart), cookies, HTTP cache, routes or fake clock, whatever order they run in.
+ * localStorage, cookies (the cart), HTTP cache, routes or fake clock, whatever order they run in.
  * `page()` opens a tab in the current test's context, so the tabs of one test share them.
  */
-export function setupBrowser(viewport = DESKTOP, options: { answeredConsent?: boolean } = {}) {
+export function setupBrowser(
+  viewport = DESKTOP,
+  options: { answeredConsent?: boolean; javaScriptEnabled?: boolean } = {},
+) {
   let browser: Browser
   let context: BrowserContext | undefined
   let startState: StorageState | undefined
@@ -35,6 +40,7 @@ export function setupBrowser(viewport = DESKTOP, options: { answeredConsent?: bo
       locale: 'es-CO',
       timezoneId: 'America/Bogota',
       storageState: startState,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     })
     // A shopper who already answered the consent banner (declining both), so the banner does not
     // cover the page; tests of the banner itself start without an answer.
@@ -131,19 +137,17 @@ export const WIDTHS = [
   { name: 'desktop', viewport: DESKTOP },
 ] as const
 
-export const CART_KEY = 'vitrina.carrito'
-
-/** The cart lines the page keeps in localStorage. */
+/** The cart the browser holds: the cart cookie (docs/decisions/0018-cart-in-a-cookie.md). */
 export async function storedCart(page: Page): Promise<{ sku: string; quantity: number }[]> {
-  return page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? '[]'), CART_KEY)
+  const cookie = (await page.context().cookies(baseURL())).find((c) => c.name === CART_COOKIE)
+  return cartLinesOf(cookie ? `${CART_COOKIE}=${cookie.value}` : '')
 }
 
-/** Replaces the stored cart (the page must be on the shop's origin), e.g. to start empty. */
+/** Replaces the cart the page's browser context holds (an empty list empties it). */
 export async function setStoredCart(page: Page, lines: { sku: string; quantity: number }[]) {
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key!, value!),
-    [CART_KEY, JSON.stringify(lines)],
-  )
+  const assignment = cartCookieAssignment(lines, false)
+  const value = assignment.slice(CART_COOKIE.length + 1, assignment.indexOf(';'))
+  await page.context().addCookies([{ name: CART_COOKIE, value, url: baseURL() }])
 }
 
 /** es-CO money as the shop shows it, with plain spaces so the comparison ignores NBSP. */
@@ -246,7 +250,6 @@ export function revealSentinel(page: Page) {
 
 /** Sets the stored cart from a tiny same-origin page, cheaper than rendering the home page first. */
 export async function startWithCart(page: Page, lines: { sku: string; quantity: number }[]) {
-  await page.goto('/robots.txt')
   await setStoredCart(page, lines)
 }
 

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
-import { gotoHydrated, setupBrowser } from './browser.ts'
+import { gotoHydrated, setStoredCart, setupBrowser, storedCart } from './browser.ts'
 
 const browser = setupBrowser()
 
 test('a cart open in another tab does not drop a product just added here', async () => {
   const shop = await browser.page()
+  await setStoredCart(shop, [])
   await gotoHydrated(shop, '/')
-  await shop.evaluate(() => window.localStorage.setItem('vitrina.carrito', '[]'))
   const cards = shop.getByTestId('you-may-like').getByTestId('product-card')
   await cards.nth(0).getByRole('button').click()
   await expect.poll(() => shop.getByTestId('cart-count').innerText()).toBe('1')
@@ -19,6 +19,6 @@ test('a cart open in another tab does not drop a product just added here', async
   await expect.poll(() => cartTab.getByTestId('cart-line').count()).toBe(2)
   // Both tabs still hold both products once the other tab's data has arrived.
   await cartTab.waitForLoadState('networkidle')
-  const stored = await shop.evaluate(() => JSON.parse(window.localStorage.getItem('vitrina.carrito') ?? '[]'))
-  expect(stored).toHaveLength(2)
+  expect(await storedCart(shop)).toHaveLength(2)
+  expect(await cartTab.getByTestId('cart-line').count()).toBe(2)
 })

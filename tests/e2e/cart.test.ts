@@ -90,7 +90,7 @@ describe.each(WIDTHS)('cart on a $name', ({ viewport }) => {
     const line = page.locator(`[data-testid="cart-line"][data-sku="${FIXTURES.shortName.sku}"]`)
     await line.getByRole('button', { name: 'Disminuir cantidad' }).click()
     await expect.poll(() => line.getByRole('spinbutton').inputValue()).toBe('0')
-    await page.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await page.getByRole('link', { name: 'Finalizar pedido' }).click()
     await expectToast(page, 'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.')
     expect(new URL(page.url()).pathname).toBe('/carrito')
     await page.close()

@@ -7,7 +7,9 @@ import {
   gotoHydrated,
   homeSkusInStock,
   PHONE,
+  setStoredCart,
   setupBrowser,
+  storedCart,
 } from './browser.ts'
 
 const browser = setupBrowser(PHONE)
@@ -31,8 +33,6 @@ async function withoutJavaScript(
   }
 }
 
-const CART_KEY = 'vitrina.carrito'
-
 let used = 0
 /** A different in-stock product for each order, so tests do not exhaust each other's stock. */
 async function nextSku(page: Page) {
@@ -40,13 +40,6 @@ async function nextSku(page: Page) {
   const sku = skus[used++ % skus.length]
   if (!sku) throw new Error('No quedan productos con stock en la tienda de pruebas')
   return sku
-}
-
-async function setCart(page: Page, lines: { sku: string; quantity: number }[]) {
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key!, value!),
-    [CART_KEY, JSON.stringify(lines)],
-  )
 }
 
 async function fillCustomer(page: Page, method: 'acordar' | 'mercadopago' = 'acordar') {
@@ -89,7 +82,7 @@ describe.each([
     await gotoHydrated(page, `/producto/${sku}`)
     await page.getByRole('button', { name: 'Agregar al carrito' }).click()
     await gotoHydrated(page, '/carrito')
-    await page.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await page.getByRole('link', { name: 'Finalizar pedido' }).click()
     await page.waitForURL('**/finalizar-pedido')
     await expect.poll(() => page.getByTestId('checkout-summary').innerText()).toContain('× 1')
     await fillCustomer(page)
@@ -101,7 +94,7 @@ describe.each([
     await expect
       .poll(() => page.locator('[data-sonner-toast]').allInnerTexts())
       .toContain('Pedido realizado con éxito.')
-    await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), CART_KEY)).toBe('[]')
+    await expect.poll(() => storedCart(page)).toEqual([])
     expect(await page.getByTestId('cart-count').innerText()).toBe('0')
     expect(await available(page, sku)).toBe(before - 1)
     await page.getByRole('link', { name: 'Volver a la tienda' }).click()
@@ -162,7 +155,7 @@ describe('Mercado Pago through the simulated payment page', () => {
 describe('validation messages (spec §5, §8)', () => {
   async function submitWith(page: Page, lines: { sku: string; quantity: number }[], fill = true) {
     await gotoHydrated(page, '/')
-    await setCart(page, lines)
+    await setStoredCart(page, lines)
     await gotoHydrated(page, '/finalizar-pedido')
     if (fill) await fillCustomer(page)
     await page.getByRole('button', { name: 'Confirmar pedido' }).click()
@@ -179,7 +172,7 @@ describe('validation messages (spec §5, §8)', () => {
     const page = await browser.page()
     const sku = await nextSku(page)
     await gotoHydrated(page, '/')
-    await setCart(page, [{ sku, quantity: 1 }])
+    await setStoredCart(page, [{ sku, quantity: 1 }])
     await gotoHydrated(page, '/finalizar-pedido')
     await page.getByLabel('Apellido').fill('Gómez')
     await page.getByLabel('Ciudad o municipio').fill('Cali')
@@ -213,7 +206,7 @@ describe('validation messages (spec §5, §8)', () => {
     const page = await browser.page()
     const sku = await nextSku(page)
     await gotoHydrated(page, '/')
-    await setCart(page, [{ sku, quantity: 1 }])
+    await setStoredCart(page, [{ sku, quantity: 1 }])
     await gotoHydrated(page, '/finalizar-pedido')
     await fillCustomer(page)
     await page.getByLabel('Teléfono (WhatsApp)').fill('123')
@@ -242,12 +235,11 @@ describe('validation messages (spec §5, §8)', () => {
 })
 
 test('a checkout sent without JavaScript places the order from the cart cookie a JS page left', async () => {
-  // A page with JavaScript fills the cart, which the cart store mirrors into a small cookie.
+  // A page with JavaScript fills the cart, which the cart store keeps in a small cookie.
   const page = await browser.page()
   const sku = await nextSku(page)
   const before = await available(page, sku)
-  await gotoHydrated(page, `/producto/${sku}`)
-  await page.evaluate((key) => window.localStorage.setItem(key, '[]'), CART_KEY)
+  await setStoredCart(page, [])
   await gotoHydrated(page, `/producto/${sku}`)
   await page.getByRole('button', { name: 'Agregar al carrito' }).click()
   await expect
@@ -255,17 +247,20 @@ test('a checkout sent without JavaScript places the order from the cart cookie a
     .toBe(`${encodeURIComponent(sku)}:1`)
   const cookies = (await browser.context.cookies()).filter((c) => c.name === 'vitrina_carrito')
 
-  // The same shopper on a phone that has not run the JavaScript (yet): the hidden cart field is [].
+  // The same shopper on a phone that has not run the JavaScript (yet): the server draws the cart.
   await withoutJavaScript(cookies, async (noJsPage, context) => {
     await noJsPage.goto('/finalizar-pedido')
-    expect(await noJsPage.locator('input[name="cart"]').inputValue()).toBe('[]')
+    expect(await noJsPage.getByTestId('checkout-summary').innerText()).toContain('× 1')
+    expect(JSON.parse(await noJsPage.locator('input[name="cart"]').inputValue())).toEqual([
+      { sku, quantity: 1 },
+    ])
     await fillCustomer(noJsPage)
     await noJsPage.getByRole('button', { name: 'Confirmar pedido' }).click()
     await noJsPage.waitForURL('**/finalizar-pedido/success?pedido=*')
     await noJsPage.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
     expect(Number(await noJsPage.getByTestId('order-number').innerText())).toBeGreaterThanOrEqual(1001)
     expect(await available(page, sku)).toBe(before - 1)
-    // Those lines are an order now: the mirror is gone.
+    // Those lines are an order now: the cart is empty.
     expect((await context.cookies()).find((c) => c.name === 'vitrina_carrito')).toBeUndefined()
   })
 })

@@ -106,7 +106,7 @@ describe('in the browser, no violation', () => {
     // The toast's stylesheet (sonner's own <style>) goes in with the first toast.
     await page.locator('[data-sonner-toast]').first().waitFor()
     await gotoHydrated(page, '/carrito')
-    await page.getByRole('button', { name: 'Finalizar pedido' }).click()
+    await page.getByRole('link', { name: 'Finalizar pedido' }).click()
     await page.waitForURL('**/finalizar-pedido')
     await fillCustomer(page)
     await page.getByRole('button', { name: 'Confirmar pedido' }).click()

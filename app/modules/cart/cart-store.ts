@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
-import { cartCookieAssignment } from './cart-cookie.ts'
+import { cartCookieAssignment, cartCookieValue } from './cart-cookie.ts'
 import {
   addToLines,
-  parseStoredLines,
+  cartLinesOf,
   removeLine,
   setLineQuantity,
   type CartChange,
@@ -11,43 +11,39 @@ import {
   type CartProduct,
 } from './cart.ts'
 
-/** The shopper's cart lines in localStorage, shared by every component and every tab. */
-const STORAGE_KEY = 'vitrina.carrito'
+/**
+ * The shopper's cart lines, read from and written to the cart cookie (0018-cart-in-a-cookie.md), so
+ * a form sent to the server before the scripts ran changes the same cart the scripts then show.
+ */
 const EMPTY: CartLine[] = []
 const listeners = new Set<() => void>()
-let cache: { raw: string | null; lines: CartLine[] } | undefined
+let cache: { raw: string; lines: CartLine[] } | undefined
 /**
- * Whether components see the stored lines yet. A page's first read of localStorage waits on the
- * browser process (5–17 ms in Chromium on this machine, longer on a phone): it happens in a task of
- * its own just after the page has hydrated, not inside hydration. Until then every component sees
- * the empty cart the server rendered.
+ * Whether components see the cookie's lines yet. They are read in a task of their own just after
+ * the page has hydrated, not inside hydration: until then every component sees the cart the server
+ * rendered (empty, except on the cart and checkout pages, which read the cookie on the server).
  */
 let shown = false
+/** Tells the shop's other tabs that the cart changed (a cookie change fires no event there). */
+let channel: BroadcastChannel | null | undefined
 
 function read(): CartLine[] {
-  if (typeof window === 'undefined') return EMPTY
-  const raw = window.localStorage.getItem(STORAGE_KEY)
+  if (typeof document === 'undefined') return EMPTY
+  const raw = cartCookieValue(document.cookie)
   if (!cache || cache.raw !== raw) {
-    const lines = parseStoredLines(raw)
+    const lines = cartLinesOf(document.cookie)
     // An empty cart is the server's snapshot itself: nothing to render again.
     cache = { raw, lines: lines.length ? lines : EMPTY }
   }
   return cache.lines
 }
 
-function snapshot(): CartLine[] {
-  return shown ? read() : EMPTY
-}
-
-/** Mirrors the lines into a small cookie, so a checkout sent before hydration still has them. */
-function mirrorToCookie(lines: CartLine[]) {
-  const assignment = cartCookieAssignment(
-    lines.map(({ sku, quantity }) => ({ sku, quantity })),
-    window.location.protocol === 'https:',
-  )
-  if (!document.cookie.split('; ').includes(assignment.slice(0, assignment.indexOf(';')))) {
-    document.cookie = assignment
+function otherTabs(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('vitrina-carrito')
+    channel?.addEventListener('message', notify)
   }
+  return channel
 }
 
 function notify() {
@@ -55,35 +51,50 @@ function notify() {
 }
 
 function write(lines: CartLine[]) {
-  window.localStorage.setItem(STORAGE_KEY, JSON.stringify(lines))
-  mirrorToCookie(lines)
+  document.cookie = cartCookieAssignment(
+    lines.map(({ sku, quantity }) => ({ sku, quantity })),
+    window.location.protocol === 'https:',
+  )
   shown = true
+  otherTabs()?.postMessage('changed')
   notify()
 }
 
 function show() {
   if (shown) return
   shown = true
-  // A cart kept from before the mirror existed (or changed in another tab) gets its cookie now.
-  mirrorToCookie(read())
   notify()
 }
 
+/** A cart changed by a form in another tab, or by the server, shows when this tab is looked at. */
+function onVisible() {
+  if (document.visibilityState === 'visible') notify()
+}
+
 function subscribe(listener: () => void) {
-  if (!shown && !listeners.size) setTimeout(show)
-  listeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY) listener()
+  if (!listeners.size) {
+    if (!shown) setTimeout(show)
+    otherTabs()
+    document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('pageshow', notify)
   }
-  window.addEventListener('storage', onStorage)
+  listeners.add(listener)
   return () => {
     listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
+    if (listeners.size) return
+    document.removeEventListener('visibilitychange', onVisible)
+    window.removeEventListener('pageshow', notify)
   }
 }
 
-export function useCartLines(): CartLine[] {
-  return useSyncExternalStore(subscribe, snapshot, () => EMPTY)
+/**
+ * The cart's lines. `rendered`: the lines the server drew the page with (the cart and checkout
+ * pages read them from the cookie), kept until the cookie itself is read just after hydration.
+ */
+export function useCartLines(rendered: CartLine[] = EMPTY): CartLine[] {
+  const serverSnapshot = useCallback(() => rendered, [rendered])
+  const clientSnapshot = useCallback(() => (shown ? read() : rendered), [rendered])
+  return useSyncExternalStore(subscribe, clientSnapshot, serverSnapshot)
 }
 
 export type CartNotice = Pick<CartChange, 'message' | 'tone'>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addToLines, parseStoredLines, removeLine, setLineQuantity, totalQuantity } from './cart.ts'
+import { addToLines, cartLinesOf, cleanLines, removeLine, setLineQuantity, totalQuantity } from './cart.ts'
 
 const collar = { sku: 'COL-CAT-AAAA1111', name: 'Collar Luna', available: 3 }
 
@@ -83,24 +83,41 @@ test('the badge counts units, not lines', () => {
   ).toBe(5)
 })
 
-describe('stored lines', () => {
+describe('lines read from the cookie', () => {
   test('keeps valid lines and merges duplicates', () => {
-    const raw = JSON.stringify([
-      { sku: 'A', quantity: 1 },
-      { sku: 'A', quantity: 2 },
-      { sku: 'B', quantity: 1.7 },
-    ])
-    expect(parseStoredLines(raw)).toEqual([
+    const header = `other=1; vitrina_carrito=A:1|A:2|${encodeURIComponent('B|x:')}:1; more=2`
+    expect(cartLinesOf(header)).toEqual([
       { sku: 'A', quantity: 3 },
-      { sku: 'B', quantity: 1 },
+      { sku: 'B|x:', quantity: 1 },
     ])
   })
 
   test('drops anything malformed', () => {
-    expect(parseStoredLines('not json')).toEqual([])
-    expect(parseStoredLines('{"sku":"A"}')).toEqual([])
+    expect(cartLinesOf(undefined)).toEqual([])
+    expect(cartLinesOf('vitrina_carrito=junk')).toEqual([])
+    expect(cartLinesOf('vitrina_carrito=A:x|:1|%E0%A4%A:1')).toEqual([])
     expect(
-      parseStoredLines(JSON.stringify([{ sku: 5, quantity: 1 }, null, { sku: 'C', quantity: 'x' }])),
-    ).toEqual([])
+      cleanLines([{ sku: 5, quantity: 1 }, null, { sku: 'C', quantity: 'x' }, { sku: 'D', quantity: -2 }]),
+    ).toEqual([{ sku: 'D', quantity: 0 }])
+  })
+})
+
+describe('a cart that must fit in its cookie', () => {
+  test('a 101st product is refused with a clear message, more units of one already in are not', () => {
+    const lines = Array.from({ length: 100 }, (_, index) => ({ sku: `SKU-${index}`, quantity: 1 }))
+    const refused = addToLines(lines, collar)
+    expect(refused).toMatchObject({ ok: false, tone: 'error', lines })
+    expect(refused.message).toBe(
+      'Tu carrito está lleno. Finaliza este pedido o quita algún producto para agregar otro.',
+    )
+    expect(addToLines(lines, { sku: 'SKU-3', name: 'Otro', available: 5 }).ok).toBe(true)
+  })
+
+  test('long skus fill the cookie before 100 products', () => {
+    const lines = Array.from({ length: 60 }, (_, index) => ({
+      sku: `${'X'.repeat(60)}${index}`,
+      quantity: 1,
+    }))
+    expect(addToLines(lines, collar).ok).toBe(false)
   })
 })

@@ -1,4 +1,6 @@
-/** Pure cart rules (spec §4, §8): the browser keeps lines, the server owns prices and stock. */
+import { fitsCartCookie, readCartCookie } from './cart-cookie.ts'
+
+/** Pure cart rules (spec §4, §8): the cart cookie keeps lines, the server owns prices and stock. */
 
 export type CartLine = { sku: string; quantity: number }
 
@@ -23,7 +25,17 @@ export const CART_MESSAGES = {
   removed: 'Eliminado del carrito.',
   zeroQuantity: 'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
   confirmRemove: '¿Está seguro de querer eliminar el producto?',
+  cartFull: 'Tu carrito está lleno. Finaliza este pedido o quita algún producto para agregar otro.',
+  notInCart: 'Ese producto ya no está en tu carrito.',
 } as const
+
+/**
+ * What the storefront's cart forms ask. With the page's scripts running they are handled in the page
+ * (cart-store.ts); sent before the scripts ran, or without JavaScript, they reach the server
+ * (cart.server.ts), which applies the same rules.
+ */
+export const CART_INTENTS = ['add', 'buy-now', 'increase', 'decrease', 'set', 'ask-remove', 'remove'] as const
+export type CartIntent = (typeof CART_INTENTS)[number]
 
 export function totalQuantity(lines: CartLine[]): number {
   return lines.reduce((sum, line) => sum + Math.max(0, line.quantity), 0)
@@ -42,6 +54,7 @@ export function addToLines(
   const next = current
     ? lines.map((line) => (line.sku === product.sku ? { ...line, quantity: current + quantity } : line))
     : [...lines, { sku: product.sku, quantity }]
+  if (!fitsCartCookie(next)) return { ok: false, lines, message: CART_MESSAGES.cartFull, tone: 'error' }
   return { ok: true, lines: next, message: CART_MESSAGES.added(product.name), tone: 'success' }
 }
 
@@ -68,22 +81,20 @@ export function removeLine(lines: CartLine[], sku: string): CartChange {
   }
 }
 
-/** Reads stored lines defensively: anything malformed is dropped, duplicates are merged. */
-export function parseStoredLines(raw: string | null): CartLine[] {
-  if (!raw) return []
-  try {
-    const value: unknown = JSON.parse(raw)
-    if (!Array.isArray(value)) return []
-    const merged = new Map<string, number>()
-    for (const item of value) {
-      if (!item || typeof item !== 'object') continue
-      const { sku, quantity } = item as Record<string, unknown>
-      if (typeof sku !== 'string' || !sku || typeof quantity !== 'number' || !Number.isFinite(quantity))
-        continue
-      merged.set(sku, (merged.get(sku) ?? 0) + Math.max(0, Math.floor(quantity)))
-    }
-    return [...merged].map(([sku, quantity]) => ({ sku, quantity }))
-  } catch {
-    return []
+/** Lines read from outside (a cookie, a form): anything malformed is dropped, duplicates merged. */
+export function cleanLines(items: readonly unknown[]): CartLine[] {
+  const merged = new Map<string, number>()
+  for (const item of items) {
+    if (!item || typeof item !== 'object') continue
+    const { sku, quantity } = item as Record<string, unknown>
+    if (typeof sku !== 'string' || !sku || typeof quantity !== 'number' || !Number.isFinite(quantity))
+      continue
+    merged.set(sku, (merged.get(sku) ?? 0) + Math.max(0, Math.floor(quantity)))
   }
+  return [...merged].map(([sku, quantity]) => ({ sku, quantity }))
+}
+
+/** The cart a `Cookie` header (or `document.cookie`) holds. */
+export function cartLinesOf(cookieHeader: string | null | undefined): CartLine[] {
+  return cleanLines(readCartCookie(cookieHeader))
 }

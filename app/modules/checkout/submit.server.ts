@@ -12,11 +12,8 @@ export type CheckoutDeps = {
   publicUrl: string
 }
 
-/**
- * Where the shopper goes next, and whether the cart's cookie mirror goes too: the lines that came
- * from it are an order now.
- */
-export type CheckoutOutcome = { redirectTo: string; clearCartCookie: boolean }
+/** Where the shopper goes next (the success page empties the cart: checkout-result.tsx). */
+export type CheckoutOutcome = { redirectTo: string }
 
 /**
  * The whole "Confirmar pedido": places the order (reserving its units), then sends the shopper to the
@@ -39,12 +36,11 @@ export async function submitCheckout(
     clientAddress,
     tracking,
   })
-  const clearCartCookie = form.cartFromCookie
   if (order.paymentMethod === 'acordar') {
-    return { redirectTo: orderResultPath('success', order.id), clearCartCookie }
+    return { redirectTo: orderResultPath('success', order.id) }
   }
   const paymentUrl = await startOnlinePayment(deps.payments, order.id, deps.publicUrl, {
     cancelOnFailure: created,
   })
-  return { redirectTo: paymentUrl, clearCartCookie }
+  return { redirectTo: paymentUrl }
 }

@@ -4,6 +4,7 @@ import { Form, Link, redirect, data } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
+import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { CHECKOUT_MESSAGES, ID_MESSAGES } from '#app/modules/checkout/validators.ts'
 import { isUuid } from '#app/utils/ids.ts'
@@ -35,20 +36,24 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const order = id ? await getOrder(servicesOf(context).database.db, id) : null
   if (id && !order) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   const outcome = outcomeOf(url)
-  return {
-    outcome,
-    purchase: outcome === 'success' && order ? pagePurchase(order) : null,
-    order: order && {
-      id: order.id,
-      number: order.number,
-      status: order.status,
-      paymentMethod: order.paymentMethod,
-      items: order.items,
-      subtotal: order.subtotal,
-      shippingCost: order.shippingCost,
-      total: order.total,
+  return data(
+    {
+      outcome,
+      purchase: outcome === 'success' && order ? pagePurchase(order) : null,
+      order: order && {
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        paymentMethod: order.paymentMethod,
+        items: order.items,
+        subtotal: order.subtotal,
+        shippingCost: order.shippingCost,
+        total: order.total,
+      },
     },
-  }
+    // The order is made: its cart is emptied, with or without the page's scripts (as cart.clear()).
+    outcome === 'success' && order ? { headers: { 'Set-Cookie': CLEAR_CART_COOKIE } } : undefined,
+  )
 }
 
 /** "Intentar pagar de nuevo": a new preference for the same order, while it is still pending. */

@@ -5,17 +5,18 @@ import { toast } from '#app/components/toast.tsx'
 import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
+import { cartOfRequest } from '#app/modules/cart/cart.server.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
-import { readCheckoutForm, type CheckoutFormValues } from '#app/modules/checkout/form.server.ts'
-import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
+import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
+import { checkoutValuesOf, type CheckoutFormValues } from '#app/modules/checkout/form-values.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
-import { readActionAnswer } from '#app/utils/action-answer.ts'
+import { failureAnswer, readActionAnswer } from '#app/utils/action-answer.ts'
 import { failureOf, refusedAnswer } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -28,9 +29,11 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { checkout, reads, env } = servicesOf(context)
   return {
+    // The cart from its cookie: the summary shows before the scripts run, and without them.
+    rendered: await cartOfRequest(reads, request.headers.get('Cookie')),
     onlinePayments: checkout.onlinePayments,
     // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
     checkoutKey: randomUUID(),
@@ -54,10 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientAddressOf(context),
       checkoutTracking(marketing.settings, request, clientAddressOf(context)),
     )
-    return redirect(
-      next.redirectTo,
-      next.clearCartCookie ? { headers: { 'Set-Cookie': CLEAR_CART_COOKIE } } : undefined,
-    )
+    return redirect(next.redirectTo)
   } catch (thrown) {
     // Anything unexpected is logged and read as spec §8's "no answer from the server" on the form.
     const { status, message } = failureOf(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
@@ -99,9 +99,29 @@ const FIELDS: {
   { name: 'city', label: 'Ciudad o municipio', autoComplete: 'address-level2' },
 ]
 
+/**
+ * A post that gets no answer (the connection dropped, the server unreachable) keeps the form as
+ * typed, says spec §8's "no answer" and keeps this form's checkout key: sent again, it makes exactly
+ * one order, whether or not the first post reached the server.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData()
+  try {
+    return await serverAction()
+  } catch (thrown) {
+    if (!(thrown instanceof TypeError)) throw thrown
+    return failureAnswer(CHECKOUT_MESSAGES.noServer, {
+      messages: [CHECKOUT_MESSAGES.noServer],
+      fieldErrors: {} as CheckoutErrors['fields'],
+      values: checkoutValuesOf(form),
+      checkoutKey: String(form.get('checkout_key') ?? ''),
+    })
+  }
+}
+
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const lines = useCartLines()
-  const { priced, totals } = usePricedCart(lines, loaderData.shipping)
+  const lines = useCartLines(loaderData.rendered.lines)
+  const { priced, totals } = usePricedCart(lines, loaderData.shipping, loaderData.rendered)
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const { messages, fieldErrors, values } = readActionAnswer(actionData)

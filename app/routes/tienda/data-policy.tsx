@@ -75,6 +75,12 @@ export default function DataPolicy() {
           días.
         </li>
         <li>
+          Tu carrito se guarda en tu navegador (cookie <code>vitrina_carrito</code>, por 30 días) solo con el
+          código y la cantidad de cada producto: la tienda la necesita para funcionar y no requiere tu
+          autorización. Si usas un botón del carrito antes de que la página termine de cargar, la cookie{' '}
+          <code>vitrina_aviso_carrito</code> guarda por dos minutos el mensaje que verás en el carrito.
+        </li>
+        <li>
           Los equipos con los que el personal entra a la administración llevan la cookie{' '}
           <code>vitrina_staff</code>, para que sus visitas nunca se cuenten.
         </li>

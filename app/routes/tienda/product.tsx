@@ -5,6 +5,8 @@ import { CHECKOUT_PATH, categoryPath, productPath } from '#app/utils/paths.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
+import type { CartIntent } from '#app/modules/cart/cart.ts'
+import { CartForm } from '#app/components/cart-form.tsx'
 import { getProductDetail, type ProductDetail } from '#app/modules/catalog/catalog.server.ts'
 import { errorMeta } from '#app/components/not-found.tsx'
 import { absoluteUrl, seo } from '#app/utils/seo.ts'
@@ -158,14 +160,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Truck className="size-5 shrink-0" aria-hidden="true" />
           {shippingNotice}
         </p>
-        <div className="flex flex-col gap-3 sm:flex-row">
+        <CartForm
+          sku={product.sku}
+          className="flex flex-col gap-3 sm:flex-row"
+          onIntent={(intent) => {
+            if (intent !== 'buy-now') return void cart.add(product)
+            cart.clear()
+            if (cart.add(product)) navigate(CHECKOUT_PATH)
+          }}
+        >
           <button
-            type="button"
+            type="submit"
+            name="intent"
+            value={'buy-now' satisfies CartIntent}
             disabled={soldOut}
-            onClick={() => {
-              cart.clear()
-              if (cart.add(product)) navigate(CHECKOUT_PATH)
-            }}
             data-track={'comprar-ahora' satisfies TrackedElement}
             className="flex flex-1 items-center justify-center gap-2 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600"
           >
@@ -173,16 +181,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             COMPRAR AHORA
           </button>
           <button
-            type="button"
+            type="submit"
+            name="intent"
+            value={'add' satisfies CartIntent}
             disabled={soldOut}
-            onClick={() => cart.add(product)}
             data-track={'agregar-carrito' satisfies TrackedElement}
             className="flex flex-1 items-center justify-center gap-2 rounded-full border border-brand-600 px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-gray-300 disabled:text-gray-500"
           >
             <ShoppingBag className="size-5" aria-hidden="true" />
             Agregar al carrito
           </button>
-        </div>
+        </CartForm>
         <section aria-labelledby="descripcion">
           <h2 id="descripcion" className="mb-1 font-semibold">
             Descripción

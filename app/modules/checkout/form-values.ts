@@ -1,0 +1,29 @@
+export const CUSTOMER_FIELDS = [
+  'name',
+  'last_name',
+  'identification_number',
+  'phone',
+  'email',
+  'address',
+  'city',
+  'department',
+] as const
+
+export type CheckoutFormValues = Record<(typeof CUSTOMER_FIELDS)[number], string> & {
+  payment_method: string
+  consent: boolean
+}
+
+/**
+ * What the shopper typed in the checkout form, junk made empty: read by the server, and by the page
+ * to show the form again as typed when its post got no answer.
+ */
+export function checkoutValuesOf(form: FormData): CheckoutFormValues {
+  return {
+    ...(Object.fromEntries(
+      CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 300)]),
+    ) as Record<(typeof CUSTOMER_FIELDS)[number], string>),
+    payment_method: form.get('payment_method') === 'mercadopago' ? 'mercadopago' : 'acordar',
+    consent: form.get('consent') === 'on',
+  }
+}
