@@ -10,7 +10,14 @@ export type OrderSummaryData = {
   total: number
 }
 
-export function OrderSummary({ order }: { order: OrderSummaryData }) {
+export function OrderSummary({
+  order,
+  statusLabel,
+}: {
+  order: OrderSummaryData
+  /** Shown as "Estado" instead of the stored status (a payment being confirmed). */
+  statusLabel?: string
+}) {
   return (
     <section
       className="w-full max-w-md rounded-2xl bg-brand-50 p-4 text-left text-sm"
@@ -38,7 +45,7 @@ export function OrderSummary({ order }: { order: OrderSummaryData }) {
         className="flex flex-col gap-1 border-t border-brand-100 pt-2"
       >
         <SummaryRow label="Estado" testId="order-status">
-          {order.status}
+          {statusLabel ?? order.status}
         </SummaryRow>
         <SummaryRow label="Pago">
           {order.paymentMethod === 'acordar' ? 'Contra entrega' : 'Mercado Pago'}

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Route } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
   baseURL,
@@ -113,16 +113,13 @@ describe('Mercado Pago through the simulated payment page', () => {
     await page.waitForURL('**/finalizar-pedido/success?**')
     expect(new URL(page.url()).searchParams.get('status')).toBe('approved')
     await page.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
-    // The webhook is processed by a job: the page shows "pagado" once it has run.
+    // Until the notice (a job) has been processed the page says the payment is being confirmed,
+    // never "pendiente de pago", and it updates in place once it has: no reload here.
+    expect(await page.getByTestId('order-status').innerText()).not.toBe('pendiente de pago')
     await expect
-      .poll(
-        async () => {
-          await page.reload()
-          return page.getByTestId('order-status').innerText()
-        },
-        { timeout: 15_000, interval: 500 },
-      )
+      .poll(() => page.getByTestId('order-status').innerText(), { timeout: 20_000, interval: 500 })
       .toBe('pagado')
+    expect(await page.getByTestId('payment-confirming').count()).toBe(0)
   })
 
   test('pending: "Pago Pendiente" and the order stays pending', async () => {
@@ -150,6 +147,46 @@ describe('Mercado Pago through the simulated payment page', () => {
     await page.getByRole('button', { name: 'Aprobar pago' }).click()
     await page.waitForURL('**/finalizar-pedido/success?**')
   })
+})
+
+describe('a checkout post that gets no answer', () => {
+  test.each([
+    { lost: 'never reaches the server', held: 0, answer: (route: Route) => route.abort('connectionreset') },
+    {
+      lost: 'makes the order but its answer is lost',
+      held: 1,
+      answer: async (route: Route) => {
+        await route.fetch({ maxRedirects: 0 })
+        await route.abort('connectionreset')
+      },
+    },
+  ])(
+    'one that $lost keeps the form as typed; sent again, it makes exactly one order',
+    async ({ answer, held }) => {
+      const page = await browser.page()
+      const sku = await nextSku(page)
+      const before = await available(page, sku)
+      await setStoredCart(page, [{ sku, quantity: 1 }])
+      await gotoHydrated(page, '/finalizar-pedido')
+      await fillCustomer(page)
+      await page.route(/\/finalizar-pedido\.data/, answer, { times: 1 })
+      await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+      await page.getByTestId('checkout-errors').waitFor()
+      expect(await page.getByTestId('checkout-errors').innerText()).toBe(
+        'No hay respuesta del servidor, intente más tarde o comuníquese con servicio al cliente',
+      )
+      expect(await page.getByLabel('Apellido').inputValue()).toBe('Gómez')
+      expect(await page.getByLabel('Dirección').inputValue()).toBe('Calle 10 # 20-30')
+      expect(await page.getByLabel('Departamento').inputValue()).toBe('Antioquia')
+      expect(await page.getByRole('link', { name: 'Ir a Inicio' }).count()).toBe(0)
+      expect(await available(page, sku)).toBe(before - held)
+
+      await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+      await page.waitForURL('**/finalizar-pedido/success?pedido=*')
+      await page.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
+      expect(await available(page, sku)).toBe(before - 1)
+    },
+  )
 })
 
 describe('validation messages (spec §5, §8)', () => {

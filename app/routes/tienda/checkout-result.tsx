@@ -1,6 +1,6 @@
 import { CheckCircle, Clock, XCircle } from '#app/components/icons.tsx'
 import { useEffect } from 'react'
-import { Form, Link, redirect, data } from 'react-router'
+import { Form, Link, redirect, data, useRevalidator } from 'react-router'
 import { toast } from '#app/components/toast.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
@@ -97,19 +97,74 @@ function firstTime(key: string) {
 
 const ON_DELIVERY_NOTE = 'Pagas al recibir tu pedido: el pago es contra entrega.'
 
+/** What each result page says under its heading, true to the order as it stands now. */
+export const RESULT_NOTES = {
+  confirming:
+    'Mercado Pago aprobó tu pago y lo estamos confirmando. Esta página se actualiza sola en cuanto llegue la confirmación.',
+  pending: 'Tu pago está en proceso. Te avisaremos cuando Mercado Pago lo confirme.',
+  failedStillHeld:
+    'El pago no se completó. Tu pedido sigue reservado por un tiempo: puedes intentarlo de nuevo.',
+  failedCancelled:
+    'El pago no se completó y este pedido ya fue cancelado: sus productos volvieron a la tienda. Si aún los quieres, haz un pedido nuevo.',
+  alreadyPaid: 'Este pedido ya está pagado: no tienes que pagar de nuevo.',
+} as const
+
+/** How often, and for how long, a success page waiting for Mercado Pago's notice looks again. */
+const CONFIRMATION_POLL_MS = 3_000
+const CONFIRMATION_POLLS = 40
+
+type ResultOrder = { status: string; paymentMethod: string } | null
+
+function noteFor(outcome: Outcome, order: ResultOrder): { text: string; testId: string } | null {
+  const paid = order?.status === 'pagado' || order?.status === 'Completado'
+  if (outcome === 'success') {
+    if (order?.status !== 'pendiente de pago') return null
+    return order.paymentMethod === 'acordar'
+      ? { text: ON_DELIVERY_NOTE, testId: 'payment-on-delivery' }
+      : { text: RESULT_NOTES.confirming, testId: 'payment-confirming' }
+  }
+  if (paid) return { text: RESULT_NOTES.alreadyPaid, testId: 'result-note' }
+  if (outcome === 'pending') return { text: RESULT_NOTES.pending, testId: 'result-note' }
+  if (order?.status === 'cancelado') return { text: RESULT_NOTES.failedCancelled, testId: 'result-note' }
+  return { text: RESULT_NOTES.failedStillHeld, testId: 'result-note' }
+}
+
+/**
+ * Mercado Pago sends the shopper back before its notice of the payment arrives: until it does, the
+ * success page looks again every few seconds (for two minutes) and shows the order as it stands.
+ */
+function useConfirmationPolling(waiting: boolean) {
+  const { revalidate } = useRevalidator()
+  useEffect(() => {
+    if (!waiting) return
+    let polls = 0
+    const timer = setInterval(() => {
+      if (++polls > CONFIRMATION_POLLS) clearInterval(timer)
+      else void revalidate()
+    }, CONFIRMATION_POLL_MS)
+    return () => clearInterval(timer)
+  }, [waiting, revalidate])
+}
+
 export default function CheckoutResult({ loaderData, actionData }: Route.ComponentProps) {
   const { outcome, order, purchase } = loaderData
   useEffect(() => {
     if (outcome !== 'success') return
     cart.clear()
     toast.success(CHECKOUT_MESSAGES.success)
+  }, [outcome])
+  useEffect(() => {
     // The pixel's Purchase (eventID = the order number, as the server's), only when the loader
-    // says the order is bought, and once per order in this browser: a reload does not repeat it.
+    // says the order is bought (for an online payment, maybe only once its notice arrived), and
+    // once per order in this browser: a reload does not repeat it.
     if (purchase && firstTime(`vitrina:purchase:${purchase.eventId}`))
       trackAdEvent('Purchase', purchase.data, purchase.eventId)
-    // Once per page: the order shown does not change under it.
+    // Once per order: the rest of the purchase's data does not change under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [outcome])
+  }, [purchase?.eventId])
+  const note = noteFor(outcome, order)
+  const confirming = note?.testId === 'payment-confirming'
+  useConfirmationPolling(confirming)
   useEffect(() => {
     // The page has no form message: a refused retry reads as a toast.
     const { message } = readActionAnswer(actionData)
@@ -123,22 +178,18 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
       <Icon className={`size-16 ${tone}`} aria-hidden="true" />
       <h1 className="text-2xl font-semibold">{TITLES[outcome]}</h1>
       {/* The spec's heading over "pendiente de pago" reads as a contradiction without this line. */}
-      {outcome === 'success' && order?.paymentMethod === 'acordar' && order.status === 'pendiente de pago' ? (
-        <p className="max-w-md text-gray-700" data-testid="payment-on-delivery">
-          {ON_DELIVERY_NOTE}
+      {note ? (
+        <p
+          className="max-w-md text-gray-700"
+          data-testid={note.testId}
+          role={confirming ? 'status' : undefined}
+        >
+          {note.text}
         </p>
       ) : null}
-      {outcome === 'pending' ? (
-        <p className="max-w-md text-gray-700">
-          Tu pago está en proceso. Te avisaremos cuando Mercado Pago lo confirme.
-        </p>
+      {order ? (
+        <OrderSummary order={order} statusLabel={confirming ? 'confirmando el pago' : undefined} />
       ) : null}
-      {outcome === 'failure' ? (
-        <p className="max-w-md text-gray-700">
-          El pago no se completó. Tu pedido sigue reservado por un tiempo: puedes intentarlo de nuevo.
-        </p>
-      ) : null}
-      {order ? <OrderSummary order={order} /> : null}
       {outcome === 'failure' &&
       order?.status === 'pendiente de pago' &&
       order.paymentMethod === 'mercadopago' ? (
