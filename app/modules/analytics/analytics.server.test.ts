@@ -9,7 +9,8 @@ import {
   monthReport,
   monthsWithData,
   recordClick,
-  recordConsent,
+  consentChoice,
+  logConsent,
   recordedPageName,
   recordPageView,
 } from './analytics.server.ts'
@@ -97,13 +98,15 @@ describe('monthly records', () => {
 
 describe('consent log', () => {
   test('logs the policy version and both choices; a change keeps the first answer’s id', async () => {
-    const first = await recordConsent(t.db, { analytics: true, advertising: false })
+    const first = consentChoice({ analytics: true, advertising: false })
+    await logConsent(t.db, first)
     expect(first).toMatchObject({ version: CONSENT_POLICY_VERSION, analytics: true, advertising: false })
     const cookie = `otra=1; ${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(first))}`
     expect(readConsent(cookie)).toEqual(first)
     expect(consentIdOf(cookie)).toBe(first.id)
 
-    const second = await recordConsent(t.db, { analytics: false, advertising: false, previousId: first.id })
+    const second = consentChoice({ analytics: false, advertising: false, previousId: first.id })
+    await logConsent(t.db, second)
     expect(second.id).toBe(first.id)
     const rows = await t.db.select().from(consentLog).orderBy(consentLog.id)
     expect(

@@ -133,20 +133,24 @@ export async function monthReport(db: DbOrTx, month: string, limit = REPORT_ROWS
 }
 
 /**
- * Logs a consent choice with the policy version and time, and returns the Consent for the cookie.
- * A change of mind keeps the id of the earlier answer (from the cookie), so the log links them.
+ * A shopper's answer to the consent banner, kept in their cookie: it keeps the id of their earlier
+ * answer, so the log links a change to it.
  */
-export async function recordConsent(
-  db: DbOrTx,
-  choice: { analytics: boolean; advertising: boolean; previousId?: string },
-  now = new Date(),
-): Promise<Consent> {
-  const consent: Consent = {
+export function consentChoice(choice: {
+  analytics: boolean
+  advertising: boolean
+  previousId?: string
+}): Consent {
+  return {
     version: CONSENT_POLICY_VERSION,
     analytics: choice.analytics,
     advertising: choice.advertising,
     id: choice.previousId ?? randomUUID(),
   }
+}
+
+/** Logs an answer as the proof of authorization (Ley 1581): id, policy version, choices and date. */
+export async function logConsent(db: DbOrTx, consent: Consent, now = new Date()) {
   await db.insert(consentLog).values({
     consentId: consent.id!,
     policyVersion: consent.version,
@@ -154,7 +158,6 @@ export async function recordConsent(
     advertising: consent.advertising,
     createdAt: now,
   })
-  return consent
 }
 
 /** The id in the request's consent cookie, even from an outdated policy version (a change links to it). */

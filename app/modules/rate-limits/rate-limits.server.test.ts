@@ -50,10 +50,10 @@ test('an IPv6 client is counted by its /64; a scope counts apart', async () => {
 
 test('a request without a peer address is not limited; scale multiplies the allowance', async () => {
   const limits = rateLimits(database.db, { scale: 2 })
-  const { points } = RATE_LIMITS.consent
-  for (let i = 0; i < points * 2; i++) await expect(limits.take('consent', '192.0.2.9')).resolves.toBe(true)
-  await expect(limits.take('consent', '192.0.2.9')).resolves.toBe(false)
-  for (let i = 0; i < points * 3; i++) await expect(limits.take('consent', null)).resolves.toBe(true)
+  const { points } = RATE_LIMITS.checkout
+  for (let i = 0; i < points * 2; i++) await expect(limits.take('checkout', '192.0.2.9')).resolves.toBe(true)
+  await expect(limits.take('checkout', '192.0.2.9')).resolves.toBe(false)
+  for (let i = 0; i < points * 3; i++) await expect(limits.take('checkout', null)).resolves.toBe(true)
 })
 
 test('an allowance used up comes back once its window has passed', async () => {

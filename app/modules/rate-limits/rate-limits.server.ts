@@ -36,12 +36,19 @@ export const RATE_LIMITS = {
     seconds: 60,
     message: 'Demasiados eventos desde esta conexión; intenta más tarde.',
   },
-  /** Consent answers: plenty for changing one's mind, not for a flood of `consent_log` rows. */
-  consent: {
-    points: 10,
+  /**
+   * Rows of the consent log (`consent_log`) one network may add. Never a refusal: the shopper's
+   * choice is always kept in their cookie and honoured; past this, answers are not logged. Colombia's
+   * mobile carriers put thousands of phones behind one address (carrier-grade NAT), so the number is
+   * far above what a shop's own visitors on one carrier send: 300 in 10 minutes is one answer every
+   * 2 seconds without pause, more than a busy campaign hour of a small shop brings in all (a few
+   * hundred visits an hour, about half of them answering the banner), and it still caps a script's
+   * flood at about 43,000 rows a day per address.
+   */
+  consentLog: {
+    points: 300,
     seconds: 10 * 60,
-    message:
-      'Has cambiado tu elección de privacidad muchas veces seguidas. Espera unos minutos e inténtalo de nuevo.',
+    message: null,
   },
   /** Searches (the page and the search panel's suggestions, typed letter by letter). */
   search: {
@@ -58,9 +65,13 @@ export const RATE_LIMITS = {
     seconds: 10 * 60,
     message: 'Has enviado muchos archivos seguidos. Espera unos minutos e inténtalo de nuevo.',
   },
-} as const satisfies Record<string, { points: number; seconds: number; message: string }>
+} as const satisfies Record<string, { points: number; seconds: number; message: string | null }>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
+/** Limits that refuse past their allowance (the others only stop counting something). */
+export type RefusingLimitName = {
+  [Name in RateLimitName]: (typeof RATE_LIMITS)[Name]['message'] extends string ? Name : never
+}[RateLimitName]
 
 export type RateLimits = {
   /**
@@ -71,7 +82,7 @@ export type RateLimits = {
    */
   take(name: RateLimitName, clientAddress: string | null, scope?: string): Promise<boolean>
   /** `take`, throwing the limit's Spanish `Refusal` (429) when the allowance is used up. */
-  require(name: RateLimitName, clientAddress: string | null, scope?: string): Promise<void>
+  require(name: RefusingLimitName, clientAddress: string | null, scope?: string): Promise<void>
 }
 
 export type RateLimitOptions = {

@@ -1,5 +1,5 @@
 import { consentFailurePage } from '#app/components/consent-banner.server.tsx'
-import { consentIdOf, recordConsent } from '#app/modules/analytics/analytics.server.ts'
+import { consentChoice, consentIdOf, logConsent } from '#app/modules/analytics/analytics.server.ts'
 import { isAdminPath } from '#app/modules/analytics/consent.ts'
 import { consentCookieHeader } from '#app/modules/analytics/consent-cookie.server.ts'
 import { CONSENT_MESSAGES, ConsentFormSchema } from '#app/modules/analytics/validators.ts'
@@ -12,8 +12,8 @@ import { Refusal } from '#app/utils/refusal.ts'
 import type { Route } from './+types/consent'
 
 /**
- * POST /api/consentimiento: the consent banner's form. Logs the choice, keeps it in the consent
- * cookie and, for a plain form post (no JavaScript), goes back to the page it came from; the
+ * POST /api/consentimiento: the consent banner's form. Keeps the choice in the consent cookie, logs
+ * it (while the network's allowance lasts: `consentLog`) and, for a plain form post (no JavaScript), goes back to the page it came from; the
  * banner's script asks for JSON and stays on the page. A refusal is JSON for the script and a small
  * Spanish page, with the way back, for a browser without JavaScript.
  */
@@ -24,18 +24,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (!isSameOrigin(request, env.PUBLIC_URL ?? new URL(request.url).origin))
       throw new Refusal(CONSENT_MESSAGES.otherSite, { status: 403 })
-    await rateLimits.require('consent', clientAddressOf(context))
     const form = await requireFormData(request)
     const volver = form.get('volver')
     returnTo = typeof volver === 'string' ? volver : undefined
     const parsed = ConsentFormSchema.safeParse(Object.fromEntries(form))
     if (!parsed.success) throw new Refusal(CONSENT_MESSAGES.notUnderstood, { status: 400 })
     const { analytics, advertising } = parsed.data
-    const consent = await recordConsent(database.db, {
+    const consent = consentChoice({
       analytics,
       advertising,
       previousId: consentIdOf(request.headers.get('Cookie')),
     })
+    // The choice is always kept (the cookie) and honoured; only its logging is limited per network.
+    if (await rateLimits.take('consentLog', clientAddressOf(context))) await logConsent(database.db, consent)
     const headers = new Headers({ 'Set-Cookie': consentCookieHeader(consent, request, env.PUBLIC_URL) })
     if (wantsJson) return Response.json({ ok: true, consent }, { headers })
     headers.set('Location', safeStorePath(returnTo))
