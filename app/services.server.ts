@@ -24,7 +24,7 @@ import {
 import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { rateLimits, type RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { shippingDefaults } from '#app/modules/settings/settings.server.ts'
+import { shippingDefaults, holdLimitDefaults } from '#app/modules/settings/settings.server.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import type { Env } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
@@ -175,12 +175,8 @@ export function buildServices(
     shipping: shippingDefaults(env),
     notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
     onlinePayments,
-    holdLimits: {
-      maxOpenOrders: env.COD_MAX_OPEN_ORDERS,
-      maxOpenUnits: env.COD_MAX_OPEN_UNITS,
-      maxOpenOrdersPerAddress: env.COD_MAX_OPEN_ORDERS_PER_ADDRESS,
-      maxOpenUnitsPerAddress: env.COD_MAX_OPEN_UNITS_PER_ADDRESS,
-    },
+    // First-run defaults only: placeOrder reads the saved limits in the order's transaction.
+    holdLimits: holdLimitDefaults(env),
   }
   const media = parts.media ?? mediaSettingsFromEnv(env)
   return {

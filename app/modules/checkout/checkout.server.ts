@@ -8,10 +8,11 @@ import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts
 import { keepCheckoutTracking, type CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderByCheckoutKey, recordPlacedOrder, type PlacedOrder } from '#app/modules/order/place.server.ts'
-import { readShippingRules } from '#app/modules/settings/settings.server.ts'
+import { readHoldLimits, readShippingRules } from '#app/modules/settings/settings.server.ts'
+import type { HoldLimits } from '#app/modules/settings/validators.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { clientNetworkOf } from '#app/utils/client-network.ts'
-import { holdLimitRefusal, type HoldLimits } from './hold-limits.server.ts'
+import { holdLimitRefusal } from './hold-limits.server.ts'
 import {
   CHECKOUT_MESSAGES,
   MAX_LINE_QUANTITY,
@@ -33,7 +34,10 @@ export type CheckoutContext = {
   notifyNumbers: string[]
   /** False in a deployment without Mercado Pago: only cash on delivery is taken. */
   onlinePayments: boolean
-  /** What one customer may hold with unpaid, unconfirmed orders of either method (COD_MAX_OPEN_*). */
+  /**
+   * What one customer may hold with unpaid, unconfirmed orders of either method: first-run defaults
+   * (COD_MAX_OPEN_*); placeOrder reads the saved limits ("Configuraciones") in the order's transaction.
+   */
   holdLimits: HoldLimits
 }
 
@@ -115,11 +119,15 @@ export async function placeOrder(
       if (known.length !== lines.length) throw new CheckoutRefused(CHECKOUT_MESSAGES.unavailable)
       const refusal = await holdLimitRefusal(
         tx,
-        ctx.holdLimits,
+        await readHoldLimits(tx, ctx.holdLimits),
         { phone: customer.phone, clientNetwork },
         lines.reduce((sum, line) => sum + line.quantity, 0),
       )
-      if (refusal) throw new CheckoutRefused(refusal, 409)
+      if (refusal)
+        throw new CheckoutRefused(
+          { form: [refusal.message], fields: {}, offerWhatsapp: refusal.offerWhatsapp },
+          409,
+        )
 
       await reserveUnits(tx, ctx.jobs, lines)
       // Read after reserving: the rows are locked now, so these are the prices the order keeps.

@@ -6,6 +6,8 @@ import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { placeTestOrder, stockedProduct, stockOf, type Placement } from '#tests/orders.ts'
+import { inArray } from 'drizzle-orm'
+import { settings } from '#app/modules/settings/schema.ts'
 import { CheckoutRefused } from './checkout.server.ts'
 import { HOLD_LIMIT_MESSAGES } from './hold-limits.server.ts'
 
@@ -30,6 +32,7 @@ async function refusalOf(run: () => Promise<unknown>) {
 
 const ordersRefusal = HOLD_LIMIT_MESSAGES.orders(2)
 const unitsRefusal = HOLD_LIMIT_MESSAGES.units(10)
+const orderUnitsRefusal = HOLD_LIMIT_MESSAGES.orderUnits(10)
 
 test('a phone holds at most two open unconfirmed cash orders; the third is refused and reserves nothing', async () => {
   const product = await stockedProduct(t.db, 20)
@@ -72,7 +75,7 @@ test('unpaid online orders count under the same limits, against either method', 
     await refusalOf(() =>
       place({ sku: product.sku, quantity: 11, phone: other, paymentMethod: 'mercadopago' }),
     ),
-  ).toMatchObject({ message: unitsRefusal })
+  ).toMatchObject({ message: orderUnitsRefusal })
   expect((await stockOf(t.db, product.sku)).reserved).toBe(3)
 })
 
@@ -92,13 +95,17 @@ test('confirming or cancelling an order frees its place', async () => {
 test('the units those orders hold together are limited too, this order included', async () => {
   const product = await stockedProduct(t.db, 30)
   const phone = newPhone()
-  expect(await refusalOf(() => place({ sku: product.sku, quantity: 11, phone }))).toMatchObject({
-    message: unitsRefusal,
-  })
+  // An order too large by itself is told to talk it over by WhatsApp, not to pay pending orders.
+  const alone = await refusalOf(() => place({ sku: product.sku, quantity: 11, phone }))
+  expect(alone).toMatchObject({ message: orderUnitsRefusal })
+  expect((alone as CheckoutRefused).errors.offerWhatsapp).toBe(true)
+  expect(orderUnitsRefusal).toBe(
+    'Un pedido en línea puede apartar hasta 10 unidades. Para comprar más (por ejemplo, al por mayor), escríbenos por WhatsApp y lo coordinamos contigo.',
+  )
   await place({ sku: product.sku, quantity: 6, phone })
-  expect(await refusalOf(() => place({ sku: product.sku, quantity: 5, phone }))).toMatchObject({
-    message: unitsRefusal,
-  })
+  const withPending = await refusalOf(() => place({ sku: product.sku, quantity: 5, phone }))
+  expect(withPending).toMatchObject({ message: unitsRefusal })
+  expect((withPending as CheckoutRefused).errors.offerWhatsapp).toBe(true)
   await place({ sku: product.sku, quantity: 4, phone })
   expect((await stockOf(t.db, product.sku)).reserved).toBe(10)
 })
@@ -162,4 +169,22 @@ test('five posts at once from one phone: exactly two orders are taken', async ()
     results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.message),
   ).toEqual(Array(3).fill(ordersRefusal))
   expect((await stockOf(t.db, product.sku)).reserved).toBe(2)
+})
+
+test('the limits saved in "Configuraciones" apply to the next order, in place of the defaults', async () => {
+  const product = await stockedProduct(t.db, 40)
+  const phone = newPhone()
+  await t.db.insert(settings).values([
+    { key: 'maxOpenUnits', value: 20 },
+    { key: 'maxOpenUnitsPerAddress', value: 30 },
+  ])
+  try {
+    // A reseller's 11 units now fit.
+    await place({ sku: product.sku, quantity: 11, phone, clientAddress: '198.51.100.23' })
+    expect(await refusalOf(() => place({ sku: product.sku, quantity: 10, phone }))).toMatchObject({
+      message: HOLD_LIMIT_MESSAGES.units(20),
+    })
+  } finally {
+    await t.db.delete(settings).where(inArray(settings.key, ['maxOpenUnits', 'maxOpenUnitsPerAddress']))
+  }
 })

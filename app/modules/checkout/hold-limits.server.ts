@@ -2,24 +2,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '#app/db/client.server.ts'
 import { holdingUnconfirmed } from '#app/modules/order/holding.ts'
 import { orderItems, orders } from '#app/modules/order/schema.ts'
-
-/**
- * How much one customer may hold with orders nobody has paid or confirmed yet: cash on delivery
- * awaiting its WhatsApp confirmation and Mercado Pago awaiting its payment alike, since both keep
- * units from other shoppers until they expire.
- */
-export type HoldLimits = {
-  maxOpenOrders: number
-  maxOpenUnits: number
-  /**
-   * One client network stands for many shoppers (carrier NAT puts many phones behind one IPv4
-   * address), so it gets its own, higher limits.
-   */
-  maxOpenOrdersPerAddress: number
-  maxOpenUnitsPerAddress: number
-}
+import type { HoldLimits } from '#app/modules/settings/validators.ts'
 
 export const HOLD_LIMIT_MESSAGES = {
+  orderUnits: (max: number) =>
+    `Un pedido en línea puede apartar hasta ${max} unidades. ` +
+    'Para comprar más (por ejemplo, al por mayor), escríbenos por WhatsApp y lo coordinamos contigo.',
   orders: (max: number) =>
     `Ya tienes ${max === 1 ? 'un pedido pendiente' : `${max} pedidos pendientes`} sin pagar ni confirmar. ` +
     'Cuando pagues o confirmemos por WhatsApp alguno de ellos, podrás hacer otro pedido.',
@@ -46,6 +34,9 @@ async function holdings(tx: Tx, who: SQL) {
   return { orders: row?.orders ?? 0, units: row?.units ?? 0 }
 }
 
+/** Why an order may not hold its units, and whether the shopper is offered to order by WhatsApp. */
+export type HoldLimitRefusal = { message: string; offerWhatsapp: boolean }
+
 /**
  * In the checkout's transaction, before an order of either payment method reserves: what the
  * customer already holds plus this order must stay within the limits, counted by phone and by client
@@ -59,7 +50,7 @@ export async function holdLimitRefusal(
   limits: HoldLimits,
   who: { phone: string; clientNetwork: string | null },
   units: number,
-): Promise<string | null> {
+): Promise<HoldLimitRefusal | null> {
   const checks: { key: string; who: SQL; orders: number; units: number; messages: 'phone' | 'address' }[] = [
     {
       key: `cod-phone:${who.phone}`,
@@ -83,10 +74,18 @@ export async function holdLimitRefusal(
     const held = await holdings(tx, check.who)
     const byAddress = check.messages === 'address'
     if (held.orders + 1 > check.orders) {
-      return (byAddress ? HOLD_LIMIT_MESSAGES.addressOrders : HOLD_LIMIT_MESSAGES.orders)(check.orders)
+      const message = byAddress ? HOLD_LIMIT_MESSAGES.addressOrders : HOLD_LIMIT_MESSAGES.orders
+      return { message: message(check.orders), offerWhatsapp: byAddress }
     }
     if (held.units + units > check.units) {
-      return (byAddress ? HOLD_LIMIT_MESSAGES.addressUnits : HOLD_LIMIT_MESSAGES.units)(check.units)
+      // An order too large by itself (a reseller's) is no matter of pending orders: it is talked over.
+      const message =
+        held.units === 0
+          ? HOLD_LIMIT_MESSAGES.orderUnits
+          : byAddress
+            ? HOLD_LIMIT_MESSAGES.addressUnits
+            : HOLD_LIMIT_MESSAGES.units
+      return { message: message(check.units), offerWhatsapp: true }
     }
   }
   return null

@@ -73,7 +73,12 @@ export const CustomerSchema = z.object({
 export type CustomerInput = z.input<typeof CustomerSchema>
 export type Customer = z.output<typeof CustomerSchema>
 
-export type CheckoutErrors = { form: string[]; fields: Partial<Record<keyof Customer, string>> }
+export type CheckoutErrors = {
+  form: string[]
+  fields: Partial<Record<keyof Customer, string>>
+  /** The order cannot be placed here as it is, but can be talked over by WhatsApp (a hold limit). */
+  offerWhatsapp?: boolean
+}
 
 /**
  * Checks a checkout in the spec's order: an empty cart, then the required fields, then zero

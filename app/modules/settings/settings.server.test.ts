@@ -21,7 +21,9 @@ import {
 import { banners, settingChanges, settings } from './schema.ts'
 import {
   getStoreInfo,
+  holdLimitDefaults,
   listSettingChanges,
+  readHoldLimits,
   readShippingRules,
   readStoreSettings,
   saveStoreSettings,
@@ -50,6 +52,7 @@ const env = parseEnv({
   SELLER_ADDRESS: 'Calle 1 # 2-3, Cali',
   SELLER_EMAIL: 'entorno@joyas.example',
   DELIVERY_TIME: 'Entrega en 3 días hábiles.',
+  COD_MAX_OPEN_UNITS: '15',
 })
 const defaults = settingDefaults(env)
 const ADMIN = 'duena@vitrina.test'
@@ -85,10 +88,38 @@ describe('settings', () => {
       sellerAddress: 'Calle 1 # 2-3, Cali',
       sellerEmail: 'entorno@joyas.example',
       deliveryTime: 'Entrega en 3 días hábiles.',
+      maxOpenOrders: 2,
+      maxOpenUnits: 15,
+      maxOpenOrdersPerAddress: 6,
+      maxOpenUnitsPerAddress: 30,
     })
     const info = await getStoreInfo(t.db, env)
     expect(info.shipping).toEqual({ shippingCost: 9_000_00, freeShippingThreshold: 150_000_00 })
     expect(info.seller.phone).toBe('573005556677')
+  })
+
+  test('hold limits: whole numbers from 1 to 1.000, saved like any setting and read by checkout', async () => {
+    const refused = await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ maxOpenUnits: '0', maxOpenOrders: 'dos', maxOpenUnitsPerAddress: '1001' }),
+      defaults,
+      ADMIN,
+    ).catch((thrown: unknown) => thrown)
+    expect(refused).toBeInstanceOf(SettingsRefused)
+    expect((refused as SettingsRefused).errors).toEqual({
+      maxOpenOrders: 'Pedidos sin pagar por teléfono: escribe un número entero entre 1 y 1.000.',
+      maxOpenUnits: 'Unidades sin pagar por teléfono: escribe un número entero entre 1 y 1.000.',
+      maxOpenUnitsPerAddress: 'Unidades sin pagar por conexión: escribe un número entero entre 1 y 1.000.',
+    })
+    const loaded = await readStoreSettings(t.db, defaults)
+    await saveStoreSettings(t.db, defaults, await formWith({ maxOpenUnits: ' 25 ' }), loaded, ADMIN)
+    expect(await readHoldLimits(t.db, holdLimitDefaults(env))).toEqual({
+      maxOpenOrders: 2,
+      maxOpenUnits: 25,
+      maxOpenOrdersPerAddress: 6,
+      maxOpenUnitsPerAddress: 30,
+    })
   })
 
   test('a save writes only what changed, each with an audit row naming who; the rest keep following the environment', async () => {

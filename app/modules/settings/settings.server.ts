@@ -9,9 +9,11 @@ import { settingChanges, settings } from './schema.ts'
 import {
   checkSettingsForm,
   DEFAULT_WHATSAPP_TEXT,
+  HOLD_LIMIT_KEYS,
   SETTING_KEYS,
   SETTING_LABELS,
   SETTINGS_MESSAGES,
+  type HoldLimits,
   type SettingKey,
   type SettingsFieldErrors,
   type SettingsFormValues,
@@ -34,7 +36,27 @@ export function settingDefaults(env: Env): StoreSettings {
     sellerAddress: env.SELLER_ADDRESS,
     sellerEmail: env.SELLER_EMAIL,
     deliveryTime: env.DELIVERY_TIME,
+    ...holdLimitDefaults(env),
   }
+}
+
+/** The environment's hold limits (COD_MAX_OPEN_*): what applies until the owner saves others. */
+export function holdLimitDefaults(env: Env): HoldLimits {
+  return {
+    maxOpenOrders: env.COD_MAX_OPEN_ORDERS,
+    maxOpenUnits: env.COD_MAX_OPEN_UNITS,
+    maxOpenOrdersPerAddress: env.COD_MAX_OPEN_ORDERS_PER_ADDRESS,
+    maxOpenUnitsPerAddress: env.COD_MAX_OPEN_UNITS_PER_ADDRESS,
+  }
+}
+
+/**
+ * The hold limits as saved now. Checkout calls it inside the order's transaction, so the next order
+ * follows a change at once. `defaults` are the first-run values (the environment's).
+ */
+export function readHoldLimits(db: DbOrTx, defaults: HoldLimits): Promise<HoldLimits> {
+  const fallback = { ...({} as StoreSettings), ...defaults }
+  return readKeys(db, fallback, HOLD_LIMIT_KEYS)
 }
 
 /**

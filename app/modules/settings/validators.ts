@@ -17,7 +17,30 @@ export type StoreSettings = {
   sellerEmail: string
   /** Ley 1480, art. 50: how long delivery takes, shown in the footer. */
   deliveryTime: string
+} & HoldLimits
+
+/**
+ * How much one customer may hold with orders nobody has paid or confirmed yet (cash on delivery
+ * awaiting its WhatsApp confirmation, Mercado Pago awaiting its payment): both keep units from
+ * other shoppers until they expire. Counted by phone, and by client network with higher numbers
+ * (carrier NAT puts many phones behind one address).
+ */
+export type HoldLimits = {
+  maxOpenOrders: number
+  maxOpenUnits: number
+  maxOpenOrdersPerAddress: number
+  maxOpenUnitsPerAddress: number
 }
+
+export const HOLD_LIMIT_KEYS = [
+  'maxOpenOrders',
+  'maxOpenUnits',
+  'maxOpenOrdersPerAddress',
+  'maxOpenUnitsPerAddress',
+] as const satisfies readonly (keyof HoldLimits)[]
+
+/** Hold limits are whole counts from 1 to this. */
+export const MAX_HOLD_LIMIT = 1_000
 
 export type SettingKey = keyof StoreSettings
 
@@ -32,6 +55,7 @@ export const SETTING_KEYS = [
   'sellerAddress',
   'sellerEmail',
   'deliveryTime',
+  ...HOLD_LIMIT_KEYS,
 ] as const satisfies readonly SettingKey[]
 
 /** The audit rows of banners use this key (a setting's rows use the setting's key). */
@@ -47,6 +71,10 @@ export const SETTING_LABELS: Record<SettingKey | typeof BANNER_CHANGE_KEY, strin
   sellerAddress: 'Dirección',
   sellerEmail: 'Correo de contacto',
   deliveryTime: 'Tiempo de entrega',
+  maxOpenOrders: 'Pedidos sin pagar por teléfono',
+  maxOpenUnits: 'Unidades sin pagar por teléfono',
+  maxOpenOrdersPerAddress: 'Pedidos sin pagar por conexión',
+  maxOpenUnitsPerAddress: 'Unidades sin pagar por conexión',
   banner: 'Banner',
 }
 
@@ -81,6 +109,8 @@ export const SETTINGS_MESSAGES = {
   email: 'Escribe un correo electrónico válido (por ejemplo contacto@mitienda.com).',
   deliveryTime: 'Escribe el tiempo de entrega que se muestra en el pie de página.',
   tooLong: (label: string, max: number) => `${label}: máximo ${max} caracteres.`,
+  count: (label: string) =>
+    `${label}: escribe un número entero entre 1 y ${MAX_HOLD_LIMIT.toLocaleString('es-CO')}.`,
   conflict: (labels: string[]) =>
     `Otro administrador cambió ${labels.join(', ')} mientras editabas; recarga la página para ver los valores actuales. No se guardó ningún cambio.`,
   stale: 'El formulario no es válido o está desactualizado; recarga la página. No se guardó ningún cambio.',
@@ -140,6 +170,19 @@ export function normalizeWhatsappNumber(raw: string): string | null {
   return /^573\d{9}$/.test(full) ? full : null
 }
 
+/** A hold limit as typed: a whole number from 1 to MAX_HOLD_LIMIT. */
+function count(label: string) {
+  return z.string().transform((raw, ctx) => {
+    const text = raw.trim()
+    const value = Number(text)
+    if (!/^\d{1,7}$/.test(text) || value < 1 || value > MAX_HOLD_LIMIT) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.count(label) })
+      return z.NEVER
+    }
+    return value
+  })
+}
+
 const text = (message: string, label: string, max: number) =>
   z
     .string()
@@ -170,6 +213,10 @@ export const SettingsFormSchema = z.object({
     .trim()
     .pipe(z.email({ message: SETTINGS_MESSAGES.email }).max(254, { message: SETTINGS_MESSAGES.email })),
   deliveryTime: text(SETTINGS_MESSAGES.deliveryTime, SETTING_LABELS.deliveryTime, 200),
+  maxOpenOrders: count(SETTING_LABELS.maxOpenOrders),
+  maxOpenUnits: count(SETTING_LABELS.maxOpenUnits),
+  maxOpenOrdersPerAddress: count(SETTING_LABELS.maxOpenOrdersPerAddress),
+  maxOpenUnitsPerAddress: count(SETTING_LABELS.maxOpenUnitsPerAddress),
 }) satisfies z.ZodType<StoreSettings, Record<SettingKey, string>>
 
 /** The typed values of a posted settings form (a missing field reads as empty). */
@@ -188,6 +235,10 @@ export function settingsAsFormValues(settings: StoreSettings): SettingsFormValue
     ...settings,
     shippingCost: String(Math.round(settings.shippingCost / 100)),
     freeShippingThreshold: String(Math.round(settings.freeShippingThreshold / 100)),
+    ...(Object.fromEntries(HOLD_LIMIT_KEYS.map((key) => [key, String(settings[key])])) as Record<
+      keyof HoldLimits,
+      string
+    >),
   }
 }
 
@@ -216,6 +267,10 @@ export function loadedSettings(raw: unknown): StoreSettings | null {
       sellerAddress: z.string(),
       sellerEmail: z.string(),
       deliveryTime: z.string(),
+      maxOpenOrders: z.number().int().min(1),
+      maxOpenUnits: z.number().int().min(1),
+      maxOpenOrdersPerAddress: z.number().int().min(1),
+      maxOpenUnitsPerAddress: z.number().int().min(1),
     })
     .strict()
     .safeParse(value)

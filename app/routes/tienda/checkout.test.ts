@@ -266,3 +266,16 @@ test('cash on delivery: the order keeps the client address, and past the address
   expect(refused.data?.messages).toEqual([HOLD_LIMIT_MESSAGES.addressOrders(6)])
   expect(await reservedOf(product.sku)).toBe(6)
 })
+
+test("a reseller's order over the unit limit is refused with a way to order it by WhatsApp", async () => {
+  const product = await createProduct(t.db, { stock: 30 })
+  const refused = await submit({
+    cart: JSON.stringify([{ sku: product.sku, quantity: 11 }]),
+    payment_method: 'acordar',
+    checkout_key: randomUUID(),
+  })
+  expect(refused.status).toBe(409)
+  expect(refused.data?.messages).toEqual([HOLD_LIMIT_MESSAGES.orderUnits(10)])
+  expect(refused.data).toMatchObject({ offerWhatsapp: true })
+  expect(await reservedOf(product.sku)).toBe(0)
+})

@@ -123,6 +123,35 @@ export function SettingsForm({
         </div>
         <TextField name="deliveryTime" hint="Por ejemplo: Entrega de 1 a 5 días hábiles." {...props} />
       </fieldset>
+      <fieldset className={cardClass} data-testid="hold-limits">
+        <legend className="float-left mb-1 text-lg font-semibold">Pedidos sin pagar ni confirmar</legend>
+        <p className="-mt-2 text-sm text-gray-600">
+          Cuánto puede apartar un cliente con pedidos contra entrega sin confirmar o pagos en línea sin
+          terminar, que guardan unidades hasta vencer. Un pedido que pasa el límite de unidades recibe la
+          invitación a escribir por WhatsApp.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="maxOpenOrders" inputMode="numeric" hint="Por número de teléfono." {...props} />
+          <TextField
+            name="maxOpenUnits"
+            inputMode="numeric"
+            hint="En total, por número de teléfono."
+            {...props}
+          />
+          <TextField
+            name="maxOpenOrdersPerAddress"
+            inputMode="numeric"
+            hint="Por conexión a internet; más alto, porque muchos celulares comparten una."
+            {...props}
+          />
+          <TextField
+            name="maxOpenUnitsPerAddress"
+            inputMode="numeric"
+            hint="En total, por conexión a internet."
+            {...props}
+          />
+        </div>
+      </fieldset>
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Guardando…' : 'Guardar configuración'}

@@ -1,0 +1,81 @@
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub, Outlet } from 'react-router'
+import { expect, test } from 'vitest'
+import { formatCOP } from '#app/utils/money.ts'
+import CheckoutPage from './checkout.tsx'
+
+/** The checkout page as the server draws it, under the store layout's data, after an answer. */
+
+const PRODUCT = {
+  sku: 'COL-CAT-ABCDEFGH',
+  name: 'Collar Luna',
+  price: 5_000_000,
+  finalPrice: 4_000_000,
+  discountPercent: 20,
+  available: 30,
+  image: null,
+}
+
+function render(actionData: object | undefined) {
+  const loaderData = {
+    onlinePayments: false,
+    checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
+    shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },
+    rendered: { lines: [{ sku: PRODUCT.sku, quantity: 11 }], products: [PRODUCT] },
+  }
+  const layoutData = { store: { whatsappNumber: '573001112233' } }
+  const Stub = createRoutesStub([
+    {
+      id: 'routes/tienda/layout',
+      path: '/',
+      Component: Outlet,
+      loader: () => layoutData,
+      children: [
+        {
+          id: 'checkout',
+          path: 'finalizar-pedido',
+          Component: CheckoutPage as unknown as React.ComponentType,
+          loader: () => loaderData,
+          action: () => actionData,
+        },
+      ],
+    },
+  ])
+  return renderToString(
+    <Stub
+      initialEntries={['/finalizar-pedido']}
+      hydrationData={{
+        loaderData: { 'routes/tienda/layout': layoutData, checkout: loaderData },
+        actionData: actionData ? { checkout: actionData } : undefined,
+      }}
+    />,
+  )
+}
+
+test('the cart from its cookie is drawn on the server: lines and totals before any script runs', () => {
+  const html = render(undefined).replaceAll('<!-- -->', '')
+  expect(html).toContain('Collar Luna × 11')
+  expect(html).toContain(`data-testid="checkout-total">${formatCOP(44_000_000)}<`)
+  expect(html).not.toContain('Tu carrito está vacío')
+  expect(html).not.toContain('order-by-whatsapp')
+})
+
+test('an order over the unit limit gets "Hacer este pedido por WhatsApp" with the cart written out', () => {
+  const html = render({
+    ok: false,
+    message: 'Un pedido en línea puede apartar hasta 10 unidades.',
+    at: 1,
+    messages: ['Un pedido en línea puede apartar hasta 10 unidades.'],
+    fieldErrors: {},
+    checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a02',
+    offerWhatsapp: true,
+  })
+  const link = /<a href="(https:\/\/wa\.me\/[^"]+)"[^>]*data-testid="order-by-whatsapp"/.exec(html)
+  expect(link).not.toBeNull()
+  const url = new URL(link![1]!.replaceAll('&amp;', '&'))
+  expect(url.pathname).toBe('/573001112233')
+  expect(url.searchParams.get('text')).toBe(
+    `Hola, quiero hacer este pedido:\n- Collar Luna × 11\nTotal: ${formatCOP(44_000_000)}`,
+  )
+  expect(html).toContain('Hacer este pedido por WhatsApp')
+})
