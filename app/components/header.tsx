@@ -1,8 +1,7 @@
 import { ChevronDown, ShopMark, ShoppingBag } from '#app/components/icons.tsx'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useNavigation } from 'react-router'
-import { useCartLines } from '#app/modules/cart/cart-store.ts'
-import { totalQuantity } from '#app/modules/cart/cart.ts'
+import { useCartCount } from '#app/modules/cart/cart-store.ts'
 import type { CategorySummary } from '#app/modules/catalog/catalog.server.ts'
 import { CART_PATH, categoryPath } from '#app/utils/paths.ts'
 import { SearchBox } from './search-box.tsx'
@@ -48,22 +47,24 @@ export function Header({ storeName, categories }: { storeName: string; categorie
 
 /** The cart's link and count: the one part of the header that follows the cart. */
 function CartLink() {
-  const count = totalQuantity(useCartLines())
+  const count = useCartCount()
   return (
     <Link
       to={CART_PATH}
       className="relative shrink-0 rounded-full p-2 text-brand-700 hover:bg-brand-50"
-      aria-label={`Carrito, ${count} productos`}
+      aria-label={count === null ? 'Carrito' : `Carrito, ${count} productos`}
       data-testid="header-cart"
       data-track={'carrito' satisfies TrackedElement}
     >
       <ShoppingBag className="size-6" aria-hidden="true" />
-      <span
-        data-testid="cart-count"
-        className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
-      >
-        {count}
-      </span>
+      {count === null ? null : (
+        <span
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
+        >
+          {count}
+        </span>
+      )}
     </Link>
   )
 }

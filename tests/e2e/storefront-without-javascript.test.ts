@@ -27,6 +27,9 @@ test('search from the header, then "Agregar" on a result card', async () => {
   expect(await notice(page)).toBe(`${shortName.name} agregado al carrito.`)
   expect(await storedCart(page)).toEqual([{ sku: shortName.sku, quantity: 1 }])
   expect(plain(await line(page, shortName.sku).textContent())).toContain(shortName.name)
+  // No script read the cart: the header shows no count rather than a wrong 0.
+  expect(await page.getByTestId('cart-count').count()).toBe(0)
+  expect(await page.getByTestId('header-cart').getAttribute('aria-label')).toBe('Carrito')
 })
 
 test('the product page: "Agregar al carrito", a refusal past the stock, and "COMPRAR AHORA"', async () => {

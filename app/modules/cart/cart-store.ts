@@ -6,6 +6,7 @@ import {
   cartLinesOf,
   removeLine,
   setLineQuantity,
+  totalQuantity,
   type CartChange,
   type CartLine,
   type CartProduct,
@@ -95,6 +96,22 @@ export function useCartLines(rendered: CartLine[] = EMPTY): CartLine[] {
   const serverSnapshot = useCallback(() => rendered, [rendered])
   const clientSnapshot = useCallback(() => (shown ? read() : rendered), [rendered])
   return useSyncExternalStore(subscribe, clientSnapshot, serverSnapshot)
+}
+
+/**
+ * How many units the cart holds, or null while the page's scripts have not read the cookie yet (a
+ * page served to everyone alike, or without JavaScript, cannot know it: better no number than 0).
+ */
+export function useCartCount(): number | null {
+  return useSyncExternalStore(subscribe, countSnapshot, () => null)
+}
+
+let countCache: { lines: CartLine[]; count: number } | undefined
+function countSnapshot(): number | null {
+  if (!shown) return null
+  const lines = read()
+  if (countCache?.lines !== lines) countCache = { lines, count: totalQuantity(lines) }
+  return countCache.count
 }
 
 export type CartNotice = Pick<CartChange, 'message' | 'tone'>
