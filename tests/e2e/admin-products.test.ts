@@ -1,11 +1,20 @@
-import type { Page } from 'playwright-core'
+import type { Dialog, Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { INVENTORY_STORAGE_KEY, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { FORBIDDEN_POST_MESSAGE, NOTICES } from '#app/modules/auth/messages.ts'
 import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
 import { WEBM_BYTES } from '#tests/media.ts'
 import { FIXTURES } from './fixtures.ts'
-import { baseURL, collectErrors, gotoHydrated, plain, seriousViolations, setupBrowser } from './browser.ts'
+import {
+  baseURL,
+  collectErrors,
+  DESKTOP,
+  gotoHydrated,
+  PHONE,
+  plain,
+  seriousViolations,
+  setupBrowser,
+} from './browser.ts'
 import { acceptNextDialog, expectMessage, noisyPngFile, pngFile, signInAsAdmin } from './admin-session.ts'
 
 const browser = setupBrowser()
@@ -44,6 +53,28 @@ test('the products header links Inventario, Crear producto, Entrada and Salida',
   await page.close()
 })
 
+test('create: prices start empty, checkboxes are big enough for a finger', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await browser.page(viewport)
+    await openCreate(page)
+    for (const label of ['Costo', 'Precio nivel 1', 'Precio nivel 5'])
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe('')
+    // Typing a price needs no "0" deleted first; level 5 follows level 1.
+    await page.getByLabel('Precio nivel 1').pressSequentially('50000')
+    expect(await page.getByLabel('Precio nivel 1').inputValue()).toBe('50000')
+    expect(await page.getByLabel('Precio nivel 5').inputValue()).toBe('20000')
+    const targets = page.locator('label:has(input[type="checkbox"])')
+    expect(await targets.count()).toBeGreaterThan(2)
+    for (const box of await targets.evaluateAll((labels) =>
+      labels.map((label) => label.getBoundingClientRect()).map(({ width, height }) => ({ width, height })),
+    )) {
+      expect(box.height).toBeGreaterThanOrEqual(24)
+      expect(box.width).toBeGreaterThanOrEqual(24)
+    }
+    await page.close()
+  }
+})
+
 test('create: every validation message of spec §5, in order', async () => {
   const page = await browser.page()
   await openCreate(page)
@@ -58,8 +89,11 @@ test('create: every validation message of spec §5, in order', async () => {
     .getByLabel('Imágenes')
     .setInputFiles([await pngFile('uno.png', '#c0392b'), await pngFile('dos.png', '#2980b9')])
   expect(await page.getByTestId('new-images').locator('li').count()).toBe(2)
-  await submitCreate(page)
-  await expectMessage(page, PRODUCT_MESSAGES.mainImageRequiredForm)
+  // The first image is the main one until the admin picks another: no "selecciona una imagen
+  // principal" on a first save.
+  expect(await page.getByLabel('Imagen principal: uno.png').isChecked()).toBe(true)
+  await page.getByLabel('Imagen principal: dos.png').check()
+  expect(await page.getByLabel('Imagen principal: uno.png').isChecked()).toBe(false)
 
   // Over 10 MB: refused before uploading.
   await page.getByLabel('Imágenes').setInputFiles({
@@ -217,11 +251,17 @@ test('edit it: fields saved, main image changed, the main image protected, anoth
   await expect.poll(() => page.locator(`[data-media-id="${firstId}"]`).getAttribute('data-main')).toBe('true')
   expect(await page.locator('[data-main="true"]').count()).toBe(1)
 
-  // The main image cannot be deleted.
-  const confirmText = acceptNextDialog(page)
+  // The main image cannot be deleted: refused at once, without first asking "¿Estás seguro…?".
+  const asked: string[] = []
+  const onDialog = (dialog: Dialog) => {
+    asked.push(dialog.message())
+    void dialog.dismiss()
+  }
+  page.on('dialog', onDialog)
   await page.locator('[data-main="true"]').getByRole('button', { name: 'Eliminar' }).click()
-  expect(await confirmText).toBe(PRODUCT_MESSAGES.imageDeleteConfirm)
   await expectMessage(page, PRODUCT_MESSAGES.imageDeleteMain)
+  page.off('dialog', onDialog)
+  expect(asked).toEqual([])
   expect(await media.count()).toBe(3)
 
   // Another one can.
@@ -248,8 +288,8 @@ test('edit: a product without images needs one, and a main one, before it saves'
   await page.getByRole('button', { name: 'Guardar cambios' }).click()
   await expectMessage(page, PRODUCT_MESSAGES.imagesRequiredForm)
   await page.getByLabel('Agregar imágenes').setInputFiles(await pngFile('nueva.png', '#f1c40f'))
-  await page.getByRole('button', { name: 'Guardar cambios' }).click()
-  await expectMessage(page, PRODUCT_MESSAGES.mainImageRequiredForm)
+  // Its first new image will be the main one unless the admin picks another.
+  expect(await page.getByLabel('Imagen principal: nueva.png').isChecked()).toBe(true)
   await page.close()
 })
 

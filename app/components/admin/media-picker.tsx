@@ -43,8 +43,11 @@ export function MediaPicker({
         multiple
         className="block text-sm"
         onChange={(event) => {
-          onFiles([...(event.target.files ?? [])])
-          onMainNew(null)
+          const chosen = [...(event.target.files ?? [])]
+          onFiles(chosen)
+          // A product without a main image takes the first new file until the admin picks another;
+          // one that has one keeps it.
+          onMainNew(currentMainId === null && chosen.length > 0 ? 0 : null)
         }}
       />
       {/* The hint stays under the chooser, above the previews. */}

@@ -13,10 +13,14 @@ const asNumber = (text: string) => (text.trim() === '' ? 0 : Number(text))
  */
 export function PriceFields({
   initial,
+  blankZeros = false,
 }: {
   initial: { cost: number; level1: number; level5: number; discountPercent: number }
+  /** A new product's prices start empty (a "0" would have to be deleted before typing). */
+  blankZeros?: boolean
 }) {
-  const [cost, setCost] = useState(String(initial.cost))
+  const shown = (pesos: number) => (blankZeros && pesos === 0 ? '' : String(pesos))
+  const [cost, setCost] = useState(shown(initial.cost))
   // The loaded cost the typed one is based on, posted as `loadedCost`: the server changes the cost
   // only when the admin typed another, and refuses when a movement moved it meanwhile.
   const [baseCost, setBaseCost] = useState(initial.cost)
@@ -30,8 +34,8 @@ export function PriceFields({
       setBaseCost(initial.cost)
     }
   }
-  const [level1, setLevel1] = useState(String(initial.level1))
-  const [level5, setLevel5] = useState(String(initial.level5))
+  const [level1, setLevel1] = useState(shown(initial.level1))
+  const [level5, setLevel5] = useState(shown(initial.level5))
   const level1Pesos = asNumber(level1)
   const profit = level1Pesos - asNumber(cost)
   return (
@@ -46,7 +50,7 @@ export function PriceFields({
         value={level1}
         onChange={(value) => {
           setLevel1(value)
-          setLevel5(String(levelPesos(asNumber(value), PRICE_LEVEL_FACTORS[5])))
+          setLevel5(value.trim() === '' ? '' : String(levelPesos(asNumber(value), PRICE_LEVEL_FACTORS[5])))
         }}
       />
       <PesosField
@@ -124,6 +128,7 @@ export function PesosField(props: {
         step="0.01"
         inputMode="decimal"
         value={props.value}
+        placeholder="0"
         readOnly={props.readOnly}
         required={props.required}
         aria-invalid={props.error ? true : undefined}

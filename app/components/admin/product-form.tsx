@@ -22,6 +22,11 @@ import { postWithProgress, withReturn, type SaveResult } from './product-upload.
 
 export type ProductFormCategory = { id: string; name: string }
 
+/** A checkbox and its label as one target a finger can hit (at least 24 × 24 px, WCAG 2.5.8). */
+const checkLabelClass =
+  'inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-lg px-1 text-sm hover:bg-brand-50'
+const checkboxClass = 'size-5 shrink-0 accent-brand-600'
+
 export type ProductFormValues = {
   sku: string
   name: string
@@ -179,14 +184,15 @@ export function ProductForm({
               {CATEGORY_MESSAGES.empty}
             </p>
           ) : (
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
+            <div className="flex flex-wrap gap-x-2 gap-y-1">
               {categories.map((category) => (
-                <label key={category.id} className="inline-flex items-center gap-2 text-sm">
+                <label key={category.id} className={checkLabelClass}>
                   <input
                     type="checkbox"
                     name="categoryIds"
                     value={category.id}
                     defaultChecked={initial.categoryIds.includes(category.id)}
+                    className={checkboxClass}
                   />
                   {category.name}
                 </label>
@@ -196,7 +202,7 @@ export function ProductForm({
         </fieldset>
       </div>
 
-      <PriceFields initial={initial} />
+      <PriceFields initial={initial} blankZeros={mode === 'create'} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Field id="product-purchase-link" label="Link de compra">
@@ -220,14 +226,24 @@ export function ProductForm({
         </Field>
       </div>
 
-      <fieldset className="flex flex-wrap gap-6">
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-1">
         <legend className="mb-2 text-base font-semibold">Visibilidad</legend>
-        <label className="inline-flex items-center gap-2">
-          <input type="checkbox" name="showWholesale" defaultChecked={initial.showWholesale} />
+        <label className={checkLabelClass}>
+          <input
+            type="checkbox"
+            name="showWholesale"
+            defaultChecked={initial.showWholesale}
+            className={checkboxClass}
+          />
           Mostrar a mayoristas (Mayor)
         </label>
-        <label className="inline-flex items-center gap-2">
-          <input type="checkbox" name="showRetail" defaultChecked={initial.showRetail} />
+        <label className={checkLabelClass}>
+          <input
+            type="checkbox"
+            name="showRetail"
+            defaultChecked={initial.showRetail}
+            className={checkboxClass}
+          />
           Mostrar al detal (Detal)
         </label>
       </fieldset>

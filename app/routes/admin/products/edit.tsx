@@ -187,11 +187,12 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
                 className={dangerButtonClass}
                 disabled={busy}
                 onClick={() => {
-                  if (!window.confirm(PRODUCT_MESSAGES.imageDeleteConfirm)) return
+                  // Refused before asking: a yes would only be answered with a no.
                   if (item.isMain) {
                     setClientError(failureAnswer(PRODUCT_MESSAGES.imageDeleteMain))
                     return
                   }
+                  if (!window.confirm(PRODUCT_MESSAGES.imageDeleteConfirm)) return
                   mediaFetcher.submit(
                     { intent: 'eliminar-imagen', mediaId: String(item.id), csrf },
                     { method: 'post' },
