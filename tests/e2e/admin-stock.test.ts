@@ -1,10 +1,20 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
+import { KARDEX_COLUMNS } from '#app/modules/inventory/kardex-columns.ts'
 import { STOCK_FORM_MESSAGES, STOCK_MESSAGES } from '#app/modules/inventory/validators.ts'
 import { LOCAL_ADMIN_EMAIL } from '#app/modules/auth/config.server.ts'
 import { FIXTURES } from './fixtures.ts'
-import { collectErrors, gotoHydrated, plain, seriousViolations, setupBrowser } from './browser.ts'
+import {
+  collectErrors,
+  cop,
+  DESKTOP,
+  gotoHydrated,
+  PHONE,
+  plain,
+  seriousViolations,
+  setupBrowser,
+} from './browser.ts'
 import { expectMessage, signInAsAdmin } from './admin-session.ts'
 
 const browser = setupBrowser()
@@ -131,12 +141,11 @@ test('entries and exits through the forms, every message, then the kardex and it
   const rows = page.getByTestId('kardex-row')
   await expect.poll(() => rows.count()).toBe(3)
   const cells = await rows.evaluateAll((all) =>
-    all.map((row) =>
-      [...row.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace(/\s+/g, ' ').trim()),
-    ),
+    all.map((row) => [...row.querySelectorAll('td')].map((td) => td.innerText.replace(/\s+/g, ' ').trim())),
   )
-  expect(cells.map((row) => [row[1], row[2], row[5], row[7], row[8], row[10]])).toEqual([
-    ['Entrada', '10', 'F-E2E-1', MAIN, '10', LOCAL_ADMIN_EMAIL],
+  // Receipt and note share a column, the receipt first.
+  expect(cells.map((row) => [row[1], row[2], row[5], row[6], row[7], row[9]])).toEqual([
+    ['Entrada', '10', 'F-E2E-1 Compra inicial, "lote" 1', MAIN, '10', LOCAL_ADMIN_EMAIL],
     ['Entrada', '2', '', SHELF, '12', LOCAL_ADMIN_EMAIL],
     ['Salida', '3', 'V-E2E-1', MAIN, '9', LOCAL_ADMIN_EMAIL],
   ])
@@ -200,5 +209,154 @@ test('an unknown sku: the kardex says "Producto no encontrado." and the forms of
   await expectMessage(page, 'Producto no encontrado.')
   await gotoHydrated(page, '/admin/productos/salida?sku=NO-EXISTE-123')
   expect(await page.getByRole('alert').filter({ hasText: 'Producto no encontrado.' }).count()).toBe(1)
+  await page.close()
+})
+
+/** Each kardex card's fields, label → text, and whether every value lies inside the screen. */
+function cardFields(page: Page) {
+  return page.getByTestId('kardex-card').evaluateAll((cards) =>
+    cards.map((card) => {
+      const fields: Record<string, string> = {}
+      const outside: string[] = []
+      for (const label of card.querySelectorAll('dt')) {
+        const value = label.nextElementSibling as HTMLElement
+        const name = (label.textContent ?? '').trim()
+        fields[name] = (value.textContent ?? '').replace(/\s+/g, ' ').trim()
+        const box = value.getBoundingClientRect()
+        if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) outside.push(name)
+      }
+      return { fields, outside }
+    }),
+  )
+}
+
+test('the kardex fits a 1280 px desktop without sideways scrolling, and a phone shows each movement as a card', async () => {
+  const page = await browser.page(DESKTOP)
+  // Two movements of its own, with the widest things a row holds (a large cost, a long receipt and
+  // note); the exit leaves the product without units, as it came.
+  const receipt = 'FAC-PROVEEDOR-2025-000123'
+  const note = 'Compra al proveedor de Medellín; dos cajas llegaron golpeadas y se revisaron una a una'
+  await gotoHydrated(page, `/admin/productos/entrada?sku=${PRODUCT.sku}`)
+  await page.getByLabel('Cantidad').fill('4')
+  await page.getByLabel('Costo unitario').fill('1234567.89')
+  await page.getByLabel('Recibo').fill(receipt)
+  await page.getByLabel('Nota').fill(note)
+  await submit(page, 'Registrar entrada')
+  await expectMessage(page, STOCK_FORM_MESSAGES.entrySaved)
+  await gotoHydrated(page, `/admin/productos/salida?sku=${PRODUCT.sku}`)
+  await page.getByLabel('Cantidad').fill('4')
+  await page.getByLabel('Ubicación').fill(MAIN)
+  await submit(page, 'Registrar salida')
+  await expectMessage(page, STOCK_FORM_MESSAGES.exitSaved)
+  await expect.poll(() => page.getByTestId('picked-stock').textContent()).toBe('0')
+
+  await gotoHydrated(page, `/admin/productos/movimientos/${PRODUCT.sku}`)
+  const table = page.getByTestId('kardex-table')
+  const fit = await table.evaluate((element) => {
+    const container = element.parentElement!
+    return {
+      table: element.scrollWidth,
+      scrolled: container.scrollWidth,
+      container: container.clientWidth,
+      page: document.documentElement.scrollWidth,
+    }
+  })
+  expect(fit.table).toBeLessThanOrEqual(fit.container)
+  expect(fit.scrolled).toBeLessThanOrEqual(fit.container)
+  expect(fit.page).toBeLessThanOrEqual(DESKTOP.width)
+  // "Costo promedio después": its header and every value are on screen.
+  const averageCost = await table.evaluate((element) => {
+    const table = element as HTMLTableElement
+    const headers = [...table.tHead!.rows[0]!.cells]
+    const index = headers.findIndex((cell) => cell.textContent?.trim() === 'Costo promedio después')
+    const cells = [headers[index]!, ...[...table.tBodies[0]!.rows].map((row) => row.cells[index]!)]
+    return cells.map((cell) => {
+      const box = cell.getBoundingClientRect()
+      return { text: (cell.textContent ?? '').replace(/\s+/g, ' ').trim(), left: box.left, right: box.right }
+    })
+  })
+  expect(averageCost[0]!.text).toBe('Costo promedio después')
+  expect(averageCost.length).toBeGreaterThanOrEqual(3)
+  for (const cell of averageCost) {
+    expect(cell.left).toBeGreaterThanOrEqual(0)
+    expect(cell.right).toBeLessThanOrEqual(DESKTOP.width)
+  }
+  expect(averageCost.at(-2)!.text).toBe(cop(1_234_567.89))
+  expect(await page.getByTestId('kardex-cards').isVisible()).toBe(false)
+
+  // On a phone: no table, one card per movement, each showing every field the table has.
+  await page.setViewportSize(PHONE)
+  await page.getByTestId('kardex-cards').waitFor()
+  expect(await table.isVisible()).toBe(false)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+  const rowCount = await page.getByTestId('kardex-row').count()
+  const cards = await cardFields(page)
+  expect(cards.length).toBe(rowCount)
+  for (const card of cards) {
+    expect(Object.keys(card.fields).sort()).toEqual([...KARDEX_COLUMNS].sort())
+    expect(card.outside).toEqual([])
+    for (const [name, text] of Object.entries(card.fields)) expect(text, name).not.toBe('')
+  }
+  const [entry, exit] = cards.slice(-2).map((card) => card.fields)
+  expect(entry).toEqual({
+    Fecha: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}/),
+    Tipo: 'Entrada',
+    Cantidad: '4',
+    'Precio unitario': cop(1_234_567.89),
+    Total: cop(4_938_271.56),
+    Recibo: receipt,
+    Nota: note,
+    Ubicación: MAIN,
+    'Stock después': '4',
+    'Costo promedio después': cop(1_234_567.89),
+    Usuario: LOCAL_ADMIN_EMAIL,
+  })
+  expect(exit).toMatchObject({
+    Tipo: 'Salida',
+    Cantidad: '4',
+    'Precio unitario': cop(1_234_567.89),
+    Total: cop(4_938_271.56),
+    Ubicación: MAIN,
+    'Stock después': '0',
+    Usuario: LOCAL_ADMIN_EMAIL,
+  })
+  await page.close()
+})
+
+test('a new product search clears the message of the last answer; a new save shows its own', async () => {
+  const page = await browser.page()
+  const search = () => page.getByLabel('Producto (buscar por nombre o SKU)')
+  const message = page.getByTestId('form-message')
+
+  // A save without a product: the spec's message, on the form, beside the search and the fields.
+  await gotoHydrated(page, '/admin/productos/entrada')
+  await page.getByLabel('Recibo').fill('F-BUSQUEDA')
+  await submit(page, 'Registrar entrada')
+  await expectMessage(page, STOCK_FORM_MESSAGES.required)
+  await page.getByTestId('error-sku').waitFor()
+  expect(await fieldError(page, 'entry-quantity').textContent()).toBe(STOCK_FORM_MESSAGES.required)
+
+  await search().fill('tobillera kardex')
+  await page.getByTestId('product-option').filter({ hasText: PRODUCT.sku }).waitFor()
+  expect(await message.count()).toBe(0)
+  expect(await page.getByTestId('error-sku').count()).toBe(0)
+  expect(await search().getAttribute('aria-invalid')).toBeNull()
+  expect(await fieldError(page, 'entry-quantity').count()).toBe(0)
+  // What was typed stays.
+  expect(await page.getByLabel('Recibo').inputValue()).toBe('F-BUSQUEDA')
+
+  // The next save answers again.
+  await submit(page, 'Registrar entrada')
+  await expectMessage(page, STOCK_FORM_MESSAGES.required)
+  await page.getByTestId('error-sku').waitFor()
+  await fieldError(page, 'entry-quantity').waitFor()
+
+  // "Producto no encontrado." for an unknown product goes with the next search too.
+  await gotoHydrated(page, '/admin/productos/salida?sku=NO-EXISTE-123')
+  const notFound = page.getByRole('alert').filter({ hasText: 'Producto no encontrado.' })
+  expect(await notFound.count()).toBe(1)
+  await search().fill('tobillera kardex')
+  await page.getByTestId('product-option').filter({ hasText: PRODUCT.sku }).waitFor()
+  expect(await notFound.count()).toBe(0)
   await page.close()
 })

@@ -38,18 +38,23 @@ function ProductPicker({
   query,
   options,
   error,
-}: StockFormLoaderData & { kind: 'entry' | 'exit'; error?: string }) {
+  onSearch,
+}: StockFormLoaderData & { kind: 'entry' | 'exit'; error?: string; onSearch: () => void }) {
   const location = useLocation()
-  const search = useFetcher<StockFormLoaderData>()
+  const fetcher = useFetcher<StockFormLoaderData>()
+  const search = (q: string) => {
+    onSearch()
+    void fetcher.load(`${location.pathname}?${new URLSearchParams({ q })}`)
+  }
   const [text, setText] = useState(query)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   const typed = text.trim()
   // The fetcher answers the latest search; before any, the page's own (no JavaScript, or `?q=`).
-  const answered = search.data ?? (query ? { query, options } : null)
+  const answered = fetcher.data ?? (query ? { query, options } : null)
   const results = typed && answered ? answered.options : []
   const nothingFound =
-    typed !== '' && answered?.query === typed && results.length === 0 && search.state === 'idle'
+    typed !== '' && answered?.query === typed && results.length === 0 && fetcher.state === 'idle'
   const id = `${kind}-product-search`
   const choose = (sku: string) => `${location.pathname}?${new URLSearchParams({ sku })}`
 
@@ -107,7 +112,7 @@ function ProductPicker({
         className="flex flex-col gap-2"
         onSubmit={(event) => {
           event.preventDefault()
-          search.load(`${location.pathname}?${new URLSearchParams({ q: text.trim() })}`)
+          search(text.trim())
         }}
       >
         <label htmlFor={id} className="text-sm font-medium text-gray-700">
@@ -131,10 +136,7 @@ function ProductPicker({
               setText(next)
               clearTimeout(timer.current)
               if (next.trim()) {
-                timer.current = setTimeout(
-                  () => search.load(`${location.pathname}?${new URLSearchParams({ q: next.trim() })}`),
-                  250,
-                )
+                timer.current = setTimeout(() => search(next.trim()), 250)
               }
             }}
           />
@@ -186,6 +188,20 @@ function ProductPicker({
   )
 }
 
+/**
+ * Whether the admin has searched for a product since the page (or the last save) answered: a new
+ * search makes that answer's messages, and a "Producto no encontrado." of the `?sku=` the page came
+ * with, old news. The next save or page answers afresh (its own `at`, a new location).
+ */
+function useSearchedSince(answerAt: number | undefined) {
+  const { key } = useLocation()
+  const [searchedOn, setSearchedOn] = useState<{ key: string; answerAt: number | undefined } | null>(null)
+  return {
+    searched: searchedOn !== null && searchedOn.key === key && searchedOn.answerAt === answerAt,
+    onSearch: () => setSearchedOn({ key, answerAt }),
+  }
+}
+
 const TITLES = { entry: 'Entrada de productos', exit: 'Salida de productos' } as const
 
 /** The entry or exit page: its heading over the form. */
@@ -222,13 +238,23 @@ function StockMovementForm({
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const { product } = loaderData
-  const { values, fieldErrors: errors } = readActionAnswer(actionData)
+  const { searched, onSearch } = useSearchedSince(actionData?.at)
+  // After a new search the last answer's messages are gone; what was typed stays.
+  const shown = searched ? undefined : actionData
+  const { values } = readActionAnswer(actionData)
+  const { fieldErrors: errors } = readActionAnswer(shown)
   // A registered movement starts a fresh form (same product); a refused one keeps every field.
   const formKey = actionData?.ok ? `ok-${actionData.at}` : 'form'
   return (
     <div className="flex flex-col gap-4">
-      <ActionMessage answer={actionData} />
-      <ProductPicker kind={kind} {...loaderData} error={errors.sku} />
+      <ActionMessage answer={shown} />
+      <ProductPicker
+        kind={kind}
+        {...loaderData}
+        unknownSku={searched ? null : loaderData.unknownSku}
+        error={errors.sku}
+        onSearch={onSearch}
+      />
       <AdminForm
         method="post"
         key={formKey}

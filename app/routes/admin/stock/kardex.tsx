@@ -6,7 +6,7 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
-import { KARDEX_COLUMNS } from '#app/modules/inventory/kardex-columns.ts'
+import { KardexMovements } from '#app/components/admin/kardex-movements.tsx'
 import { readKardex } from '#app/modules/inventory/kardex.server.ts'
 import {
   kardexFiltersFrom,
@@ -42,12 +42,6 @@ function rangeParams(filters: { from?: string; to?: string }, page?: number) {
   if (filters.to) params.set('hasta', filters.to)
   if (page && page > 1) params.set('pagina', String(page))
   return params
-}
-
-const TYPE_CLASSES: Record<string, string> = {
-  in: 'bg-green-50 text-green-800',
-  out: 'bg-amber-50 text-amber-800',
-  adjust: 'bg-sky-50 text-sky-800',
 }
 
 export default function Kardex({ loaderData, params }: Route.ComponentProps) {
@@ -114,7 +108,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
       <Form
         method="get"
         key={`${filters.from ?? ''}|${filters.to ?? ''}`}
-        className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
+        className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
         aria-label="Filtrar por fecha"
       >
         <Field id="kardex-from" label="Desde" className="sm:w-48">
@@ -164,57 +158,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
             : 'Este producto aún no tiene movimientos.'}
         </p>
       ) : (
-        // Wider than a phone: the table scrolls sideways, and the keyboard can scroll it too.
-        <div
-          role="region"
-          aria-label="Tabla de movimientos"
-          tabIndex={0}
-          className="overflow-x-auto rounded-xl border border-brand-100 bg-white shadow-sm focus:ring-2 focus:ring-brand-200 focus:outline-none"
-        >
-          <table data-testid="kardex-table" className="min-w-full text-sm">
-            <caption className="sr-only">Movimientos de {product.sku}</caption>
-            <thead className="bg-brand-50 text-left text-xs text-gray-700">
-              <tr>
-                {KARDEX_COLUMNS.map((column) => (
-                  <th key={column} scope="col" className="px-2 py-2 align-bottom font-medium">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-brand-50">
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="kardex-row" data-type={row.type}>
-                  <td className="px-2 py-2 whitespace-nowrap">
-                    <time dateTime={row.at}>{row.when}</time>
-                  </td>
-                  <td className="px-2 py-2">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TYPE_CLASSES[row.type] ?? ''}`}
-                    >
-                      {row.typeLabel}
-                    </span>
-                  </td>
-                  <td className="px-2 py-2 text-right tabular-nums">{row.quantity}</td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                    {formatCOP(row.unitPrice)}
-                  </td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                    {formatCOP(row.total)}
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap">{row.receipt}</td>
-                  <td className="max-w-60 min-w-32 px-3 py-2 break-words">{row.note}</td>
-                  <td className="px-2 py-2 font-mono text-xs whitespace-nowrap">{row.location}</td>
-                  <td className="px-2 py-2 text-right tabular-nums">{row.stockAfter}</td>
-                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                    {formatCOP(row.averageCostAfter)}
-                  </td>
-                  <td className="px-2 py-2 whitespace-nowrap">{row.by}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <KardexMovements sku={product.sku} rows={rows} />
       )}
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Páginas" className="flex items-center justify-between gap-2">
