@@ -208,3 +208,25 @@ test('a banner added in Configuraciones shows first on the home page at 390 and 
   await expect.poll(() => page.getByTestId('banner-item').filter({ hasText: alt }).count()).toBe(0)
   await page.close()
 })
+
+test('"Pedidos sin pagar ni confirmar": the four hold limits, each checked, at both widths', async () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await browser.page(viewport)
+    await gotoHydrated(page, SETTINGS)
+    const card = page.getByTestId('hold-limits')
+    expect(plain(await card.locator('legend').textContent())).toBe('Pedidos sin pagar ni confirmar')
+    // The test server's first-run values (global-setup), until the owner saves others.
+    expect(await card.getByLabel('Pedidos sin pagar por teléfono').inputValue()).toBe('100000')
+    expect(await card.getByLabel('Unidades sin pagar por teléfono').inputValue()).toBe('1000000')
+    expect(await card.getByLabel('Pedidos sin pagar por conexión').inputValue()).toBe('100000')
+    expect(await card.getByLabel('Unidades sin pagar por conexión').inputValue()).toBe('1000000')
+    // A refused save changes nothing (other files place orders under these limits).
+    await card.getByLabel('Unidades sin pagar por teléfono').fill('0')
+    await page.getByRole('button', { name: 'Guardar configuración' }).click()
+    await expectMessage(page, SETTINGS_MESSAGES.invalid)
+    expect(await page.getByText(SETTINGS_MESSAGES.count('Unidades sin pagar por teléfono')).isVisible()).toBe(
+      true,
+    )
+    await page.close()
+  }
+})

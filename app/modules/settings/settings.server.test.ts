@@ -98,19 +98,19 @@ describe('settings', () => {
     expect(info.seller.phone).toBe('573005556677')
   })
 
-  test('hold limits: whole numbers from 1 to 1.000, saved like any setting and read by checkout', async () => {
+  test('hold limits: whole numbers from 1 to 100.000.000, saved like any setting and read by checkout', async () => {
     const refused = await saveStoreSettings(
       t.db,
       defaults,
-      await formWith({ maxOpenUnits: '0', maxOpenOrders: 'dos', maxOpenUnitsPerAddress: '1001' }),
+      await formWith({ maxOpenUnits: '0', maxOpenOrders: 'dos', maxOpenUnitsPerAddress: '100000001' }),
       defaults,
       ADMIN,
     ).catch((thrown: unknown) => thrown)
     expect(refused).toBeInstanceOf(SettingsRefused)
     expect((refused as SettingsRefused).errors).toEqual({
-      maxOpenOrders: 'Pedidos sin pagar por teléfono: escribe un número entero entre 1 y 1.000.',
-      maxOpenUnits: 'Unidades sin pagar por teléfono: escribe un número entero entre 1 y 1.000.',
-      maxOpenUnitsPerAddress: 'Unidades sin pagar por conexión: escribe un número entero entre 1 y 1.000.',
+      maxOpenOrders: 'Pedidos sin pagar por teléfono: escribe un número entero entre 1 y 100.000.000.',
+      maxOpenUnits: 'Unidades sin pagar por teléfono: escribe un número entero entre 1 y 100.000.000.',
+      maxOpenUnitsPerAddress: 'Unidades sin pagar por conexión: escribe un número entero entre 1 y 100.000.000.',
     })
     const loaded = await readStoreSettings(t.db, defaults)
     await saveStoreSettings(t.db, defaults, await formWith({ maxOpenUnits: ' 25 ' }), loaded, ADMIN)

@@ -40,7 +40,7 @@ export const HOLD_LIMIT_KEYS = [
 ] as const satisfies readonly (keyof HoldLimits)[]
 
 /** Hold limits are whole counts from 1 to this. */
-export const MAX_HOLD_LIMIT = 1_000
+export const MAX_HOLD_LIMIT = 100_000_000
 
 export type SettingKey = keyof StoreSettings
 
@@ -175,7 +175,7 @@ function count(label: string) {
   return z.string().transform((raw, ctx) => {
     const text = raw.trim()
     const value = Number(text)
-    if (!/^\d{1,7}$/.test(text) || value < 1 || value > MAX_HOLD_LIMIT) {
+    if (!/^\d{1,9}$/.test(text) || value < 1 || value > MAX_HOLD_LIMIT) {
       ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.count(label) })
       return z.NEVER
     }
