@@ -28,6 +28,7 @@ export const ADMIN_FUZZ_TARGETS = [
   'routes/admin/stock/entry.tsx',
   'routes/admin/stock/exit.tsx',
   'routes/admin/categories/form.tsx',
+  'routes/admin/categories/list.tsx',
   'routes/admin/channels.tsx',
   'routes/admin/orders/detail.tsx',
   'routes/admin/settings.tsx',

@@ -1,11 +1,24 @@
 import { beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
 import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
-import { gotoHydrated, plain, setupBrowser } from './browser.ts'
-import { expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
+import { DESKTOP, gotoHydrated, PHONE, plain, setupBrowser } from './browser.ts'
+import { acceptNextDialog, expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
 
 const browser = setupBrowser()
 const NAME = `Broches ${Date.now().toString(36)}`
+const SHOTS = 'test-results/admin-categories'
+
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true })
+  }
+  await page.setViewportSize(DESKTOP)
+}
 
 // Signed in once; every test's context starts with that session.
 beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
@@ -86,5 +99,60 @@ test('edit: renames; a blank name is refused; an unknown id says so', async () =
 
   await gotoHydrated(page, '/admin/categorias/editar/Categoria_0')
   await expectMessage(page, CATEGORY_MESSAGES.notFound)
+  await page.close()
+})
+
+test('delete: a category with products is refused, saying how many; an empty one asks, then goes', async () => {
+  const page = await browser.page()
+  // A demo category has products: refused, and it stays.
+  await gotoHydrated(page, '/admin/categorias')
+  const items = page.getByTestId('category-item')
+  const full = items
+    .filter({ has: page.getByTestId('category-products').getByText(/^\d+ productos?$/) })
+    .first()
+  const fullName = plain(await full.getByTestId('category-name').textContent())
+  const products = Number(/^(\d+)/.exec(plain(await full.getByTestId('category-products').textContent()))![1])
+  let asked = acceptNextDialog(page)
+  await full.getByRole('button', { name: /^Eliminar/ }).click()
+  expect(await asked).toBe(`¿Estás seguro de que quieres eliminar la categoría «${fullName}»?`)
+  const noun =
+    products === 1
+      ? '1 producto. Muévelo primero a otra categoría (o quítalo'
+      : `${products} productos. Muévelos primero a otra categoría (o quítalos`
+  await expectMessage(
+    page,
+    `No se puede eliminar la categoría «${fullName}»: tiene ${noun} de esta) y vuelve a intentarlo.`,
+  )
+  expect(await items.filter({ hasText: fullName }).count()).toBeGreaterThan(0)
+  await shoot(page, 'refused')
+
+  // A new, empty category: "Eliminar" asks first; declined, nothing happens.
+  const name = `Borrable ${Date.now().toString(36)}`
+  await gotoHydrated(page, '/admin/categorias/crear')
+  await page.getByLabel('Nombre').fill(name)
+  await page.getByLabel(/^Imagen/).setInputFiles(await pngFile('borrable.png', '#c0392b'))
+  await page.getByRole('button', { name: 'Crear categoría' }).click()
+  await page.waitForURL((url) => url.pathname === '/admin/categorias')
+  await expectMessage(page, CATEGORY_MESSAGES.created)
+  const created = items.filter({ hasText: name })
+  expect(plain(await created.getByTestId('category-products').textContent())).toBe('Sin productos')
+  await shoot(page, 'list')
+  page.once('dialog', (dialog) => void dialog.dismiss())
+  await created.getByRole('button', { name: `Eliminar ${name}` }).click()
+  expect(await created.count()).toBe(1)
+
+  asked = acceptNextDialog(page)
+  await created.getByRole('button', { name: `Eliminar ${name}` }).click()
+  expect(await asked).toBe(`¿Estás seguro de que quieres eliminar la categoría «${name}»?`)
+  await expectMessage(page, `Categoría «${name}» eliminada con éxito.`)
+  // The notice of the creation left the address with the delete.
+  expect(new URL(page.url()).search).toBe('')
+  await created.waitFor({ state: 'detached' })
+  expect(await created.count()).toBe(0)
+  await shoot(page, 'deleted')
+
+  // Gone from the store's menu too.
+  await gotoHydrated(page, '/')
+  expect(await page.locator(`a:has-text("${name}")`).count()).toBe(0)
   await page.close()
 })

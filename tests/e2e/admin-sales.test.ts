@@ -89,7 +89,25 @@ test('a placed order appears in Ventas; shipped, its margin is real; refused, it
   const { sku, name } = FIXTURES.deskCancelled
   const inventory = await inventoryTotals(page)
   const before = await summary(page)
+  // The figures open the page; how they are counted waits, closed, below the summary cards.
+  const explanation = page.getByTestId('sales-explanation')
+  expect(await explanation.evaluate((details: HTMLDetailsElement) => details.open)).toBe(false)
+  expect(await page.getByTestId('sales-rule').isVisible()).toBe(false)
+  expect(
+    await page
+      .getByTestId('sales-summary')
+      .evaluate(
+        (summary, details) =>
+          Boolean(summary.compareDocumentPosition(details!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await explanation.elementHandle(),
+      ),
+  ).toBe(true)
+  await shoot(page, 'report-closed')
+  await explanation.getByText('Cómo se cuentan estas cifras').click()
+  await page.getByTestId('sales-rule').waitFor({ state: 'visible' })
   expect(await page.getByTestId('sales-rule').innerText()).toContain('pedidos no cancelados')
+  expect(await page.getByTestId('sales-margin-rule').innerText()).toContain('Margen bruto')
+  await shoot(page, 'report-explained')
 
   // A shopper orders 2 units, cash on delivery, from Vaupés.
   await startWithCart(page, [{ sku, quantity: 2 }])

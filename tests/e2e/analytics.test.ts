@@ -32,11 +32,14 @@ function watchTracking(page: Page) {
 async function reportFigures(element: string, pageName: string) {
   const page = await admin.page()
   await gotoHydrated(page, '/admin/reportes')
+  // Pages are rows keyed by their path (shown under the product's name); elements by their name.
   const row = (testId: string, label: string) =>
-    page
-      .getByTestId(testId)
-      .locator('tbody tr')
-      .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+    testId === 'page-report'
+      ? page.getByTestId(testId).locator(`tbody tr[data-page="${label}"]`)
+      : page
+          .getByTestId(testId)
+          .locator('tbody tr')
+          .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
   const number = async (testId: string, label: string) =>
     (await row(testId, label).count())
       ? Number(plain(await row(testId, label).locator('td').first().textContent()).replace(/\./g, ''))

@@ -170,4 +170,40 @@ describe('bounded records', () => {
     expect(report.pages.map((row) => row.pageName)).toEqual(['/y', '/x'])
     expect(report.morePages).toBe(0)
   })
+
+  test('a product’s or category’s page carries its name; one since deleted keeps only its key', async () => {
+    const now = new Date('2026-11-10T15:00:00Z')
+    const category = await createCategory(t.db, { name: 'Collares' })
+    const product = await createProduct(t.db, { name: 'Collar Luna', categoryIds: [category.id] })
+    const gone = await createProduct(t.db, { name: 'Collar Sol' })
+    const goneCategory = await createCategory(t.db, { name: 'Broches' })
+    for (const pageName of [
+      `/producto/${product.sku}`,
+      `/producto/${product.sku}`,
+      `/categoria/${category.id}`,
+      `/producto/${gone.sku}`,
+      `/categoria/${goneCategory.id}`,
+      '/',
+      PRODUCT_PAGE_PATTERN,
+    ])
+      await recordPageView(t.db, { pageName, seconds: 1, newVisit: true }, now)
+    await t.db.delete(products).where(eq(products.sku, gone.sku))
+    await t.db.delete(categories).where(eq(categories.id, goneCategory.id))
+
+    const byPage = new Map((await monthReport(t.db, '2026-11')).pages.map((row) => [row.pageName, row]))
+    expect(byPage.get(`/producto/${product.sku}`)).toEqual({
+      pageName: `/producto/${product.sku}`,
+      title: 'Collar Luna',
+      visits: 2,
+      totalTimeSeconds: 2,
+      averageSeconds: 1,
+    })
+    expect(byPage.get(`/categoria/${category.id}`)?.title).toBe('Collares')
+    for (const key of [`/producto/${gone.sku}`, `/categoria/${goneCategory.id}`, '/', PRODUCT_PAGE_PATTERN]) {
+      expect(byPage.get(key)).toBeDefined()
+      expect(byPage.get(key)).not.toHaveProperty('title')
+    }
+    await t.db.delete(products).where(eq(products.sku, product.sku))
+    await t.db.delete(categories).where(eq(categories.id, category.id))
+  })
 })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { count, desc, eq, sql } from 'drizzle-orm'
+import { count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import { findAdminSession, readSessionToken } from '#app/modules/auth/session.server.ts'
@@ -77,10 +77,19 @@ export async function recordPageView(
     })
 }
 
+export type PageReportRow = {
+  pageName: string
+  /** The product's or category's name, for the page of one that still exists (absent otherwise). */
+  title?: string
+  visits: number
+  totalTimeSeconds: number
+  averageSeconds: number
+}
+
 export type MonthReport = {
   month: string
   clicks: { elementName: string; clickCount: number }[]
-  pages: { pageName: string; visits: number; totalTimeSeconds: number; averageSeconds: number }[]
+  pages: PageReportRow[]
   /** Elements and pages with data this month beyond the REPORT_ROWS listed. */
   moreClicks: number
   morePages: number
@@ -96,8 +105,42 @@ export async function monthsWithData(db: DbOrTx): Promise<string[]> {
 }
 
 /**
+ * The names of the products and categories whose pages are among `pageNames` (by the SKU or id in
+ * the page name), keyed by page name. One read of each catalogue table (analytics reads the
+ * catalogue's tables, never its code); a product or category since deleted has none.
+ */
+async function catalogTitles(db: DbOrTx, pageNames: string[]): Promise<Map<string, string>> {
+  const skus = new Map<string, string>()
+  const ids = new Map<string, string>()
+  for (const pageName of pageNames) {
+    const page = pageNameOf(pageName)
+    if (page?.kind === 'product') skus.set(page.sku, pageName)
+    if (page?.kind === 'category') ids.set(page.id, pageName)
+  }
+  const [productRows, categoryRows] = await Promise.all([
+    skus.size
+      ? db
+          .select({ key: products.sku, name: products.name })
+          .from(products)
+          .where(inArray(products.sku, [...skus.keys()]))
+      : [],
+    ids.size
+      ? db
+          .select({ key: categories.id, name: categories.name })
+          .from(categories)
+          .where(inArray(categories.id, [...ids.keys()]))
+      : [],
+  ])
+  const titles = new Map<string, string>()
+  for (const row of productRows) titles.set(skus.get(row.key)!, row.name)
+  for (const row of categoryRows) titles.set(ids.get(row.key)!, row.name)
+  return titles
+}
+
+/**
  * Clicks per element and visits and average seconds per page of one month, biggest first: the
- * REPORT_ROWS biggest of each, with how many more there are.
+ * REPORT_ROWS biggest of each, with how many more there are. A product's or category's page carries
+ * its name as `title` (the page name keeps the SKU or id).
  */
 export async function monthReport(db: DbOrTx, month: string, limit = REPORT_ROWS): Promise<MonthReport> {
   const [clicks, pages, [clickRows], [pageRows]] = await Promise.all([
@@ -120,13 +163,23 @@ export async function monthReport(db: DbOrTx, month: string, limit = REPORT_ROWS
     db.select({ rows: count() }).from(clickCounts).where(eq(clickCounts.month, month)),
     db.select({ rows: count() }).from(pageViews).where(eq(pageViews.month, month)),
   ])
+  const titles = await catalogTitles(
+    db,
+    pages.map((page) => page.pageName),
+  )
   return {
     month,
     clicks,
-    pages: pages.map((page) => ({
-      ...page,
-      averageSeconds: page.visits > 0 ? Math.round(page.totalTimeSeconds / page.visits) : 0,
-    })),
+    pages: pages.map((page): PageReportRow => {
+      const title = titles.get(page.pageName)
+      return {
+        pageName: page.pageName,
+        ...(title === undefined ? {} : { title }),
+        visits: page.visits,
+        totalTimeSeconds: page.totalTimeSeconds,
+        averageSeconds: page.visits > 0 ? Math.round(page.totalTimeSeconds / page.visits) : 0,
+      }
+    }),
     moreClicks: Math.max(0, (clickRows?.rows ?? 0) - clicks.length),
     morePages: Math.max(0, (pageRows?.rows ?? 0) - pages.length),
   }

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { Refusal } from '#app/utils/refusal.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import {
+  CATEGORY_DELETE_MESSAGES,
   createCategory,
+  deleteCategory,
   getAdminCategory,
   listAdminCategories,
   updateCategory,
 } from './admin-categories.server.ts'
 import { listCategories } from './catalog.server.ts'
-import { categories, media } from './schema.ts'
+import { categories, media, productCategories } from './schema.ts'
 import { CATEGORY_MESSAGES } from './validators.ts'
 
 const t = setupTestDatabase()
@@ -106,4 +109,76 @@ test('a storage failure while replacing the image keeps the category as it was',
   ).rejects.toThrow()
   expect((await getAdminCategory(t.reads, id))!.name).toBe('Relojes')
   expect(storage.files.size).toBe(0)
+})
+
+describe('deleting a category', () => {
+  test('an empty category goes with its image row and files; the list and the store no longer show it', async () => {
+    const storage = memoryStorage()
+    const { id } = await createCategory(t.db, storage, { name: 'Broches', image: await pngUpload() })
+    const [row] = await t.db.select().from(categories).where(eq(categories.id, id))
+    const files = [...storage.files.keys()]
+    expect(files.length).toBeGreaterThan(0)
+    expect((await getAdminCategory(t.reads, id))!.productCount).toBe(0)
+
+    expect(await deleteCategory(t.db, storage, id)).toEqual({ name: 'Broches' })
+    expect(CATEGORY_DELETE_MESSAGES.deleted('Broches')).toBe('Categoría «Broches» eliminada con éxito.')
+    expect(await getAdminCategory(t.reads, id)).toBeNull()
+    expect((await listAdminCategories(t.reads)).map((c) => c.id)).not.toContain(id)
+    expect((await listCategories(t.reads)).map((c: { id: string }) => c.id)).not.toContain(id)
+    expect(await t.db.select().from(media).where(eq(media.id, row!.imageMediaId!))).toEqual([])
+    for (const file of files) expect(storage.files.has(file)).toBe(false)
+
+    // Without an image: nothing to remove from storage.
+    const bare = await createCategory(t.db, storage, { name: 'Sin imagen' })
+    await deleteCategory(t.db, storage, bare.id)
+    expect(await getAdminCategory(t.reads, bare.id)).toBeNull()
+  })
+
+  test('a category with products is refused, saying how many; nothing changes', async () => {
+    const storage = memoryStorage()
+    const { id } = await createCategory(t.db, storage, { name: 'Collares', image: await pngUpload() })
+    const files = [...storage.files.keys()]
+    const first = await createProduct(t.db, { categoryIds: [id] })
+    await createProduct(t.db, { categoryIds: [id] })
+    await createProduct(t.db, { categoryIds: [id] })
+    expect((await getAdminCategory(t.reads, id))!.productCount).toBe(3)
+    const links = async () =>
+      (await t.db.select().from(productCategories).where(eq(productCategories.categoryId, id))).length
+    const mediaRows = async () => (await t.db.select().from(media)).length
+    const before = { category: await getAdminCategory(t.reads, id), media: await mediaRows() }
+
+    const refusal = new Refusal(CATEGORY_DELETE_MESSAGES.hasProducts('Collares', 3), {
+      standsAlone: true,
+      status: 409,
+    })
+    await expect(deleteCategory(t.db, storage, id)).rejects.toThrow(refusal)
+    await expect(deleteCategory(t.db, storage, id)).rejects.toMatchObject({ status: 409 })
+    expect(refusal.message).toBe(
+      'No se puede eliminar la categoría «Collares»: tiene 3 productos. Muévelos primero a otra categoría (o quítalos de esta) y vuelve a intentarlo.',
+    )
+    expect(await getAdminCategory(t.reads, id)).toEqual(before.category)
+    expect(await links()).toBe(3)
+    expect(await mediaRows()).toBe(before.media)
+    for (const file of files) expect(storage.files.has(file)).toBe(true)
+
+    // One product left: said in the singular; once it is moved out, the category can go.
+    await t.db.delete(productCategories).where(eq(productCategories.categoryId, id))
+    await t.db.insert(productCategories).values({ productSku: first.sku, categoryId: id })
+    await expect(deleteCategory(t.db, storage, id)).rejects.toThrow(
+      'No se puede eliminar la categoría «Collares»: tiene 1 producto. Muévelo primero a otra categoría (o quítalo de esta) y vuelve a intentarlo.',
+    )
+    await t.db.delete(productCategories).where(eq(productCategories.categoryId, id))
+    await deleteCategory(t.db, storage, id)
+    expect(await getAdminCategory(t.reads, id)).toBeNull()
+  })
+
+  test('an unknown id (or one already deleted) is answered "Categoría no encontrada." (404)', async () => {
+    const storage = memoryStorage()
+    const notFound = { message: CATEGORY_MESSAGES.notFound, status: 404, standsAlone: true }
+    await expect(deleteCategory(t.db, storage, 'Categoria_0')).rejects.toMatchObject(notFound)
+    await expect(deleteCategory(t.db, storage, 'Categoria_\u0000')).rejects.toMatchObject(notFound)
+    const { id } = await createCategory(t.db, storage, { name: 'Dos veces' })
+    await deleteCategory(t.db, storage, id)
+    await expect(deleteCategory(t.db, storage, id)).rejects.toMatchObject(notFound)
+  })
 })

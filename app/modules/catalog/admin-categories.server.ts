@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { joinedImage, type ImageSource, type MediaReads } from '#app/modules/media/image-source.ts'
 import {
@@ -11,9 +11,10 @@ import {
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { withStoredFiles, type StoredFilesOptions } from '#app/modules/media/stored-files.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { categories, media } from './schema.ts'
+import { categories, media, productCategories } from './schema.ts'
 import { CATEGORY_MESSAGES, CategoryNameSchema } from './validators.ts'
 import { hasNul } from '#app/utils/text.ts'
+import { formatCount } from '#app/utils/count.ts'
 
 /** A category's one picture: an image, never a video. */
 const CATEGORY_FILES: StoredFilesOptions = {
@@ -111,7 +112,66 @@ export async function updateCategory(
   if (replaced) await deleteStoredFiles(storage, storedPaths(replaced))
 }
 
-export type AdminCategory = { id: string; name: string; createdAt: string; image: ImageSource | null }
+/** What deleting a category answers (the confirmation asked first is the list page's own text). */
+export const CATEGORY_DELETE_MESSAGES = {
+  deleted: (name: string) => `Categoría «${name}» eliminada con éxito.`,
+  hasProducts: (name: string, products: number) =>
+    products === 1
+      ? `No se puede eliminar la categoría «${name}»: tiene 1 producto. Muévelo primero a otra categoría (o quítalo de esta) y vuelve a intentarlo.`
+      : `No se puede eliminar la categoría «${name}»: tiene ${formatCount(products)} productos. Muévelos primero a otra categoría (o quítalos de esta) y vuelve a intentarlo.`,
+  failed: 'No se pudo eliminar la categoría. Intenta de nuevo.',
+} as const
+
+/**
+ * Deletes a category that no product is in, with its image: the category and its media row in one
+ * transaction, then the image's files from storage after the commit (as `deleteProduct` does). The
+ * files go with it: a category's image is a media row of its own (no product, pointed at by this
+ * category alone), nothing else shows it, and a category has no history to keep (ADR 0003 keeps
+ * products for their ledger and orders; a category with products is refused instead).
+ *
+ * A category with products is refused and nothing is written: each product must be moved first, so
+ * none silently loses a category (the link's foreign key would cascade). The category row is locked
+ * before the products are counted: a product save adding it takes a key-share lock on it, so that
+ * save either committed before the count sees it or waits, and then fails on the missing category.
+ */
+export async function deleteCategory(db: Db, storage: MediaStorage, id: string): Promise<{ name: string }> {
+  const notFound = () => new Refusal(CATEGORY_MESSAGES.notFound, { standsAlone: true, status: 404 })
+  // A NUL is in no id, and PostgreSQL would refuse the query for it.
+  if (hasNul(id)) throw notFound()
+  const { name, image } = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update')
+    if (!current) throw notFound()
+    const [linked] = await tx
+      .select({ products: count() })
+      .from(productCategories)
+      .where(eq(productCategories.categoryId, id))
+    const products = linked?.products ?? 0
+    if (products > 0) {
+      throw new Refusal(CATEGORY_DELETE_MESSAGES.hasProducts(current.name, products), {
+        standsAlone: true,
+        status: 409,
+      })
+    }
+    await tx.delete(categories).where(eq(categories.id, id))
+    if (current.imageMediaId === null) return { name: current.name, image: undefined }
+    const [removed] = await tx
+      .delete(media)
+      .where(and(eq(media.id, current.imageMediaId), isNull(media.productSku)))
+      .returning()
+    return { name: current.name, image: removed }
+  })
+  if (image) await deleteStoredFiles(storage, storedPaths(image))
+  return { name }
+}
+
+export type AdminCategory = {
+  id: string
+  name: string
+  createdAt: string
+  image: ImageSource | null
+  /** How many products are in it: a category can be deleted only at 0. */
+  productCount: number
+}
 
 /** Every category, oldest first (the order the original's list had), with its image. */
 function adminCategoryQuery(db: DbOrTx) {
@@ -125,6 +185,10 @@ function adminCategoryQuery(db: DbOrTx) {
       mediaWidth: media.width,
       mediaHeight: media.height,
       mediaVariants: media.variants,
+      productCount:
+        sql<number>`(select count(*) from ${productCategories} where ${productCategories.categoryId} = ${categories.id})`.mapWith(
+          Number,
+        ),
     })
     .from(categories)
     .leftJoin(media, eq(media.id, categories.imageMediaId))
@@ -138,6 +202,7 @@ function toAdminCategory(row: AdminCategoryRow, publicBase: string): AdminCatego
     name: row.name,
     createdAt: row.createdAt.toISOString(),
     image: joinedImage(row, row.name, publicBase),
+    productCount: row.productCount,
   }
 }
 

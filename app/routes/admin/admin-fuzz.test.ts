@@ -29,6 +29,7 @@ import { ADMIN_FUZZ_TARGETS } from '#tests/fuzz-targets.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import { placeTestOrder } from '#tests/orders.ts'
 import * as categoryForm from './categories/form.tsx'
+import * as categoryList from './categories/list.tsx'
 import * as channels from './channels.tsx'
 import * as dashboard from './dashboard.tsx'
 import * as login from './login.tsx'
@@ -89,6 +90,8 @@ type Handler = (args: never) => unknown
 
 /** A sentinel in generated fields for a value only known once the fixtures exist. */
 const REAL = 'valor-real'
+/** Likewise the shared category, which has a product in it (deleting it is refused). */
+const WITH_PRODUCTS = 'con-productos'
 
 /** Posts `form` to `handler` as the signed-in admin, with the token in the form and the header. */
 function asAdmin(handler: Handler, path: string, form: Form, params: Record<string, string> = {}) {
@@ -275,6 +278,24 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
         ),
     ),
 
+  'routes/admin/categories/list.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/categorias',
+      t.database,
+      fuzzedForm({ intent: 'eliminar', id: REAL }, { id: ['Categoria_0', WITH_PRODUCTS] }),
+      (form, throwaway) =>
+        asAdmin(categoryList.action, '/admin/categorias', {
+          ...form,
+          // Deleting is the one success here: an empty category of its own each time; the shared
+          // one, with a product in it, is refused.
+          fields: form.fields.map(([name, value]) => [
+            name,
+            name !== 'id' ? value : value === REAL ? throwaway : value === WITH_PRODUCTS ? categoryId : value,
+          ]),
+        }),
+      { fixture: async () => (await createCategory(t.db)).id },
+    ),
+
   'routes/admin/channels.tsx': () =>
     fuzzEndpoint(
       'POST /admin/canales',
@@ -351,6 +372,7 @@ const GUARDED: { file: (typeof ADMIN_FUZZ_TARGETS)[number]; path: string; handle
   { file: 'routes/admin/stock/entry.tsx', path: '/admin/productos/entrada', handler: stockEntry.action },
   { file: 'routes/admin/stock/exit.tsx', path: '/admin/productos/salida', handler: stockExit.action },
   { file: 'routes/admin/categories/form.tsx', path: '/admin/categorias/crear', handler: categoryForm.action },
+  { file: 'routes/admin/categories/list.tsx', path: '/admin/categorias', handler: categoryList.action },
   { file: 'routes/admin/channels.tsx', path: '/admin/canales', handler: channels.action },
   { file: 'routes/admin/orders/detail.tsx', path: '/admin/pedidos/detalle/x', handler: orderDetail.action },
   { file: 'routes/admin/settings.tsx', path: '/admin/configuraciones', handler: settings.action },

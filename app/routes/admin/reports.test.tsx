@@ -9,7 +9,8 @@ import { setupTestDatabase } from '#tests/db.ts'
 import { testServices } from '#tests/services.ts'
 import { routeContext } from '#tests/routes.ts'
 import { REPORT_ROWS } from '#app/modules/analytics/validators.ts'
-import Reports, { duration, loader, monthLabel } from './reports.tsx'
+import { createCategory, createProduct } from '#tests/factories.ts'
+import Reports, { duration, loader, monthLabel, pageLabels } from './reports.tsx'
 
 /** /admin/reportes: one month's clicks and page views, the current month unless another is chosen. */
 
@@ -96,4 +97,38 @@ test('lists the biggest rows with a note on the rest; numbers written by hand, n
   toLocaleString.mockRestore()
   expect(html).toContain('1.234')
   expect(html).toContain(`Se muestran las ${REPORT_ROWS} páginas con más actividad; hay 3 más con menos.`)
+})
+
+test('product and category pages show the name, with the path (SKU or id) smaller; a deleted one its path', async () => {
+  const now = new Date()
+  const category = await createCategory(t.db, { name: 'Aretes de plata' })
+  const product = await createProduct(t.db, { name: 'Arete Gota Azul', categoryIds: [category.id] })
+  for (const pageName of [`/producto/${product.sku}`, `/categoria/${category.id}`, '/producto/BORRADO-1'])
+    await recordPageView(t.db, { pageName, seconds: 4, newVisit: true }, now)
+  const data = await load()
+  const html = render(data)
+  // The table: the name, then the key under it in small type.
+  expect(html).toContain(
+    `<span class="block [overflow-wrap:anywhere]" data-testid="page-title">Arete Gota Azul</span><span class="block text-xs text-gray-600" data-testid="page-key">/producto/<wbr/><span class="whitespace-nowrap">${product.sku}</span></span>`,
+  )
+  expect(html).toContain(
+    `<span class="block [overflow-wrap:anywhere]" data-testid="page-title">Aretes de plata</span><span class="block text-xs text-gray-600" data-testid="page-key">/categoria/<wbr/><span class="whitespace-nowrap">${category.id}</span></span>`,
+  )
+  // The bar list reads by name too.
+  expect(html).toContain('title="Arete Gota Azul"')
+  expect(html).toContain('title="Aretes de plata"')
+  // A product no longer in the catalogue keeps its path, with no name.
+  expect(html).toContain('<span class="break-all">/producto/BORRADO-1</span>')
+  expect(html).toContain('title="/producto/BORRADO-1"')
+})
+
+test('two pages of the same name add their path to the bar label', () => {
+  expect(
+    pageLabels([
+      { pageName: '/producto/A-1', title: 'Collar' },
+      { pageName: '/producto/A-2', title: 'Collar' },
+      { pageName: '/categoria/C-1', title: 'Aretes' },
+      { pageName: '/' },
+    ]),
+  ).toEqual(['Collar (/producto/A-1)', 'Collar (/producto/A-2)', 'Aretes', '/'])
 })

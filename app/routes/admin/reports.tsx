@@ -52,6 +52,23 @@ export function duration(seconds: number): string {
   return `${count(minutes)} min ${String(whole % 60).padStart(2, '0')} s`
 }
 
+/**
+ * The label of a page in the bar list: a product's or category's name where the page has one (its
+ * path is in the table below), else the path. Two pages of the same name add their path, so each
+ * bar reads as its own.
+ */
+export function pageLabels(pages: readonly { pageName: string; title?: string }[]): string[] {
+  const seen = new Map<string, number>()
+  for (const page of pages) {
+    const label = page.title ?? page.pageName
+    seen.set(label, (seen.get(label) ?? 0) + 1)
+  }
+  return pages.map((page) => {
+    if (page.title === undefined) return page.pageName
+    return seen.get(page.title)! > 1 ? `${page.title} (${page.pageName})` : page.title
+  })
+}
+
 const cellClass = 'px-3 py-2'
 const numberCellClass = `${cellClass} text-right tabular-nums`
 
@@ -59,6 +76,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const { month, months, clicks, pages, moreClicks, morePages } = loaderData
   const totalClicks = clicks.reduce((sum, row) => sum + row.clickCount, 0)
   const totalVisits = pages.reduce((sum, row) => sum + row.visits, 0)
+  const labels = pageLabels(pages)
   return (
     <section aria-labelledby="reports-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -140,8 +158,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <div className="flex min-w-0 flex-col gap-3" data-testid="page-report">
           <BarList
             title="Visitas por página"
-            items={pages.map((row) => ({
-              label: row.pageName,
+            items={pages.map((row, index) => ({
+              label: labels[index]!,
               value: row.visits,
               detail: `prom. ${duration(row.averageSeconds)}`,
             }))}
@@ -169,9 +187,19 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 </thead>
                 <tbody className="divide-y divide-gray-100">
                   {pages.map((row) => (
-                    <tr key={row.pageName}>
-                      <th scope="row" className={`${cellClass} text-left font-normal break-all`}>
-                        {row.pageName}
+                    <tr key={row.pageName} data-testid="page-row" data-page={row.pageName}>
+                      <th scope="row" className={`${cellClass} text-left font-normal`}>
+                        {row.title === undefined ? (
+                          <span className="break-all">{row.pageName}</span>
+                        ) : (
+                          // The name to read, and the path (SKU or id) under it, smaller.
+                          <>
+                            <span className="block [overflow-wrap:anywhere]" data-testid="page-title">
+                              {row.title}
+                            </span>
+                            <PageKey pageName={row.pageName} />
+                          </>
+                        )}
                       </th>
                       <td className={numberCellClass}>{count(row.visits)}</td>
                       <td className={`${numberCellClass} whitespace-nowrap`}>
@@ -187,6 +215,21 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </section>
+  )
+}
+
+/**
+ * A page's path in small type under its name: it may wrap after "/producto/" or "/categoria/", never
+ * inside the SKU or id (read and typed whole).
+ */
+function PageKey({ pageName }: { pageName: string }) {
+  const cut = pageName.lastIndexOf('/') + 1
+  return (
+    <span className="block text-xs text-gray-600" data-testid="page-key">
+      {pageName.slice(0, cut)}
+      <wbr />
+      <span className="whitespace-nowrap">{pageName.slice(cut)}</span>
+    </span>
   )
 }
 

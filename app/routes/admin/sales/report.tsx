@@ -1,12 +1,13 @@
 import { data } from 'react-router'
 import { FormMessage } from '#app/components/admin/form-message.tsx'
-import { SALE_RULE, salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-report.ts'
+import { salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-report.ts'
 import { readSalesReport } from '#app/modules/order/sales-report.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { BestSellers } from './report/best-sellers.tsx'
 import { SalesByPaymentAndDepartment } from './report/by-payment-and-department.tsx'
 import { SalesByPeriod } from './report/by-period.tsx'
 import { DateFilter } from './report/date-filter.tsx'
+import { SalesExplanation } from './report/explanation.tsx'
 import { SalesSummary } from './report/summary.tsx'
 import type { Route } from './+types/report'
 
@@ -24,14 +25,9 @@ export default function SalesReport({ loaderData }: Route.ComponentProps) {
   const { filters, message, report } = loaderData
   return (
     <section aria-labelledby="sales-title" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h1 id="sales-title" className="text-2xl font-semibold">
-          Ventas
-        </h1>
-        <p className="max-w-3xl text-sm text-gray-700" data-testid="sales-rule">
-          {SALE_RULE}
-        </p>
-      </div>
+      <h1 id="sales-title" className="text-2xl font-semibold">
+        Ventas
+      </h1>
 
       <DateFilter filters={filters} csv={Boolean(report)} />
 
@@ -46,11 +42,12 @@ export default function SalesReport({ loaderData }: Route.ComponentProps) {
 
 type Report = NonNullable<Route.ComponentProps['loaderData']['report']>
 
-/** Every figure of a range that has a report, in reading order. */
+/** Every figure of a range that has a report, in reading order; how they count under the totals. */
 function SalesFiguresView({ report }: { report: Report }) {
   return (
     <>
       <SalesSummary report={report} />
+      <SalesExplanation />
       <SalesByPeriod report={report} />
       <SalesByPaymentAndDepartment report={report} />
       <BestSellers report={report} />

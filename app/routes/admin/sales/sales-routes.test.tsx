@@ -80,6 +80,25 @@ test('the page reports the range, says what counts as a sale and links the CSV o
   expect(html).toContain('Santander')
   expect(html).toContain(product.name)
   expect(html).toContain('href="/admin/ventas/csv?desde=2033-05-01&amp;hasta=2033-05-31"')
+
+  // The figures come first; how they are counted is folded below them, closed until asked for.
+  const figures = html.indexOf('data-testid="sales-summary"')
+  const explanation = html.indexOf('<details')
+  expect(figures).toBeGreaterThan(0)
+  expect(explanation).toBeGreaterThan(figures)
+  expect(html.indexOf('Cuentan como ventas')).toBeGreaterThan(explanation)
+  expect(html.indexOf('Margen bruto</strong>')).toBeGreaterThan(explanation)
+  const details = html.slice(explanation, html.indexOf('</details>') + '</details>'.length)
+  expect(details).toMatch(/^<details(?![^>]*\sopen)[^>]*data-testid="sales-explanation"[^>]*>/)
+  expect(details).toContain(
+    '<summary class="cursor-pointer font-medium text-brand-700">Cómo se cuentan estas cifras</summary>',
+  )
+  expect(details).toContain('data-testid="sales-rule"')
+  expect(details).toContain('data-testid="sales-margin-rule"')
+  // Nothing explanatory stands between the title and the figures.
+  expect(html.slice(html.indexOf('id="sales-title"'), figures)).not.toMatch(
+    /Cuentan como ventas|Margen bruto</,
+  )
 })
 
 test('a reversed range is a Spanish message (400), for the page and the CSV, never a 500', async () => {

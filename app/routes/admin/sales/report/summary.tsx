@@ -38,7 +38,7 @@ function Card({
   )
 }
 
-/** The range's totals as cards, and how the two margins are worked out. */
+/** The range's totals as cards (how they are counted is in `SalesExplanation`, below them). */
 export function SalesSummary({ report }: { report: SalesReport }) {
   const { totals, cancelled, unconfirmedOnline } = report
   const marginPercent = marginShare(totals.margin, totals.shippedRevenue)
@@ -87,19 +87,13 @@ export function SalesSummary({ report }: { report: SalesReport }) {
           hint={`${formatCOP(unconfirmedOnline.revenue)} en productos · no suman hasta pagarse`}
         />
       </dl>
-      <p className="max-w-3xl text-sm text-gray-700" data-testid="sales-margin-rule">
-        <strong>Margen bruto</strong>: ventas de los pedidos ya enviados menos el costo promedio que el
-        inventario registró en sus salidas. Un pedido sin enviar aún no tiene salida: su{' '}
-        <strong>margen estimado</strong> usa el costo promedio actual de cada producto, puede cambiar al
-        enviarlo y no se suma al margen bruto.
-        {totals.unknownCostUnits ? (
-          <span data-testid="sales-unknown-cost">
-            {' '}
-            * {formatCount(totals.unknownCostUnits)} unidad(es) sin enviar son de productos eliminados: su
-            costo ya no se conoce, así que quedan fuera del margen estimado (no se estiman a costo 0).
-          </span>
-        ) : null}
-      </p>
+      {totals.unknownCostUnits ? (
+        // The asterisk's note stays in sight: it qualifies a figure on the card above.
+        <p className="max-w-3xl text-xs text-gray-600" data-testid="sales-unknown-cost">
+          * {formatCount(totals.unknownCostUnits)} unidad(es) sin enviar son de productos eliminados: su costo
+          ya no se conoce, así que quedan fuera del margen estimado (no se estiman a costo 0).
+        </p>
+      ) : null}
     </>
   )
 }
