@@ -18,6 +18,7 @@ import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
+import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { failureAnswer, readActionAnswer } from '#app/utils/action-answer.ts'
@@ -115,8 +116,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return await serverAction()
   } catch (thrown) {
     if (!(thrown instanceof TypeError)) throw thrown
-    return failureAnswer(CHECKOUT_MESSAGES.noServer, {
-      messages: [CHECKOUT_MESSAGES.noServer],
+    // From the payment's small messages module: the checkout's validators (zod) stay off the page.
+    return failureAnswer(PAYMENT_MESSAGES.noServer, {
+      messages: [PAYMENT_MESSAGES.noServer],
       fieldErrors: {} as CheckoutErrors['fields'],
       values: checkoutValuesOf(form),
       checkoutKey: String(form.get('checkout_key') ?? ''),
