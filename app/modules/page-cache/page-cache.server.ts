@@ -12,6 +12,7 @@ import {
 import { ADMIN_SESSION_COOKIE } from '#app/modules/auth/session.server.ts'
 import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { withNonce } from '#app/utils/csp-nonce.ts'
+import { gzipWithNonce, splitAroundNonce, type NonceGzip } from './nonce-gzip.server.ts'
 
 /**
  * The HTML (and client-navigation data) of storefront pages that do not depend on the visitor, kept
@@ -78,6 +79,8 @@ type Answer = {
    * `.data` answers): every other request gets the page with its own nonce in its place.
    */
   nonce: string
+  /** The page compressed around its nonce (nonce-gzip.server.ts), when it carries one. */
+  aroundNonce: NonceGzip | null
 }
 
 type Rendered = { answer: Answer; setCookies: string[]; storable: boolean }
@@ -168,15 +171,18 @@ export function createPageCache({
     })
     const setCookies = response.headers.getSetCookie()
     const cacheControl = response.headers.get('Cache-Control') ?? ''
+    const keptNonce = nonce && body.includes(nonce) ? nonce : ''
+    const storable =
+      response.status === 200 && setCookies.length === 0 && !/no-store|private/i.test(cacheControl)
     const answer: Answer = {
       status: response.status,
       headers,
       gzipped: await gzip(body),
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
-      nonce: nonce && body.includes(nonce) ? nonce : '',
+      nonce: keptNonce,
+      // Only an answer that will be kept is served again with other nonces.
+      aroundNonce: keptNonce && storable ? await splitAroundNonce(body, keptNonce) : null,
     }
-    const storable =
-      response.status === 200 && setCookies.length === 0 && !/no-store|private/i.test(cacheControl)
     return { answer, setCookies, storable }
   }
 
@@ -185,7 +191,7 @@ export function createPageCache({
     const entry = entries.get(key) ?? { answers: [], turn: 0, bytes: key.length }
     if (entry.answers.length >= wanted) return
     entry.answers.push(answer)
-    entry.bytes += answer.gzipped.length + 200
+    entry.bytes += answer.gzipped.length * (answer.aroundNonce ? 2 : 1) + 200
     entries.set(key, entry)
   }
 
@@ -315,13 +321,16 @@ async function send(
 
 /**
  * The kept body as this answer sends it: with this request's nonce in place of the one it was
- * rendered with (the policy in the header is this request's), compressed again when the client
- * takes gzip (at the fastest level: the substitution runs on every hit). The ETag stays the kept
- * body's: a 304 carries no policy (server/content-security-policy.ts), so the browser keeps the
- * nonce and policy that go with the body it has.
+ * rendered with (the policy in the header is this request's). A client that takes gzip gets it put
+ * together from the pieces kept around the nonce (nonce-gzip.server.ts), nothing compressed again;
+ * otherwise the page is inflated, the nonce replaced, and compressed again when wanted. The ETag
+ * stays the kept body's: a 304 carries no policy (server/content-security-policy.ts), so the
+ * browser keeps the nonce and policy that go with the body it has.
  */
 async function bodyFor(answer: Answer, nonce: string, gzipped: boolean): Promise<Buffer> {
   if (!answer.nonce || answer.nonce === nonce) return gzipped ? answer.gzipped : gunzip(answer.gzipped)
+  const assembled = gzipped && answer.aroundNonce ? gzipWithNonce(answer.aroundNonce, nonce) : null
+  if (assembled) return assembled
   const body = Buffer.from(withNonce((await gunzip(answer.gzipped)).toString('utf8'), answer.nonce, nonce))
   return gzipped ? gzip(body, { level: zlib.constants.Z_BEST_SPEED }) : body
 }
