@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { useEffect, useRef } from 'react'
-import { Form, Link, redirect, useNavigation, useRouteLoaderData } from 'react-router'
-import { MessageCircle } from '#app/components/icons.tsx'
-import { whatsappLink } from '#app/components/footer.tsx'
-import { formatCOP } from '#app/utils/money.ts'
-import type { loader as storeLayoutLoader } from './layout.tsx'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { OrderByWhatsapp } from './checkout/order-by-whatsapp.tsx'
 import { toast } from '#app/components/toast.tsx'
 import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
@@ -126,14 +123,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-/** The chat a refused order (a hold limit) opens with: the cart as it is, so nothing is typed again. */
-function orderByWhatsappText(priced: { product: { name: string }; quantity: number }[], total: number) {
-  const lines = priced.map(({ product, quantity }) => `- ${product.name} × ${quantity}`)
-  return ['Hola, quiero hacer este pedido:', ...lines, `Total: ${formatCOP(total)}`].join('\n')
-}
-
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const store = useRouteLoaderData<typeof storeLayoutLoader>('routes/tienda/layout')?.store
   const lines = useCartLines(loaderData.rendered.lines)
   const { priced, totals } = usePricedCart(lines, loaderData.shipping, loaderData.rendered)
   const navigation = useNavigation()
@@ -184,17 +174,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ))}
           </div>
         ) : null}
-        {actionData && 'offerWhatsapp' in actionData && actionData.offerWhatsapp && store ? (
-          <a
-            href={whatsappLink(store.whatsappNumber, orderByWhatsappText(priced, totals.total))}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center justify-center gap-2 rounded-full bg-green-600 px-6 py-3 font-semibold text-white hover:bg-green-700"
-            data-testid="order-by-whatsapp"
-          >
-            <MessageCircle className="size-5" aria-hidden="true" />
-            Hacer este pedido por WhatsApp
-          </a>
+        {actionData && 'offerWhatsapp' in actionData && actionData.offerWhatsapp ? (
+          <OrderByWhatsapp priced={priced} total={totals.total} />
         ) : null}
         <input type="hidden" name="cart" value={JSON.stringify(lines)} />
         <input type="hidden" name="checkout_key" value={actionData?.checkoutKey ?? loaderData.checkoutKey} />
