@@ -110,7 +110,8 @@ describe('settings', () => {
     expect((refused as SettingsRefused).errors).toEqual({
       maxOpenOrders: 'Pedidos sin pagar por teléfono: escribe un número entero entre 1 y 100.000.000.',
       maxOpenUnits: 'Unidades sin pagar por teléfono: escribe un número entero entre 1 y 100.000.000.',
-      maxOpenUnitsPerAddress: 'Unidades sin pagar por conexión: escribe un número entero entre 1 y 100.000.000.',
+      maxOpenUnitsPerAddress:
+        'Unidades sin pagar por conexión: escribe un número entero entre 1 y 100.000.000.',
     })
     const loaded = await readStoreSettings(t.db, defaults)
     await saveStoreSettings(t.db, defaults, await formWith({ maxOpenUnits: ' 25 ' }), loaded, ADMIN)
