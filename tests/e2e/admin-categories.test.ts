@@ -145,8 +145,8 @@ test('delete: a category with products is refused, saying how many; an empty one
   await created.getByRole('button', { name: `Eliminar ${name}` }).click()
   expect(await asked).toBe(`¿Estás seguro de que quieres eliminar la categoría «${name}»?`)
   await expectMessage(page, `Categoría «${name}» eliminada con éxito.`)
-  // The notice of the creation left the address with the delete.
-  expect(new URL(page.url()).search).toBe('')
+  // The notice of the creation leaves the address with the delete (once the navigation commits).
+  await page.waitForURL((url) => url.pathname === '/admin/categorias' && url.search === '')
   await created.waitFor({ state: 'detached' })
   expect(await created.count()).toBe(0)
   await shoot(page, 'deleted')
