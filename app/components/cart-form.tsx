@@ -15,15 +15,19 @@ export function CartForm({
   children,
 }: {
   sku: string
-  /** The intent of the button that sent the form (the `set` button when Enter sent it). */
-  onIntent: (intent: CartIntent) => void
+  /**
+   * The intent of the button that sent the form (the `set` button when Enter sent it), and the form's
+   * fields as they are in the page: typed before hydration, they are not in React's state.
+   */
+  onIntent: (intent: CartIntent, fields: FormData) => void
   className?: string
   children: ReactNode
 }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const submitter = (event.nativeEvent as SubmitEvent).submitter
-    if (submitter instanceof HTMLButtonElement) onIntent(submitter.value as CartIntent)
+    if (submitter instanceof HTMLButtonElement)
+      onIntent(submitter.value as CartIntent, new FormData(event.currentTarget))
   }
   return (
     <form method="post" action={CART_PATH} className={className} onSubmit={submit}>

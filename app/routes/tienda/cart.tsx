@@ -150,10 +150,11 @@ function CartRow({ line, product, removing }: { line: CartLine; product: Product
     if (value === line.quantity) return setDraft(String(line.quantity))
     if (!cart.setQuantity(product, value)) setDraft(String(line.quantity))
   }
-  const onIntent = (intent: CartIntent) => {
+  const onIntent = (intent: CartIntent, fields: FormData) => {
     if (intent === 'increase') commit(line.quantity + 1)
     else if (intent === 'decrease') commit(Math.max(0, line.quantity - 1))
-    else if (intent === 'set') commit(Number(draft))
+    // The box as it reads now: a number typed before the page hydrated is not in `draft`.
+    else if (intent === 'set') commit(Number(fields.get('quantity')))
     else if (intent === 'remove' || window.confirm(CART_MESSAGES.confirmRemove)) cart.remove(line.sku)
   }
   return (
@@ -206,7 +207,7 @@ function CartRow({ line, product, removing }: { line: CartLine; product: Product
               aria-label={`Cantidad de ${product.name}`}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
-              onBlur={() => commit(Number(draft))}
+              onBlur={(event) => commit(Number(event.currentTarget.value))}
               className="w-12 [appearance:textfield] bg-transparent text-center [&::-webkit-inner-spin-button]:appearance-none"
             />
             <button
@@ -230,7 +231,13 @@ function CartRow({ line, product, removing }: { line: CartLine; product: Product
 }
 
 /** The removal's confirmation where no script could ask it in a dialog (spec §8's question). */
-function RemovalQuestion({ sku, onIntent }: { sku: string; onIntent: (intent: CartIntent) => void }) {
+function RemovalQuestion({
+  sku,
+  onIntent,
+}: {
+  sku: string
+  onIntent: (intent: CartIntent, fields: FormData) => void
+}) {
   return (
     <CartForm
       sku={sku}
