@@ -108,6 +108,11 @@ async function pendingOnlineOrder() {
   return placed.order
 }
 
+/** A fuzzed cart cookie as a browser could send it (none when undefined). */
+const cartCookieHeaders = (cartCookie: string | undefined): Record<string, string> =>
+  cartCookie === undefined
+    ? {}
+    : { Cookie: `${CART_COOKIE}=${headerSafe(encodeURIComponent(cleanText(cartCookie)))}` }
 const cartLines = (lines: unknown) => JSON.stringify(lines)
 const cartValues = () => [
   cartLines([{ sku, quantity: 1 }]),
@@ -153,11 +158,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         cartCookie: fc.option(hostileText, { nil: undefined }),
       }),
       ({ form, cartCookie }) => {
-        const headers: Record<string, string> =
-          cartCookie === undefined
-            ? {}
-            : { Cookie: `${CART_COOKIE}=${headerSafe(encodeURIComponent(cleanText(cartCookie)))}` }
-        const request = postForm('/finalizar-pedido', form, headers)
+        const request = postForm('/finalizar-pedido', form, cartCookieHeaders(cartCookie))
         return answerOf(() =>
           checkout.action({ request, params: {}, context: freshContext(services) } as never),
         )
@@ -176,11 +177,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         cartCookie: fc.option(hostileText, { nil: undefined }),
       }),
       ({ form, cartCookie }) => {
-        const headers: Record<string, string> =
-          cartCookie === undefined
-            ? {}
-            : { Cookie: `${CART_COOKIE}=${headerSafe(encodeURIComponent(cleanText(cartCookie)))}` }
-        const request = postForm('/carrito', form, headers)
+        const request = postForm('/carrito', form, cartCookieHeaders(cartCookie))
         return answerOf(() =>
           cartPage.action({ request, params: {}, context: freshContext(services) } as never),
         )

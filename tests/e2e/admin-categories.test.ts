@@ -2,23 +2,14 @@ import { beforeAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
-import { DESKTOP, gotoHydrated, PHONE, plain, setupBrowser } from './browser.ts'
+import { gotoHydrated, plain, screenshotAtBothWidths, setupBrowser } from './browser.ts'
 import { acceptNextDialog, expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
 
 const browser = setupBrowser()
 const NAME = `Broches ${Date.now().toString(36)}`
 const SHOTS = 'test-results/admin-categories'
 
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', { width: 1280, height: 800 }],
-  ] as const) {
-    await page.setViewportSize(size)
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true })
-  }
-  await page.setViewportSize(DESKTOP)
-}
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `${SHOTS}/${name}`)
 
 // Signed in once; every test's context starts with that session.
 beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))

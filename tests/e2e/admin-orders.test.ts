@@ -5,10 +5,9 @@ import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { acceptNextDialog, expectMessage, signInAsAdmin } from './admin-session.ts'
 import {
   collectErrors,
-  DESKTOP,
   gotoHydrated,
-  PHONE,
   plain,
+  screenshotAtBothWidths,
   seriousViolations,
   setupBrowser,
   startWithCart,
@@ -57,16 +56,7 @@ async function changeStatus(page: Page, button: string, state: string, outcome: 
   await expectMessage(page, outcome)
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', { width: 1280, height: 800 }],
-  ] as const) {
-    await page.setViewportSize(size)
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true })
-  }
-  await page.setViewportSize(DESKTOP)
-}
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `${SHOTS}/${name}`)
 
 test('confirmed, paid, shipped and completed from the desk: stock, reservation and ledger end right', async () => {
   const page = await browser.page()

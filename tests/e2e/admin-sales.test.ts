@@ -5,10 +5,9 @@ import { SALES_REPORT_MESSAGES } from '#app/modules/order/sales-report.ts'
 import { acceptNextDialog, expectMessage, signInAsAdmin } from './admin-session.ts'
 import {
   collectErrors,
-  DESKTOP,
   gotoHydrated,
-  PHONE,
   plain,
+  screenshotAtBothWidths,
   seriousViolations,
   setupBrowser,
   startWithCart,
@@ -73,16 +72,7 @@ async function changeStatus(page: Page, button: string, outcome: string) {
   await expectMessage(page, outcome)
 }
 
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', { width: 1280, height: 800 }],
-  ] as const) {
-    await page.setViewportSize(size)
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true })
-  }
-  await page.setViewportSize(DESKTOP)
-}
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(page, `${SHOTS}/${name}`)
 
 test('a placed order appears in Ventas; shipped, its margin is real; refused, it leaves the sales', async () => {
   const page = await browser.page()

@@ -267,3 +267,18 @@ export async function homeSkusInStock(page: Page, units = 2): Promise<string[]> 
   const { products } = (await response.json()) as { products: { sku: string; available: number }[] }
   return products.filter((product) => product.available >= units).map((product) => product.sku)
 }
+
+/**
+ * Full-page screenshots at phone and desktop width, `${prefix}-phone.png` and `-desktop.png` (under
+ * test-results/, for a person to look at); the page is left at the desktop width.
+ */
+export async function screenshotAtBothWidths(page: Page, prefix: string) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size)
+    await page.screenshot({ path: `${prefix}-${label}.png`, fullPage: true })
+  }
+  await page.setViewportSize(DESKTOP)
+}

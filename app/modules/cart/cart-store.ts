@@ -52,10 +52,7 @@ function notify() {
 }
 
 function write(lines: CartLine[]) {
-  document.cookie = cartCookieAssignment(
-    lines.map(({ sku, quantity }) => ({ sku, quantity })),
-    window.location.protocol === 'https:',
-  )
+  document.cookie = cartCookieAssignment(lines, window.location.protocol === 'https:')
   shown = true
   otherTabs()?.postMessage('changed')
   notify()
