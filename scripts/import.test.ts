@@ -70,3 +70,41 @@ test('an unexpected failure is told in Spanish, with the original detail after i
     /^La importación se detuvo por un error inesperado: no se importó nada\. Detalle: .*ECONNREFUSED/m,
   )
 }, 60_000)
+
+test('a dry run reads the export as it streams: progress in Spanish on stderr, the report on stdout', async () => {
+  const dataDir = path.join(root, 'simulacion')
+  fs.mkdirSync(dataDir, { recursive: true })
+  const sample = path.resolve(import.meta.dirname, '../docs/import/sample-export.json')
+  const result = await npmRun('import', [sample, '--dry-run'], dataDir)
+  expect(result.stderr).not.toMatch(/Error|at \//)
+  expect(result.code).toBe(0)
+  expect(result.stdout).toMatch(/^Simulación \(--dry-run\): no se guardó nada\.$/m)
+  expect(result.stdout).toMatch(/^Se importarían: 2 categorías, 2 productos/m)
+  const progress = result.stderr.trim().split('\n')
+  expect(progress[0]).toMatch(/^Leyendo la exportación \([\d,]+ MB\)…$/)
+  expect(progress).toEqual(
+    expect.arrayContaining(['Productos: 0 de 2', 'Pedidos: 0 de 2', 'Guardando clics y visitas…']),
+  )
+}, 120_000)
+
+test.each([
+  ['not JSON', '{"productos/categorias": {"categorias": [', /^No se pudo leer .*\.json como JSON: /m],
+  [
+    'a list',
+    '[{"a": 1}]',
+    /^.*\.json no es una exportación: debe ser un objeto JSON con una clave por documento\.$/m,
+  ],
+])(
+  'an export that is %s is refused in Spanish, with nothing imported',
+  async (_, text, message) => {
+    const dataDir = path.join(root, `mal-${text.length}`)
+    fs.mkdirSync(dataDir, { recursive: true })
+    const exportFile = path.join(dataDir, 'export.json')
+    fs.writeFileSync(exportFile, text)
+    const result = await npmRun('import', [exportFile], dataDir)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(message)
+    expect(result.stdout).toBe('')
+  },
+  120_000,
+)

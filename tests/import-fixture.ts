@@ -48,6 +48,14 @@ export type Fixture = {
   }
 }
 
+/**
+ * A report's reason without the export's own texts it quotes (JSON string literals, as `quoted`
+ * writes them): what is left are our words, which must be Spanish.
+ */
+export function ourWords(reason: string): string {
+  return reason.replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+}
+
 /** mulberry32: a small deterministic generator. */
 function random(seed: number) {
   let a = seed >>> 0

@@ -1,15 +1,19 @@
 import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { Tx } from '#app/db/client.server.ts'
 import { storedMediaColumns, type StoredMedia } from '#app/modules/media/media.server.ts'
+import { addressWithoutCredentials } from '#app/modules/media/remote-file.server.ts'
 import { normalizeSearchText } from '#app/utils/text.ts'
-import { categories, media, productCategories, products } from './schema.ts'
+import { categories, media, missingMedia, productCategories, products } from './schema.ts'
 
 export type ImportedCategory = { id: string; name: string; createdAt: Date }
 
-/** A file the import stored here, or the original address when it could not be brought over. */
+/**
+ * A file the import stored here, or one it could not bring over: that one is never a media row
+ * (the shop would show its address), but a `missing_media` row the owner is shown.
+ */
 export type ImportedMedia =
   | { stored: StoredMedia; main: boolean }
-  | { url: string; kind: 'image' | 'video'; mimeType: string; main: boolean }
+  | { missing: { url: string; kind: 'image' | 'video'; reason: string | null }; main: boolean }
 
 /** A product of another shop, money in centavos. Stock columns are inventory's (`replayHistories`). */
 export type ImportedProduct = Pick<
@@ -72,23 +76,40 @@ export async function insertImportedCatalogue(
   await bulkInsert(
     tx,
     media,
-    input.products.flatMap((product) =>
-      product.media.map((file, position) => ({
+    input.products.flatMap((product) => {
+      const stored = product.media.flatMap((file) => ('stored' in file ? [file] : []))
+      // The main file may be among those missing: the first image that came is main instead, so
+      // the product's card still has a picture.
+      const main = stored.some((file) => file.main)
+        ? stored.findIndex((file) => file.main)
+        : stored.findIndex((file) => file.stored.kind === 'image')
+      return stored.map((file, position) => ({
         productSku: product.sku,
-        ...('stored' in file
-          ? storedMediaColumns(file.stored)
-          : {
-              kind: file.kind,
-              path: file.url,
-              mimeType: file.mimeType,
-              width: null,
-              height: null,
-              variants: [],
-            }),
+        ...storedMediaColumns(file.stored),
         position,
-        isMain: file.main,
+        isMain: position === main,
         createdAt: product.createdAt,
-      })),
+      }))
+    }),
+  )
+  await bulkInsert(
+    tx,
+    missingMedia,
+    input.products.flatMap((product) =>
+      product.media.flatMap((file, position) =>
+        'missing' in file
+          ? [
+              {
+                productSku: product.sku,
+                kind: file.missing.kind,
+                url: addressWithoutCredentials(file.missing.url),
+                reason: file.missing.reason,
+                position,
+                createdAt: product.createdAt,
+              },
+            ]
+          : [],
+      ),
     ),
   )
 }

@@ -115,3 +115,28 @@ export const media = pgTable(
       .where(sql`${t.isMain}`),
   ],
 )
+
+/**
+ * Files a product should have that never reached storage: an import could not download one, or
+ * what it downloaded was no usable image or video. They are never shown in the shop (its pages
+ * load media from this shop only, and the address may be internal or carry a password); the
+ * product's edit page lists them so the owner can upload them again, until dismissed.
+ */
+export const missingMedia = pgTable(
+  'missing_media',
+  {
+    id: serial().primaryKey(),
+    productSku: text()
+      .notNull()
+      .references(() => products.sku, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    kind: text({ enum: ['image', 'video'] }).notNull(),
+    /** The original address without `user:password@`. */
+    url: text().notNull(),
+    /** Why it could not be brought, in Spanish; null for those older imports left as addresses. */
+    reason: text(),
+    /** Its place among the product's files in the original shop. */
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('missing_media_product_idx').on(t.productSku, t.position)],
+)

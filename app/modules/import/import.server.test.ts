@@ -3,17 +3,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import type { Database } from '#app/db/client.server.ts'
 import { clickCounts, pageViews } from '#app/modules/analytics/schema.ts'
 import { getProductDetail } from '#app/modules/catalog/catalog.server.ts'
-import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
+import { categories, media, missingMedia, productCategories, products } from '#app/modules/catalog/schema.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
-import { mediaUrl } from '#app/modules/media/image-source.ts'
-import { remoteFiles } from '#app/modules/media/remote-file.server.ts'
+import { remoteFiles, UNREACHABLE_REASON } from '#app/modules/media/remote-file.server.ts'
 import { orderEvents, orderItems, orders } from '#app/modules/order/schema.ts'
 import { createTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { generateOriginalExport, type Fixture } from '#tests/import-fixture.ts'
 import { memoryStorage, MP4_BYTES, pngUpload } from '#tests/media.ts'
 import { listen, refusedUrl, type RecordedRequest } from '#tests/stand-ins/http.ts'
-import { importOriginalShop } from './import.server.ts'
+import { importOriginalShop, MISSING_FILE_OUTCOME } from './import.server.ts'
 import { COST_ROUNDING_CENTAVOS } from './plan.ts'
 import { importRecords } from './schema.ts'
 
@@ -57,7 +56,8 @@ afterAll(() => closeOrigin())
 const deps = (database: Database, storage = memoryStorage()) => ({
   db: database.db,
   storage,
-  remote: remoteFiles({ timeoutMs: 5_000 }),
+  // The stand-in on 127.0.0.1 plays the original shop's (public) storage.
+  remote: remoteFiles({ timeoutMs: 5_000, standInAddresses: ['127.0.0.1'] }),
 })
 
 /** Everything an import writes, summed: two equal snapshots mean nothing changed. */
@@ -124,7 +124,7 @@ describe('importing the original shop', () => {
       mediaStored: SERVED + 2,
     })
     const urls = expected.products.reduce((sum, product) => sum + product.urls.length, 0)
-    expect(report.imported.mediaKeptAsUrl).toBe(urls - SERVED - 2)
+    expect(report.imported).toMatchObject({ mediaFiles: urls, mediaMissing: urls - SERVED - 2 })
     // Every warning is a file that could not be brought (404), named with its address.
     expect(report.warnings.every((w) => w.reason.includes('HTTP 404') && w.reason.includes(origin))).toBe(
       true,
@@ -196,16 +196,22 @@ describe('importing the original shop', () => {
     expect(totals.clicks!.sum).toBe(expected.clicks)
     expect(totals.views).toEqual({ visits: expected.visits, seconds: expected.seconds })
 
-    // Files that answered are in storage; the others keep the original address.
+    // Files that answered are in storage; the others are listed for the owner, not shown.
     const servedProduct = expected.products[0]!
     const [stored] = await db.select().from(media).where(eq(media.productSku, servedProduct.sku))
     expect(storage.files.has(stored!.path)).toBe(true)
     const gone = expected.products[SERVED]!
-    const [kept] = await db.select().from(media).where(eq(media.productSku, gone.sku))
-    expect(kept).toMatchObject({ path: gone.urls[0], isMain: true, kind: 'image' })
-    expect(mediaUrl(kept!.path, '/media/')).toBe(gone.urls[0])
+    expect(await db.$count(media, eq(media.productSku, gone.sku))).toBe(0)
+    const [missing] = await db.select().from(missingMedia).where(eq(missingMedia.productSku, gone.sku))
+    expect(missing).toMatchObject({
+      url: gone.urls[0],
+      kind: 'image',
+      reason: 'el servidor respondió HTTP 404',
+    })
+    expect(await db.$count(missingMedia)).toBe(urls - SERVED - 2)
     const page = await getProductDetail({ db, publicBase: '/media/' }, gone.sku)
-    expect(page!.media[0]).toMatchObject({ kind: 'image', image: { src: gone.urls[0], srcSet: '' } })
+    expect(page!.media).toEqual([])
+    expect(JSON.stringify(page)).not.toContain(origin)
     const video = await db.select().from(media).where(eq(media.productSku, expected.products[7]!.sku))
     expect(video.map((row) => row.kind).sort()).toEqual(['image', 'video'])
 
@@ -240,9 +246,16 @@ describe('refusals and dry runs', () => {
     const before = await snapshot(database)
     const asked = requests.length
     const report = await importOriginalShop(deps(database, storage), fixture.source, { dryRun: true })
+    // It downloads nothing, so it says how many files a run would download, not what would come.
     expect(report).toMatchObject({
       dryRun: true,
-      imported: { products: 500, orders: fixture.expected.orders.length },
+      imported: {
+        products: 500,
+        orders: fixture.expected.orders.length,
+        mediaFiles: fixture.expected.products.reduce((sum, product) => sum + product.urls.length, 0),
+        mediaStored: 0,
+        mediaMissing: 0,
+      },
     })
     expect(report.refused).toEqual([])
     expect(await snapshot(database)).toEqual(before)
@@ -327,22 +340,23 @@ describe('refusals and dry runs', () => {
     const { db } = database
     expect(await db.$count(products, eq(products.sku, wrongSku))).toBe(0)
     expect(await db.$count(stockMovements, eq(stockMovements.productSku, wrongSku))).toBe(0)
-    // Nothing answers there: the address is kept, and the report says why.
-    const [kept] = await db
+    // Nothing answers there: the file is listed for the owner, and the report says why.
+    expect(await db.$count(media, eq(media.productSku, unreachableProduct.sku as string))).toBe(0)
+    const [missing] = await db
       .select()
-      .from(media)
-      .where(eq(media.productSku, unreachableProduct.sku as string))
-    expect(kept!.path).toBe(`${unreachable}/o/foto.png`)
+      .from(missingMedia)
+      .where(eq(missingMedia.productSku, unreachableProduct.sku as string))
+    expect(missing).toMatchObject({ url: `${unreachable}/o/foto.png`, reason: UNREACHABLE_REASON })
     expect(report.warnings).toContainEqual({
       kind: 'producto',
       key: unreachableProduct.sku,
-      reason: expect.stringContaining('no se pudo descargar'),
+      reason: `No se pudo traer ${unreachable}/o/foto.png (${UNREACHABLE_REASON}): ${MISSING_FILE_OUTCOME}`,
     })
     // An answer that is not an image or a video is not stored either.
     expect(report.warnings).toContainEqual({
       kind: 'producto',
       key: broken.sku,
-      reason: `No se pudo traer ${origin}/o/productos/roto.png (El archivo «roto.png» no es una imagen válida ni un video MP4, WebM u Ogg.): se guarda la dirección.`,
+      reason: `No se pudo traer ${origin}/o/productos/roto.png (El archivo «roto.png» no es una imagen válida ni un video MP4, WebM u Ogg.): ${MISSING_FILE_OUTCOME}`,
     })
   })
 })

@@ -13,7 +13,7 @@ import {
   storeUploads,
   type StoredMedia,
 } from '#app/modules/media/media.server.ts'
-import type { RemoteFiles } from '#app/modules/media/remote-file.server.ts'
+import { addressWithoutCredentials, type RemoteFiles } from '#app/modules/media/remote-file.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import {
   existingOrderIds,
@@ -21,10 +21,12 @@ import {
   insertImportedOrders,
   type ImportedOrder,
 } from '#app/modules/order/import.server.ts'
+import { refuseOverflowingMonths } from './analytics-room.server.ts'
 import {
   IMPORT_AUTHOR,
-  planImport,
+  planExport,
   type ImportPlan,
+  type ImportProgress,
   type Issue,
   type IssueKind,
   type PlannedProduct,
@@ -46,9 +48,18 @@ export type ImportReport = {
   dryRun: boolean
   /** What this run wrote (or, in a dry run, would write). */
   imported: ImportCounts & {
-    /** Files brought into storage, and addresses kept as they were because they could not be. */
+    /**
+     * The product files the export names: a run downloads each, a dry run only counts them (it
+     * downloads nothing, so it cannot tell which would come).
+     */
+    mediaFiles: number
+    /** Files brought into storage. */
     mediaStored: number
-    mediaKeptAsUrl: number
+    /**
+     * Files that could not be brought: left out of the shop and listed on the product's edit page
+     * for the owner to upload again.
+     */
+    mediaMissing: number
     /** Orders still to ship that hold their units now. */
     ordersHoldingUnits: number
   }
@@ -90,11 +101,14 @@ class DryRunRollback extends Error {}
 export async function importOriginalShop(
   deps: ImportDeps,
   source: unknown,
-  options: { dryRun?: boolean; now?: Date } = {},
+  options: { dryRun?: boolean; now?: Date; progress?: ImportProgress } = {},
 ): Promise<ImportReport> {
   const dryRun = options.dryRun ?? false
-  const plan = planImport(source, options.now ?? new Date())
+  // `source` may also be the export's documents as they stream (`ExportDocuments`).
+  const plan = await planExport(source, options.now ?? new Date(), options.progress)
+  options.progress?.('Comparando con lo que Vitrina ya tiene')
   const fresh = await freshPart(deps.db, plan)
+  await refuseOverflowingMonths(deps.db, fresh.plan)
   const report: ImportReport = {
     dryRun,
     imported: {
@@ -104,21 +118,25 @@ export async function importOriginalShop(
       orders: fresh.plan.orders.length,
       clickMonths: fresh.plan.clicks.length,
       pageViewMonths: fresh.plan.pageViews.length,
+      mediaFiles: fresh.plan.products.reduce((sum, product) => sum + product.media.length, 0),
       mediaStored: 0,
-      mediaKeptAsUrl: 0,
+      mediaMissing: 0,
       ordersHoldingUnits: 0,
     },
     alreadyImported: fresh.alreadyImported,
     refused: plan.refused,
     warnings: plan.warnings,
   }
+  if (!dryRun) options.progress?.('Descargando los archivos de los productos')
   const media = dryRun
-    ? keepAddresses(fresh.plan.products)
+    ? notDownloaded(fresh.plan.products)
     : await bringMedia(deps, fresh.plan.products, plan)
-  for (const files of media.values()) {
-    for (const file of files) {
-      if ('stored' in file) report.imported.mediaStored++
-      else report.imported.mediaKeptAsUrl++
+  if (!dryRun) {
+    for (const files of media.values()) {
+      for (const file of files) {
+        if ('stored' in file) report.imported.mediaStored++
+        else report.imported.mediaMissing++
+      }
     }
   }
   const written = media.size
@@ -126,7 +144,7 @@ export async function importOriginalShop(
     : []
   try {
     await deps.db.transaction(async (tx) => {
-      const unheld = await write(tx, fresh.plan, media, dryRun)
+      const unheld = await write(tx, fresh.plan, media, dryRun, options.progress)
       report.imported.ordersHoldingUnits = fresh.plan.orders.filter(holdsUnits).length - unheld.length
       for (const id of unheld) {
         plan.warnings.push({
@@ -149,11 +167,14 @@ async function write(
   plan: ImportPlan,
   media: Map<string, ImportedMedia[]>,
   dryRun: boolean,
+  progress?: ImportProgress,
 ): Promise<string[]> {
+  progress?.('Guardando categorías y productos')
   await insertImportedCatalogue(tx, {
     categories: plan.categories,
     products: plan.products.map((product) => ({ ...product, media: media.get(product.sku) ?? [] })),
   })
+  progress?.('Guardando movimientos de inventario')
   await replayHistories(
     tx,
     plan.products.map((product) => ({
@@ -162,8 +183,10 @@ async function write(
       openingCost: product.openingCost,
     })),
   )
+  progress?.('Guardando pedidos')
   // A dry run writes no orders: even rolled back, they would use up order numbers.
   const unheld = await insertImportedOrders(tx, plan.orders, IMPORT_AUTHOR, { holdOnly: dryRun })
+  progress?.('Guardando clics y visitas')
   await addImportedAnalytics(tx, {
     clicks: plan.clicks.flatMap((month) => month.rows),
     pageViews: plan.pageViews.flatMap((month) => month.rows),
@@ -386,28 +409,34 @@ class StorageFailure extends Error {
   }
 }
 
-const VIDEO_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', ogg: 'video/ogg' }
+type PlannedFile = PlannedProduct['media'][number]
 
-/** The media row of an address kept as it is: its type guessed from the name, as the original did. */
-function keptAddress(file: PlannedProduct['media'][number]): ImportedMedia {
-  const extension = /\.(mp4|webm|ogg)/i.exec(file.url)?.[1]?.toLowerCase()
+/** What became of a file that could not be brought, as the report tells it. */
+export const MISSING_FILE_OUTCOME =
+  'no se muestra en la tienda; queda en la lista de «Editar producto» para subirlo de nuevo.'
+
+/** A file that did not come (why, in Spanish; null in a dry run, which tries none). */
+function notBrought(file: PlannedFile, reason: string | null): ImportedMedia {
   return {
-    url: file.url,
-    kind: file.kind,
-    mimeType: file.kind === 'video' ? (VIDEO_TYPES[extension ?? 'mp4'] ?? 'video/mp4') : 'image/*',
+    missing: { url: addressWithoutCredentials(file.url), kind: file.kind, reason },
     main: file.main,
   }
 }
 
-function keepAddresses(planned: PlannedProduct[]): Map<string, ImportedMedia[]> {
-  return new Map(planned.map((product) => [product.sku, product.media.map(keptAddress)]))
+/**
+ * A dry run's files: none downloaded, so the rolled-back transaction writes each as missing (its
+ * rows are checked all the same) and the report counts them only as files to download.
+ */
+function notDownloaded(planned: PlannedProduct[]): Map<string, ImportedMedia[]> {
+  return new Map(planned.map((product) => [product.sku, product.media.map((file) => notBrought(file, null))]))
 }
 
 /**
- * Downloads every product file into storage (images become WebP variants, as an upload does); a
- * file that cannot be had, is not a real image or video or cannot be processed keeps its address,
- * with the reason in the report (in the products' order). A storage failure stops the import, and the files stored
- * so far are deleted.
+ * Downloads every product file into storage (images become WebP variants, as an upload does). A
+ * file that cannot be had (an internal address, refused before any connection, included), is not
+ * a real image or video or cannot be processed is left out of the shop: the report says why (in
+ * the products' order) and the product's edit page lists it for the owner to upload again. A
+ * storage failure stops the import, and the files stored so far are deleted.
  */
 async function bringMedia(
   deps: ImportDeps,
@@ -427,17 +456,22 @@ async function bringMedia(
     },
     delete: (p) => deps.storage.delete(p),
   }
-  type Brought = { file: PlannedProduct['media'][number]; media: ImportedMedia; reason: string | null }
-  const bring = async (file: PlannedProduct['media'][number]): Promise<Brought> => {
+  type Brought = { file: PlannedFile; media: ImportedMedia; reason: string | null }
+  const missing = (file: PlannedFile, reason: string): Brought => ({
+    file,
+    media: notBrought(file, reason),
+    reason,
+  })
+  const bring = async (file: PlannedFile): Promise<Brought> => {
     const download = await deps.remote.download(file.url)
-    if (!download.ok) return { file, media: keptAddress(file), reason: download.reason }
+    if (!download.ok) return missing(file, download.reason)
     const upload = { name: fileNameOf(file.url), bytes: download.bytes }
     let checked: Awaited<ReturnType<typeof checkUpload>>
     try {
       checked = await checkUpload(upload)
     } catch (error) {
       if (!(error instanceof Refusal)) throw error
-      return { file, media: keptAddress(file), reason: error.message }
+      return missing(file, error.message)
     }
     let saved: StoredMedia[]
     try {
@@ -445,9 +479,9 @@ async function bringMedia(
     } catch (error) {
       if (error instanceof StorageFailure) throw error.cause
       // The file passed the check yet could not be turned into variants (an image library
-      // error): that one file keeps its address, like a file that could not be downloaded.
+      // error): that one file is missing, like a file that could not be downloaded.
       const detail = error instanceof Error ? error.message : String(error)
-      return { file, media: keptAddress(file), reason: `la imagen no se pudo procesar: ${detail}` }
+      return missing(file, `la imagen no se pudo procesar: ${detail}`)
     }
     stored.push(saved[0]!)
     return { file, media: { stored: saved[0]!, main: file.main }, reason: null }
@@ -480,7 +514,7 @@ async function bringMedia(
       plan.warnings.push({
         kind: 'producto',
         key: product.sku,
-        reason: `No se pudo traer ${file.url} (${reason}): se guarda la dirección.`,
+        reason: `No se pudo traer ${addressWithoutCredentials(file.url)} (${reason}): ${MISSING_FILE_OUTCOME}`,
       })
     }
   }

@@ -7,11 +7,13 @@ import {
   FormMessage,
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
+import { DISMISS_MISSING_INTENT, MissingMediaNotice } from '#app/components/admin/missing-media-notice.tsx'
 import { ProductForm } from '#app/components/admin/product-form.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { listAdminCategories } from '#app/modules/catalog/admin-categories.server.ts'
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import { getEditableProduct } from '#app/modules/catalog/admin-products.server.ts'
+import { dismissMissingMedia, listMissingMedia } from '#app/modules/catalog/missing-media.server.ts'
 import { deleteProductImage, setMainImage } from '#app/modules/catalog/product-media.server.ts'
 import { PRODUCT_MESSAGES, PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
 import type { Route } from './+types/edit'
@@ -27,17 +29,21 @@ export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Admin
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { reads } = servicesOf(context)
-  const [product, categories] = await Promise.all([
+  const [product, categories, missingFiles] = await Promise.all([
     getEditableProduct(reads, params.sku),
     listAdminCategories(reads),
+    listMissingMedia(reads.db, params.sku),
   ])
   const notice = url.searchParams.get('aviso')
   return {
     product,
     categories: categories.map(({ id, name }) => ({ id, name })),
+    missingFiles,
     notice: notice === 'creado' ? PRODUCT_MESSAGES.created : null,
   }
 }
+
+const MISSING_DISMISS_FAILED = 'No se pudo quitar el archivo de la lista. Intenta de nuevo.'
 
 /** A media row id as the form sends it; anything else (a fraction, junk, past int32) is none. */
 function mediaIdFrom(value: FormDataEntryValue | null): number | null {
@@ -45,8 +51,9 @@ function mediaIdFrom(value: FormDataEntryValue | null): number | null {
 }
 
 /**
- * Intents: `principal` (change the main image), `eliminar-imagen` (delete a non-main image), or
- * the whole form when JavaScript is off.
+ * Intents: `principal` (change the main image), `eliminar-imagen` (delete a non-main image),
+ * `descartar-archivo` (take a file that could not be imported off the list), or the whole form
+ * when JavaScript is off.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
@@ -61,6 +68,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return successAnswer('Imagen principal actualizada.')
     } catch (thrown) {
       return formFailure(thrown, request, { unexpected: PRODUCT_MESSAGES.mainImageFailed })
+    }
+  }
+  if (intent === DISMISS_MISSING_INTENT) {
+    const missingId = mediaIdFrom(form.get('missingId'))
+    try {
+      if (missingId === null) throw new Refusal(MISSING_DISMISS_FAILED, { status: 400 })
+      await dismissMissingMedia(database.db, params.sku, missingId)
+      return successAnswer('Archivo quitado de la lista.')
+    } catch (thrown) {
+      return formFailure(thrown, request, { unexpected: MISSING_DISMISS_FAILED })
     }
   }
   if (intent === 'eliminar-imagen') {
@@ -81,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, notice } = loaderData
+  const { product, categories, notice, missingFiles } = loaderData
   const csrf = useCsrfToken()
   const revalidator = useRevalidator()
   const mediaFetcher = useFetcher<typeof action>()
@@ -139,6 +156,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       {latest ? <ActionMessage answer={latest} /> : <FormMessage message={notice} tone="success" />}
+
+      <MissingMediaNotice files={missingFiles} fetcher={mediaFetcher} />
 
       <div className="rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <h2 className="mb-3 text-base font-semibold">Imágenes</h2>

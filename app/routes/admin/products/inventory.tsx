@@ -3,8 +3,10 @@ import { useFetcher, useLocation, useNavigate, useNavigation } from 'react-route
 import { useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import { ActionMessage, inputClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
+import { MissingMediaSummaryNotice } from '#app/components/admin/missing-media-notice.tsx'
 import { deleteProduct } from '#app/modules/catalog/admin-products.server.ts'
 import { listInventory } from '#app/modules/catalog/inventory-grid.server.ts'
+import { summarizeMissingMedia } from '#app/modules/catalog/missing-media.server.ts'
 import {
   FILTER_PARAMS,
   filtersFromParams,
@@ -29,8 +31,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams
   const filters = filtersFromParams(params)
   const offset = pageOffset(params.get('desde'))
-  const page = await listInventory(servicesOf(context).reads, filters, offset)
-  return { filters, offset, ...page }
+  const { reads } = servicesOf(context)
+  const page = await listInventory(reads, filters, offset)
+  // Only the first page shows the notice: "Cargar más" asks this loader for the next ones.
+  const missingMedia = offset === 0 ? await summarizeMissingMedia(reads.db) : null
+  return { filters, offset, ...page, missingMedia }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -132,6 +137,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
         Inventario
       </h1>
       <ActionMessage answer={remover.data} />
+      {loaderData.missingMedia ? <MissingMediaSummaryNotice summary={loaderData.missingMedia} /> : null}
       <div className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm">
         <div>
           <label htmlFor="inventory-search" className="mb-1 block text-sm font-medium text-gray-700">

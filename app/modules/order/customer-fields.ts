@@ -1,0 +1,14 @@
+/**
+ * How long each of an order's customer fields may be: the checkout's form holds a shopper to them
+ * and the import holds the original shop's orders to them, so every order row fits the same bounds.
+ */
+export const CUSTOMER_FIELD_LIMITS = {
+  name: 80,
+  last_name: 80,
+  identification_number: 20,
+  phone: 30,
+  email: 120,
+  address: 200,
+  city: 80,
+  department: 60,
+} as const

@@ -1,0 +1,137 @@
+import { renderToString } from 'react-dom/server'
+import { createRoutesStub } from 'react-router'
+import { beforeAll, expect, test } from 'vitest'
+import { missingMedia } from '#app/modules/catalog/schema.ts'
+import type { Services } from '#app/services.server.ts'
+import { adminProductEditPath } from '#app/utils/paths.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { setupTestDatabase } from '#tests/db.ts'
+import { createProduct } from '#tests/factories.ts'
+import { memoryStorage } from '#tests/media.ts'
+import { adminCaller, asAdminRoute, routeContext } from '#tests/routes.ts'
+import { testServices } from '#tests/services.ts'
+import * as editProduct from './edit.tsx'
+import * as inventory from './inventory.tsx'
+
+/**
+ * Files an import could not bring: the product's edit page lists them for the owner to upload
+ * again (the addresses as text, never fetched by the page), the inventory counts them, and a
+ * handled one is dismissed.
+ */
+
+const BASE = 'http://127.0.0.1:5558'
+const t = setupTestDatabase()
+let services: Services
+let admin: Awaited<ReturnType<typeof signedInAs>>
+
+beforeAll(async () => {
+  const config = testAuthConfig(BASE)
+  services = testServices({
+    database: t.database,
+    auth: config,
+    media: { kind: 'local', storage: memoryStorage(), publicBase: '/media/' },
+  })
+  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
+})
+
+const call = adminCaller(BASE, () => ({ services, admin }))
+
+type PageModule = { loader: (args: never) => Promise<unknown>; default: (props: never) => React.ReactNode }
+
+/** One admin page's HTML: its loader against the test database, then its component with that data. */
+async function renderPage(page: PageModule, path: string, params: Record<string, string> = {}) {
+  const request = new Request(`${BASE}${path}`, { headers: { Cookie: admin.cookie } })
+  const loaderData = await asAdminRoute(page.loader, { request, params, context: routeContext(services) })
+  const Page = page.default as unknown as React.ComponentType
+  const Stub = createRoutesStub([
+    { id: 'page', path: new URL(path, BASE).pathname, Component: Page, loader: () => loaderData },
+  ])
+  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { page: loaderData } }} />)
+}
+
+test('the edit page lists the files that could not be brought; the inventory counts them; a handled one leaves', async () => {
+  const product = await createProduct(t.db, { name: 'Collar Importado' })
+  const untouched = await createProduct(t.db, { name: 'Collar Completo' })
+  const rows = await t.db
+    .insert(missingMedia)
+    .values([
+      {
+        productSku: product.sku,
+        kind: 'image',
+        url: 'https://fotos.example.com/o/principal.jpg?alt=media',
+        reason: 'el servidor respondió HTTP 404',
+        position: 0,
+      },
+      {
+        productSku: product.sku,
+        kind: 'video',
+        url: 'http://127.0.0.1:8080/o/video.mp4',
+        reason: null,
+        position: 1,
+      },
+    ])
+    .returning({ id: missingMedia.id })
+
+  const path = adminProductEditPath(product.sku)
+  const html = await renderPage(editProduct as never, path, { sku: product.sku })
+  expect(html).toContain('data-testid="missing-media"')
+  expect(html).toContain('2 archivos no se pudieron traer de la tienda original')
+  expect(html.match(/data-testid="missing-media-item"/g)).toHaveLength(2)
+  expect(html).toContain('https://fotos.example.com/o/principal.jpg?alt=media')
+  expect(html).toContain('Motivo: el servidor respondió HTTP 404')
+  expect(html).toContain('Ya lo resolví')
+  // Shown as text only: no image, video or link makes the owner's browser ask for them.
+  expect(html).not.toMatch(/(src|href)="[^"]*(fotos\.example\.com|127\.0\.0\.1:8080)/)
+
+  const clean = await renderPage(editProduct as never, adminProductEditPath(untouched.sku), {
+    sku: untouched.sku,
+  })
+  expect(clean).not.toContain('data-testid="missing-media"')
+
+  const list = await renderPage(inventory as never, '/admin/productos')
+  expect(list).toContain('data-testid="missing-media-summary"')
+  expect(list).toContain('Un producto tiene 2 archivos que no se pudieron traer de la tienda original')
+  expect(list).toContain(`href="${path}"`)
+
+  const answer = await call(
+    editProduct.action,
+    path,
+    { sku: product.sku },
+    {
+      intent: 'descartar-archivo',
+      missingId: String(rows[0]!.id),
+    },
+  )
+  expect(answer).toMatchObject({ ok: true, message: 'Archivo quitado de la lista.' })
+  const after = await renderPage(editProduct as never, path, { sku: product.sku })
+  expect(after).toContain('Un archivo no se pudo traer de la tienda original')
+  expect(after).not.toContain('principal.jpg')
+
+  const junk = await call(
+    editProduct.action,
+    path,
+    { sku: product.sku },
+    {
+      intent: 'descartar-archivo',
+      missingId: 'uno',
+    },
+  )
+  expect(junk).toMatchObject({
+    ok: false,
+    message: 'No se pudo quitar el archivo de la lista. Intenta de nuevo.',
+  })
+
+  await call(
+    editProduct.action,
+    path,
+    { sku: product.sku },
+    {
+      intent: 'descartar-archivo',
+      missingId: String(rows[1]!.id),
+    },
+  )
+  expect(await renderPage(editProduct as never, path, { sku: product.sku })).not.toContain(
+    'data-testid="missing-media"',
+  )
+  expect(await renderPage(inventory as never, '/admin/productos')).not.toContain('missing-media-summary')
+})
