@@ -30,7 +30,15 @@ import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { cspNonce, policySources, setContentSecurityPolicy } from './content-security-policy.ts'
 import { requestLogging } from './request-log.ts'
-import { answerActionOnlyRoutes, mediaErrors, refuse, refuseCrossSiteWrites } from './security.ts'
+import {
+  answerActionOnlyRoutes,
+  answerOtherMethods,
+  mediaErrors,
+  refuse,
+  refuseCrossSiteWrites,
+  refuseMisaddressedWrites,
+  refuseUnaddressable,
+} from './security.ts'
 
 export type Runtime = {
   handler: express.Router
@@ -87,8 +95,10 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
   handler.use(refuseBadUrl())
   handler.use(redirectHosts(env))
   handler.use(headers)
+  handler.use(answerOtherMethods())
   handler.use(limitBodySize())
   handler.use(refuseCrossSiteWrites(env))
+  handler.use(refuseMisaddressedWrites(logger))
   handler.use(answerActionOnlyRoutes(build))
   handler.get('/healthz', async (_req, res) => {
     try {
@@ -125,6 +135,8 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
     express.static(mediaRoot, { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
     mediaErrors(),
   )
+  // After the health checks, which a load balancer may send without a usable Host header.
+  handler.use(refuseUnaddressable())
   const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider()
     context.set(servicesContext, services)
@@ -269,7 +281,7 @@ export function localClientsOnly(paths: string[]): express.RequestHandler {
 function redirectHosts(env: Env): express.RequestHandler {
   const hosts = new Set(env.REDIRECT_HOSTS.map((host) => host.toLowerCase()))
   return (req, res, next) => {
-    if (hosts.size && hosts.has(req.hostname.toLowerCase())) {
+    if (hosts.size && hosts.has((req.hostname ?? '').toLowerCase())) {
       res.redirect(301, `${env.publicUrl}${req.originalUrl}`)
       return
     }

@@ -1,5 +1,6 @@
 import { matchPath, type ServerBuild } from 'react-router'
 import type express from 'express'
+import type { Logger } from 'pino'
 import type { Env } from '#app/utils/env.server.ts'
 
 /**
@@ -75,6 +76,160 @@ export function refuseCrossSiteWrites(env: Pick<Env, 'publicUrl'>): express.Requ
       return
     }
     refuse(req, res, 403, 'Envío no aceptado', CROSS_SITE_MESSAGE)
+  }
+}
+
+/** What the shop answers: pages and their forms (the app's routes use nothing else). */
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST'] as const
+const SERVED = new Set<string>(SERVED_METHODS)
+
+export const METHOD_NOT_ALLOWED_MESSAGE =
+  'La tienda no atiende solicitudes de este tipo. Abre la página desde el navegador.'
+
+/**
+ * Any method but GET, HEAD and POST is a Spanish 405 with `Allow`, before the app sees it: the
+ * fetch API the router adapter builds its request with throws on TRACE (an English 500 with a stack
+ * trace in the log), and React Router answers the rest (PROPFIND, PUT…) with a 405 page after
+ * printing a stack trace of its own. (Node answers methods its parser does not know, and drops
+ * CONNECT, before Express.) OPTIONS, which asks what is allowed, gets a 204
+ * with `Allow` and no body (no CORS headers: no other site may call the shop).
+ */
+export function answerOtherMethods(): express.RequestHandler {
+  const allow = SERVED_METHODS.join(', ')
+  return (req, res, next) => {
+    if (SERVED.has(req.method)) {
+      next()
+      return
+    }
+    res.setHeader('Allow', allow)
+    if (req.method === 'OPTIONS') {
+      res.status(204).end()
+      return
+    }
+    refuse(req, res, 405, 'Solicitud no atendida', METHOD_NOT_ALLOWED_MESSAGE)
+  }
+}
+
+/**
+ * The URL `@react-router/express` (7.18.4, `createRemixRequest`) gives the app's Request, built the
+ * same way: scheme from `req.protocol` (X-Forwarded-Proto from a trusted proxy), host name from
+ * `req.hostname` (X-Forwarded-Host from a trusted proxy), the port from X-Forwarded-Host whenever
+ * `trust proxy` is on at all, else from Host. Null where the adapter's `new URL` would throw (a
+ * Host such as `a b` or `x:99999`, an absolute-form request target): there it answers an English
+ * 500.
+ */
+export function appRequestUrl(req: express.Request): URL | null {
+  if (typeof req.hostname !== 'string') return null
+  const [, forwardedPort] = req.app?.enabled('trust proxy')
+    ? (req.get('X-Forwarded-Host')?.split(':') ?? [])
+    : []
+  const [, hostPort] = req.get('host')?.split(':') ?? []
+  const fromForwarded = Number.parseInt(forwardedPort ?? '', 10)
+  const fromHost = Number.parseInt(hostPort ?? '', 10)
+  const port = Number.isSafeInteger(fromForwarded)
+    ? fromForwarded
+    : Number.isSafeInteger(fromHost)
+      ? fromHost
+      : ''
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
+  try {
+    return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+  } catch {
+    return null
+  }
+}
+
+export const BAD_HOST_MESSAGE = 'La solicitud no indica una dirección válida de la tienda.'
+
+/** A request whose address the app could not even build (see `appRequestUrl`) is a Spanish 400. */
+export function refuseUnaddressable(): express.RequestHandler {
+  return (req, res, next) => {
+    if (appRequestUrl(req)) {
+      next()
+      return
+    }
+    refuse(req, res, 400, 'Dirección no válida', BAD_HOST_MESSAGE)
+  }
+}
+
+export const MISADDRESSED_WRITE_MESSAGE =
+  'No pudimos recibir este envío porque llegó a la tienda por una dirección distinta de la que muestra tu navegador. Recarga la página e inténtalo de nuevo.'
+
+/**
+ * What the owner reads in the log when forms are refused because the address the browser shows
+ * (Origin) is not the one the app sees: one line per cause, naming the header to fix.
+ */
+export function misaddressedWriteWarning(
+  req: express.Request,
+  origin: URL,
+  seen: URL,
+  cause: 'protocol' | 'host',
+): string {
+  const untrusted =
+    'llega desde una dirección que no es de confianza (solo se aceptan proxies en loopback, link-local o una red privada: trust proxy en server/index.js)'
+  const first = (name: string) => req.get(name)?.split(',')[0]?.trim()
+  const proto = first('X-Forwarded-Proto')
+  const host = first('X-Forwarded-Host')
+  let detail: string
+  if (cause === 'protocol') {
+    const wanted = origin.protocol.slice(0, -1)
+    detail = !proto
+      ? `el proxy no envía "X-Forwarded-Proto: ${wanted}" (nginx: proxy_set_header X-Forwarded-Proto $scheme;)`
+      : req.protocol === proto
+        ? `el proxy envía "X-Forwarded-Proto: ${proto}" y el navegador usa ${wanted}`
+        : `el proxy envía X-Forwarded-Proto, pero ${untrusted}`
+  } else {
+    detail = !host
+      ? `el proxy no conserva el encabezado Host (${origin.host}) ni envía X-Forwarded-Host (nginx: proxy_set_header Host $host;)`
+      : req.hostname === host.split(':')[0]
+        ? `el proxy envía "X-Forwarded-Host: ${host}" y el navegador usa ${origin.host}`
+        : `el proxy envía X-Forwarded-Host, pero ${untrusted}`
+  }
+  return (
+    `[proxy] Se rechazan los formularios: el navegador los envía desde ${origin.origin} y la tienda ` +
+    `recibe la solicitud como ${seen.origin}, porque ${detail}. Corrige la configuración del proxy ` +
+    `delante de la tienda (PUBLIC_URL es la dirección pública). Este aviso se muestra una vez por proceso.`
+  )
+}
+
+/**
+ * React Router refuses a form post whose Origin is not the origin of the URL the app sees (its own
+ * CSRF check) with an English "Bad Request" and a stack trace in the log. A post from the shop's
+ * own address gets there when a proxy does not say how it was reached (no X-Forwarded-Proto behind
+ * TLS, a rewritten Host) or when the Host was changed. Here it is refused first (400, in Spanish),
+ * for every route, and the owner is told once per process and cause what to fix. Cross-site posts
+ * never get here (`refuseCrossSiteWrites` runs first); a post without Origin is the routes' to judge.
+ */
+export function refuseMisaddressedWrites(log: Pick<Logger, 'warn'>): express.RequestHandler {
+  const warned = new Set<string>()
+  return (req, res, next) => {
+    const header = req.get('Origin')
+    if (
+      !STATE_CHANGING.has(req.method) ||
+      header === undefined ||
+      CROSS_SITE_EXEMPT_PATHS.includes(req.path.toLowerCase())
+    ) {
+      next()
+      return
+    }
+    const seen = appRequestUrl(req)
+    const origin = URL.canParse(header) ? new URL(header) : null
+    if (seen && origin && origin.origin === seen.origin) {
+      next()
+      return
+    }
+    if (seen && origin) {
+      const causes = [
+        ...(origin.protocol !== seen.protocol ? (['protocol'] as const) : []),
+        ...(origin.host !== seen.host ? (['host'] as const) : []),
+      ]
+      for (const cause of causes) {
+        if (warned.has(cause)) continue
+        warned.add(cause)
+        log.warn(misaddressedWriteWarning(req, origin, seen, cause))
+      }
+    }
+    refuse(req, res, 400, 'Envío no aceptado', MISADDRESSED_WRITE_MESSAGE)
   }
 }
 

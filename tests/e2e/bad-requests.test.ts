@@ -79,3 +79,53 @@ test('the local sign-in provider and its callback refuse anyone but this machine
     expect((await rawGet(path, { Host: `localhost:${port}` })).status).not.toBe(403)
   }
 })
+
+/** A request with any method and headers (fetch refuses TRACE and CONNECT, and may not set Host). */
+function rawSend(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  const url = new URL(baseURL())
+  return rawRequest({ host: url.hostname, port: url.port, path, method, headers }, (request) => {
+    if (body !== undefined) request.write(body)
+  })
+}
+
+const NOT_SERVED = 'La tienda no atiende solicitudes de este tipo. Abre la página desde el navegador.'
+
+test('methods the shop does not serve are a Spanish 405, never a 500 (issue 23)', async () => {
+  for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'PUT', 'DELETE']) {
+    const page = await rawSend(method, '/')
+    expect(page.status, method).toBe(405)
+    expect(page.body, method).toContain(NOT_SERVED)
+    const api = await rawSend(method, '/api/buscar?q=collar')
+    expect(api.status, method).toBe(405)
+    expect(JSON.parse(api.body), method).toEqual({ ok: false, message: NOT_SERVED })
+  }
+  const options = await fetch(`${baseURL()}/producto/x`, { method: 'OPTIONS' })
+  expect(options.status).toBe(204)
+  expect(options.headers.get('allow')).toBe('GET, HEAD, POST')
+  // Node itself answers what its parser does not know, and drops CONNECT: no 5xx either way.
+  expect((await rawSend('FOO', '/')).status).toBe(400)
+  await expect(rawSend('CONNECT', '127.0.0.1:443')).rejects.toThrow()
+  // And the shop still answers.
+  expect((await fetch(baseURL())).status).toBe(200)
+})
+
+test('a Host the app cannot make an address of is a Spanish 400, not a 500 (issue 23)', async () => {
+  for (const host of ['a b', 'x:99999', '%']) {
+    const answer = await rawSend('GET', '/', { Host: host })
+    expect(answer.status, host).toBe(400)
+    expect(answer.body, host).toContain('La solicitud no indica una dirección válida de la tienda.')
+  }
+})
+
+test('a post from the shop’s page that arrives under another Host is refused in Spanish, not "Bad Request" (issue 23)', async () => {
+  const port = new URL(baseURL()).port
+  const answer = await rawSend(
+    'POST',
+    '/finalizar-pedido',
+    { Host: `localhost:${port}`, Origin: baseURL(), 'Content-Type': 'application/x-www-form-urlencoded' },
+    'name=Ana',
+  )
+  expect(answer.status).toBe(400)
+  expect(answer.body).toContain('llegó a la tienda por una dirección distinta de la que muestra tu navegador')
+  expect(answer.body).not.toContain('Bad Request')
+})

@@ -17,12 +17,16 @@ import type { AdminAccount } from './profile.ts'
 import {
   clearSessionCookieHeader,
   csrfTokenFor,
-  deleteAdminSession,
+  DEFAULT_SESSION_LIMITS,
   deleteSessionById,
   findAdminSession,
   readSessionToken,
+  sessionEnd,
   tokensMatch,
+  touchAdminSession,
   type AdminSession,
+  type SessionEnd,
+  type SessionLimits,
 } from './session.server.ts'
 
 /** What an admin page knows about the person using it. */
@@ -42,26 +46,44 @@ export function signedInAdminOf(context: Readonly<RouterContextProvider>): Signe
   return context.get(signedInAdminContext)
 }
 
+/**
+ * The session limits as the owner set them (`limits`; the defaults otherwise), and the time to
+ * judge them at (`now`, for tests).
+ */
+export type SessionOptions = { limits?: SessionLimits; now?: Date }
+
 type Check =
   | { status: 'admin'; admin: SignedInAdmin; session: AdminSession }
-  | { status: 'anonymous' | 'expired' | 'unauthorised'; hadCookie: boolean }
+  | { status: 'anonymous' | 'unauthorised'; hadCookie: boolean }
+  | { status: 'expired'; limit: SessionEnd['limit']; hadCookie: boolean }
 
 /**
- * Reads the session cookie and checks the session against the database and the allow-list as it is
- * now. A session whose address left the allow-list is deleted.
+ * Reads the session cookie and checks the session against the database, its limits and the
+ * allow-list as they are now. A session that a limit ended, or whose address left the allow-list,
+ * is deleted; a live one has this request recorded (at most once a minute).
  */
-export async function checkSession({ db, config }: AuthContext, request: Request): Promise<Check> {
+export async function checkSession(
+  { db, config }: AuthContext,
+  request: Request,
+  { limits = DEFAULT_SESSION_LIMITS, now = new Date() }: SessionOptions = {},
+): Promise<Check> {
   const token = await readSessionToken(config, request)
   const hadCookie = (request.headers.get('Cookie') ?? '').includes('vitrina_admin=')
   if (!token) return { status: 'anonymous', hadCookie }
-  const found = await findAdminSession(db, token)
-  if (found.status !== 'valid')
-    return { status: found.status === 'expired' ? 'expired' : 'anonymous', hadCookie }
+  const found = await findAdminSession(db, token, { limits, now })
+  if (found.status === 'missing') return { status: 'anonymous', hadCookie }
+  if (found.status === 'expired') {
+    await deleteSessionById(db, found.session.id)
+    return { status: 'expired', limit: found.limit, hadCookie }
+  }
   const { session } = found
   if (!isAllowed(config, session.email)) {
     await deleteSessionById(db, session.id)
     return { status: 'unauthorised', hadCookie }
   }
+  await touchAdminSession(db, session, now)
+  // The end the absolute limit sets (the profile shows it); the idle one moves with every request.
+  const absoluteEnd = sessionEnd(session, { ...limits, idleMs: Number.POSITIVE_INFINITY }).at
   return {
     status: 'admin',
     session,
@@ -71,11 +93,14 @@ export async function checkSession({ db, config }: AuthContext, request: Request
       pictureUrl: session.pictureUrl,
       profile: session.profile ?? {},
       createdAt: session.createdAt,
-      expiresAt: session.expiresAt,
+      expiresAt: absoluteEnd,
       csrfToken: csrfTokenFor(config.secret, session.id),
     },
   }
 }
+
+/** The sign-in page's notice for why a session ended. */
+const endNotice = (limit: SessionEnd['limit']) => (limit === 'idle' ? 'sesion-inactiva' : 'sesion-vencida')
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -84,14 +109,19 @@ export const isSafeMethod = (request: Request) => SAFE_METHODS.has(request.metho
 
 /**
  * The one guard of the admin area: the admin layout's middleware runs it once for every `/admin`
- * request, before any loader or action.
- * - no valid session → redirect to /login-admin (back to this page after signing in);
+ * request, before any loader or action, with the session limits of "Configuraciones".
+ * - no valid session → redirect to /login-admin (back to this page after signing in), saying
+ *   which limit ended the session when one did;
  * - an e-mail no longer on ADMIN_EMAILS → redirect to /login-admin with the spec §4 message;
  * - a POST (or any other unsafe method) from another site or without the session's anti-forgery
  *   token → 403.
  */
-export async function requireAdmin(ctx: AuthContext, request: Request): Promise<SignedInAdmin> {
-  const check = await checkSession(ctx, request)
+export async function requireAdmin(
+  ctx: AuthContext,
+  request: Request,
+  options: SessionOptions = {},
+): Promise<SignedInAdmin> {
+  const check = await checkSession(ctx, request, options)
   if (check.status !== 'admin') {
     const headers = new Headers()
     if (check.hadCookie) headers.append('Set-Cookie', await clearSessionCookieHeader(ctx.config))
@@ -102,7 +132,7 @@ export async function requireAdmin(ctx: AuthContext, request: Request): Promise<
           check.status === 'unauthorised'
             ? 'no-autorizado'
             : check.status === 'expired'
-              ? 'sesion-expirada'
+              ? endNotice(check.limit)
               : undefined,
         returnTo:
           check.status !== 'unauthorised' && SAFE_METHODS.has(request.method)
@@ -157,34 +187,58 @@ async function postedToken(request: Request): Promise<string | null> {
 }
 
 /** For /login-admin: the allow-listed admin already signed in, if any. */
-export async function currentAdmin(ctx: AuthContext, request: Request): Promise<SignedInAdmin | null> {
-  const check = await checkSession(ctx, request)
+export async function currentAdmin(
+  ctx: AuthContext,
+  request: Request,
+  options: SessionOptions = {},
+): Promise<SignedInAdmin | null> {
+  const check = await checkSession(ctx, request, options)
   return check.status === 'admin' ? check.admin : null
 }
 
-/** "Cerrar sesión": deletes the session (a valid token is required) and clears the cookie. */
-export async function signOut(ctx: AuthContext, request: Request): Promise<Response> {
+/**
+ * "Cerrar sesión": deletes the session (a live one only with a valid anti-forgery token; one its
+ * limits ended needs none) and clears the cookie.
+ */
+export async function signOut(
+  ctx: AuthContext,
+  request: Request,
+  options: SessionOptions = {},
+): Promise<Response> {
   const headers = new Headers({ 'Set-Cookie': await clearSessionCookieHeader(ctx.config) })
   const token = await readSessionToken(ctx.config, request)
   if (!token) return redirect(loginPath(), { headers })
-  const found = await findAdminSession(ctx.db, token)
+  const found = await findAdminSession(ctx.db, token, options)
+  if (found.status === 'missing') return redirect(loginPath(), { headers })
   if (found.status === 'valid') {
     await requireTrustedPost(ctx, request, csrfTokenFor(ctx.config.secret, found.session.id))
-    await deleteAdminSession(ctx.db, token)
-    return redirect(loginPath({ notice: 'sesion-cerrada' }), { headers })
   }
-  return redirect(loginPath(), { headers })
+  await deleteSessionById(ctx.db, found.session.id)
+  return redirect(
+    loginPath({ notice: found.status === 'valid' ? 'sesion-cerrada' : endNotice(found.limit) }),
+    {
+      headers,
+    },
+  )
 }
 
-/** /login-admin: an allow-listed admin goes straight in; anyone else sees the page and its messages. */
-export async function signInPageState(ctx: AuthContext, request: Request) {
+/**
+ * /login-admin: an allow-listed admin goes straight in; anyone else sees the page and its messages.
+ * A session that just ended is told apart (which limit ended it) even without the notice in the
+ * address, and the notices name the limits as they are now.
+ */
+export async function signInPageState(ctx: AuthContext, request: Request, options: SessionOptions = {}) {
   const elsewhere = publicOriginRedirect(ctx.config, request)
   if (elsewhere) throw redirect(elsewhere)
   const url = new URL(request.url)
   const returnTo = safeReturnTo(url.searchParams.get(RETURN_PARAM))
-  if (await currentAdmin(ctx, request)) throw redirect(returnTo)
+  const check = await checkSession(ctx, request, options)
+  if (check.status === 'admin') throw redirect(returnTo)
+  const limits = options.limits ?? DEFAULT_SESSION_LIMITS
+  const notice =
+    url.searchParams.get(NOTICE_PARAM) ?? (check.status === 'expired' ? endNotice(check.limit) : null)
   return {
-    notice: noticeText(url.searchParams.get(NOTICE_PARAM)),
+    notice: noticeText(notice, limits),
     error: errorText(url.searchParams.get(ERROR_PARAM), ctx.config.publicUrl),
     returnTo: returnTo === '/admin' ? null : returnTo,
     localProvider: ctx.config.oidc.local,

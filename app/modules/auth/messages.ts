@@ -13,6 +13,11 @@ export const NOTICES = {
   'no-autorizado': UNAUTHORISED_MESSAGE,
   'sesion-cerrada': 'Cerraste sesión.',
   'sesion-expirada': 'Tu sesión expiró. Inicia sesión de nuevo.',
+  /** `{tiempo}`: the idle limit (12 horas), filled in by `noticeText`. */
+  'sesion-inactiva': 'Tu sesión se cerró después de {tiempo} sin actividad. Inicia sesión de nuevo.',
+  /** `{tiempo}`: the absolute limit (7 días), filled in by `noticeText`. */
+  'sesion-vencida':
+    'Tu sesión se cerró porque llegó a su duración máxima de {tiempo}. Inicia sesión de nuevo.',
 } as const
 
 export const ERRORS = {
@@ -39,8 +44,39 @@ export const SIGN_IN_AGAIN_LABEL = 'Iniciar sesión'
 export const FORBIDDEN_POST_MESSAGE =
   'No pudimos verificar el envío del formulario. Recarga la página e inténtalo de nuevo.'
 
-export function noticeText(code: string | null): string | null {
-  return code && Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : null
+/** What each limit's notice names: the session limits as they are now. */
+export type NoticeLimits = { idleMs: number; absoluteMs: number }
+
+export function noticeText(code: string | null, limits?: NoticeLimits): string | null {
+  if (!code || !Object.hasOwn(NOTICES, code)) return null
+  const text: string = NOTICES[code as NoticeCode]
+  if (code === 'sesion-inactiva' || code === 'sesion-vencida') {
+    // Without the limits there is no honest number to show: the general text says enough.
+    if (!limits) return NOTICES['sesion-expirada']
+    return text.replace(
+      '{tiempo}',
+      durationText(code === 'sesion-inactiva' ? limits.idleMs : limits.absoluteMs),
+    )
+  }
+  return text
+}
+
+const UNITS = [
+  { ms: 24 * 60 * 60 * 1000, one: 'día', many: 'días' },
+  { ms: 60 * 60 * 1000, one: 'hora', many: 'horas' },
+  { ms: 60 * 1000, one: 'minuto', many: 'minutos' },
+] as const
+
+/** A duration as people say it: "12 horas", "1 día y 12 horas", "2 horas y 30 minutos". */
+export function durationText(ms: number): string {
+  let rest = Math.max(Math.round(ms / 60_000), 1) * 60_000
+  const parts: string[] = []
+  for (const unit of UNITS) {
+    const count = Math.floor(rest / unit.ms)
+    rest -= count * unit.ms
+    if (count) parts.push(`${count.toLocaleString('es-CO')} ${count === 1 ? unit.one : unit.many}`)
+  }
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : parts[0]!
 }
 
 export function errorText(code: string | null, publicUrl: string): string | null {

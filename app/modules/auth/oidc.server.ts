@@ -12,6 +12,7 @@ import {
   sessionCookieHeader,
   staffDeviceCookieHeader,
   type AdminIdentity,
+  type SessionLimits,
 } from './session.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
@@ -112,10 +113,15 @@ export async function beginSignIn({ config }: AuthContext, request: Request): Pr
 
 /**
  * The provider's redirect back: checks state, nonce and PKCE, exchanges the code and opens a session
- * for a verified, allow-listed e-mail. Every other outcome goes back to the sign-in page with a
- * message; nothing here answers with a 500.
+ * for a verified, allow-listed e-mail, lasting the absolute limit of `limits` as it is now (the
+ * configured one when not given). Every other outcome goes back to the sign-in page with a message;
+ * nothing here answers with a 500.
  */
-export async function completeSignIn(ctx: AuthContext, request: Request): Promise<Response> {
+export async function completeSignIn(
+  ctx: AuthContext,
+  request: Request,
+  { limits }: { limits?: SessionLimits } = {},
+): Promise<Response> {
   const { config, db } = ctx
   const url = new URL(request.url)
   const cookies = authCookies(config)
@@ -168,8 +174,9 @@ export async function completeSignIn(ctx: AuthContext, request: Request): Promis
     return fail({ notice: 'no-autorizado' })
   }
   await deleteExpiredSessions(db)
-  const { token } = await createAdminSession(db, identity, { ttlMs: config.sessionTtlMs })
-  headers.append('Set-Cookie', await sessionCookieHeader(config, token))
+  const ttlMs = limits?.absoluteMs ?? config.sessionTtlMs
+  const { token } = await createAdminSession(db, identity, { ttlMs })
+  headers.append('Set-Cookie', await sessionCookieHeader(config, token, ttlMs))
   headers.append('Set-Cookie', staffDeviceCookieHeader(config))
   return redirect(pending.returnTo, { headers })
 }

@@ -10,7 +10,10 @@ export const adminSessions = pgTable(
     pictureUrl: text(),
     profile: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The end the session was given at sign-in (a shorter limit set since ends it sooner). */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Its latest request, kept to the minute (session.server.ts), for the idle limit. */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
 )

@@ -1,9 +1,14 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq, lt } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import { createCookie, type Cookie } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { adminSessions } from './schema.ts'
-import { SIGN_IN_COOKIE_SECONDS, usesSecureCookies, type AuthConfig } from './config.server.ts'
+import {
+  SESSION_TTL_MS,
+  SIGN_IN_COOKIE_SECONDS,
+  usesSecureCookies,
+  type AuthConfig,
+} from './config.server.ts'
 import { STAFF_DEVICE_COOKIE } from './staff-device.ts'
 
 export type AdminSession = typeof adminSessions.$inferSelect
@@ -20,7 +25,51 @@ export type AdminIdentity = {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
-/** Stores a new session and returns the token for the cookie (only its hash is stored). */
+/**
+ * How long an admin session lasts (the owner sets both in "Configuraciones"): it ends after
+ * `idleMs` without any request, and `absoluteMs` after signing in whatever the activity, whichever
+ * comes first.
+ */
+export type SessionLimits = { idleMs: number; absoluteMs: number }
+
+/** 12 hours without activity, 7 days in all: what applies until the owner saves others. */
+export const DEFAULT_SESSION_LIMITS: SessionLimits = {
+  idleMs: 12 * 60 * 60 * 1000,
+  absoluteMs: SESSION_TTL_MS,
+}
+
+/**
+ * A session's latest request is written at most this often: one write per request would cost every
+ * admin page a database write, and the shortest idle limit (15 minutes) does not need the second.
+ * A session may so end up to this much before its idle limit.
+ */
+export const LAST_SEEN_INTERVAL_MS = 60 * 1000
+
+/**
+ * An ended session's cookie and row outlive it by this much, so the browser that comes back is told
+ * which limit ended it instead of just landing on the sign-in page.
+ */
+export const ENDED_SESSION_KEPT_MS = 7 * 24 * 60 * 60 * 1000
+
+/** Which limit ends a session: the one it reaches first. */
+export type SessionEnd = { at: Date; limit: 'idle' | 'absolute' }
+
+export function sessionEnd(
+  session: Pick<AdminSession, 'createdAt' | 'expiresAt' | 'lastSeenAt'>,
+  limits: SessionLimits,
+): SessionEnd {
+  // A limit shortened since sign-in applies at once; one made longer only to later sign-ins.
+  const absolute = Math.min(session.expiresAt.getTime(), session.createdAt.getTime() + limits.absoluteMs)
+  const idle = session.lastSeenAt.getTime() + limits.idleMs
+  return idle < absolute
+    ? { at: new Date(idle), limit: 'idle' }
+    : { at: new Date(absolute), limit: 'absolute' }
+}
+
+/**
+ * Stores a new session and returns the token for the cookie (only its hash is stored); `ttlMs` is
+ * the absolute limit at sign-in.
+ */
 export async function createAdminSession(
   db: DbOrTx,
   identity: AdminIdentity,
@@ -38,36 +87,62 @@ export async function createAdminSession(
       profile: identity.profile,
       createdAt: now,
       expiresAt: new Date(now.getTime() + options.ttlMs),
+      lastSeenAt: now,
     })
     .returning()
   return { token, session: session! }
 }
 
-export type SessionLookup = { status: 'valid'; session: AdminSession } | { status: 'missing' | 'expired' }
+export type SessionLookup =
+  | { status: 'valid'; session: AdminSession }
+  | { status: 'missing' }
+  | { status: 'expired'; session: AdminSession; limit: SessionEnd['limit'] }
 
-/** The session behind a cookie token. An expired one is deleted and reported as such. */
-export async function findAdminSession(db: DbOrTx, token: string, now = new Date()): Promise<SessionLookup> {
-  const id = hashToken(token)
-  const [session] = await db.select().from(adminSessions).where(eq(adminSessions.id, id)).limit(1)
+/**
+ * The session behind a cookie token, and whether `limits` have ended it. Only reads: the guard
+ * deletes an ended session once it has said why (a lookup elsewhere must not hide that).
+ */
+export async function findAdminSession(
+  db: DbOrTx,
+  token: string,
+  { limits = DEFAULT_SESSION_LIMITS, now = new Date() }: { limits?: SessionLimits; now?: Date } = {},
+): Promise<SessionLookup> {
+  const [session] = await db
+    .select()
+    .from(adminSessions)
+    .where(eq(adminSessions.id, hashToken(token)))
+    .limit(1)
   if (!session) return { status: 'missing' }
-  if (session.expiresAt.getTime() <= now.getTime()) {
-    await db.delete(adminSessions).where(eq(adminSessions.id, id))
-    return { status: 'expired' }
-  }
+  const end = sessionEnd(session, limits)
+  if (end.at.getTime() <= now.getTime()) return { status: 'expired', session, limit: end.limit }
   return { status: 'valid', session }
 }
 
-export async function deleteAdminSession(db: DbOrTx, token: string) {
-  await db.delete(adminSessions).where(eq(adminSessions.id, hashToken(token)))
+/**
+ * Records a request of a live session, at most once a `LAST_SEEN_INTERVAL_MS` whatever the number
+ * of processes: the row is only written when the stored time is that old.
+ */
+export async function touchAdminSession(db: DbOrTx, session: AdminSession, now = new Date()) {
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_INTERVAL_MS)
+  if (session.lastSeenAt.getTime() > staleBefore.getTime()) return
+  await db
+    .update(adminSessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(adminSessions.id, session.id), lt(adminSessions.lastSeenAt, staleBefore)))
 }
 
 export async function deleteSessionById(db: DbOrTx, id: string) {
   await db.delete(adminSessions).where(eq(adminSessions.id, id))
 }
 
-/** Removes every expired session (run on each sign-in, so the table never grows unbounded). */
+/**
+ * Removes the sessions whose cookies have expired too (run on each sign-in, so the table never grows
+ * unbounded). One that ended more recently stays until its browser comes back to hear why.
+ */
 export async function deleteExpiredSessions(db: DbOrTx, now = new Date()) {
-  await db.delete(adminSessions).where(lt(adminSessions.expiresAt, now))
+  await db
+    .delete(adminSessions)
+    .where(lt(adminSessions.expiresAt, new Date(now.getTime() - ENDED_SESSION_KEPT_MS)))
 }
 
 /** The per-session anti-forgery token: derived, so it needs no storage and dies with the session. */
@@ -124,8 +199,14 @@ export async function readSessionToken(config: AuthConfig, request: Request): Pr
   return typeof value === 'string' && value.length > 0 ? value : null
 }
 
-export function sessionCookieHeader(config: AuthConfig, token: string) {
-  return authCookies(config).session.serialize(token)
+/**
+ * The session cookie for a new session: it lasts the session's absolute limit (`ttlMs`, the
+ * configured one when not given) and `ENDED_SESSION_KEPT_MS` more.
+ */
+export function sessionCookieHeader(config: AuthConfig, token: string, ttlMs = config.sessionTtlMs) {
+  return authCookies(config).session.serialize(token, {
+    maxAge: Math.floor((ttlMs + ENDED_SESSION_KEPT_MS) / 1000),
+  })
 }
 
 /** Ten years: the device stays known as staff's long after the session ends. */

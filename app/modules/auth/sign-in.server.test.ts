@@ -37,7 +37,12 @@ beforeEach(async () => {
 /** /login-admin → provider → callback; returns the callback's answer. */
 async function signIn(
   person: Person,
-  options: { tamper?: (callback: URL) => void; returnTo?: string; jar?: CookieJar } = {},
+  options: {
+    tamper?: (callback: URL) => void
+    returnTo?: string
+    jar?: CookieJar
+    limits?: { idleMs: number; absoluteMs: number }
+  } = {},
 ) {
   const start = await beginSignIn(
     ctx(),
@@ -54,6 +59,7 @@ async function signIn(
   const response = await completeSignIn(
     ctx(),
     new Request(callback, { headers: { Cookie: `vitrina_oidc=${pending}` } }),
+    { limits: options.limits },
   )
   return { response, authorizationUrl, callback, location: response.headers.get('Location') ?? '' }
 }
@@ -113,6 +119,18 @@ test('an allow-listed, verified e-mail gets a session and lands on /admin', asyn
   )
   expect(admin.email).toBe('Duena@Vitrina.test')
   expect(admin.csrfToken).toBeTruthy()
+})
+
+test('the session lasts the absolute limit set now, its cookie a week more to say why it ended', async () => {
+  const { response } = await signIn(
+    { email: ADMIN_EMAIL },
+    { limits: { idleMs: 3_600_000, absoluteMs: 86_400_000 } },
+  )
+  const [row] = await t.db.select().from(adminSessions)
+  expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(86_400_000)
+  expect(row!.lastSeenAt).toEqual(row!.createdAt)
+  const sessionCookie = response.headers.getSetCookie().find((c) => c.startsWith('vitrina_admin='))!
+  expect(sessionCookie).toMatch(/Max-Age=691200(;|$)/)
 })
 
 test('signing in from a deep admin link comes back to it', async () => {
@@ -275,7 +293,8 @@ test('an expired session is refused and deleted', async () => {
     new Request(`${idp.base}/admin`, { headers: { Cookie: cookie } }),
   ).catch((response: Response) => response)
   expect(refused).toBeInstanceOf(Response)
-  expect(noticeOf((refused as Response).headers.get('Location')!)).toBe('sesion-expirada')
+  // Untouched for 8 days: the idle limit (12 hours) ended it long before the 7 days did.
+  expect(noticeOf((refused as Response).headers.get('Location')!)).toBe('sesion-inactiva')
   expect(await t.db.select().from(adminSessions).where(eq(adminSessions.id, session.id))).toHaveLength(0)
 })
 

@@ -256,6 +256,41 @@ describe('refusals write nothing', () => {
     ])
   })
 
+  test('a quantity that is no whole number names its product (issue 23); 0 keeps the spec message', async () => {
+    const luna = await createProduct(t.db, { name: 'Collar Luna', stock: 5 })
+    const sol = await createProduct(t.db, { name: 'Aretes Sol', stock: 5 })
+    const before = await orderCount()
+    const refusedFor = async (lines: { sku: string; quantity: number }[]) => {
+      const result = await attempt(ctx(), { lines, customer })
+      return result.ok ? null : result.errors.form
+    }
+    const luna15 = 'La cantidad de Collar Luna debe ser un número entero de 1 en adelante.'
+    for (const quantity of [1.5, -2, Number.NaN, 0.0001]) {
+      expect(await refusedFor([{ sku: luna.sku, quantity }]), String(quantity)).toEqual([luna15])
+    }
+    // Each product named once, the good lines not blamed; halves never add up to a whole order.
+    expect(
+      await refusedFor([
+        { sku: luna.sku, quantity: 1.5 },
+        { sku: sol.sku, quantity: 1 },
+        { sku: luna.sku, quantity: 0.5 },
+      ]),
+    ).toEqual([luna15])
+    expect(
+      await refusedFor([
+        { sku: sol.sku, quantity: 0 },
+        { sku: luna.sku, quantity: -1 },
+      ]),
+    ).toEqual([CHECKOUT_MESSAGES.zeroQuantity, luna15])
+    // A product we do not know is named by its code.
+    expect(await refusedFor([{ sku: 'NO-EXISTE-1', quantity: 2.5 }])).toEqual([
+      'La cantidad de NO-EXISTE-1 debe ser un número entero de 1 en adelante.',
+    ])
+    expect(await orderCount()).toBe(before)
+    expect((await productRow(luna.sku)).reserved).toBe(0)
+    expect((await productRow(sol.sku)).reserved).toBe(0)
+  })
+
   test('a bad phone, e-mail, department or missing consent', async () => {
     const product = await createProduct(t.db)
     const result = await attempt(ctx(), {

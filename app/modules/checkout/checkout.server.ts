@@ -15,6 +15,7 @@ import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { holdLimitRefusal } from './hold-limits.server.ts'
 import {
   CHECKOUT_MESSAGES,
+  isWholeQuantity,
   MAX_LINE_QUANTITY,
   validateCheckout,
   type CheckoutErrors,
@@ -67,6 +68,18 @@ function mergeLines(lines: { sku: string; quantity: number }[]) {
   return [...merged].map(([sku, quantity]) => ({ sku, quantity })).sort((a, b) => a.sku.localeCompare(b.sku))
 }
 
+/** The names of these products, in order and once each, for the shopper's messages (the sku of one we do not know). */
+async function productNamesOf(db: Db, skus: string[]): Promise<string[]> {
+  const unique = [...new Set(skus)]
+  if (!unique.length) return []
+  const rows = await db
+    .select({ sku: products.sku, name: products.name })
+    .from(products)
+    .where(inArray(products.sku, unique))
+  const names = new Map(rows.map((row) => [row.sku, row.name]))
+  return unique.map((sku) => names.get(sku) ?? sku)
+}
+
 /**
  * Turns a cart into an order in one transaction: every unit is reserved through inventory (no oversell),
  * prices come from the catalogue (never from the client), and the notices are enqueued with it. A
@@ -90,10 +103,15 @@ export async function placeOrder(
     const earlier = await orderByCheckoutKey(ctx.db, checkoutKey)
     if (earlier) return { order: earlier, created: false }
   }
-  const lines = mergeLines(input.lines)
+  // Judged before merging: 1.5 and 0.5 of one product must not add up to an order of 2.
+  const lines = mergeLines(input.lines.filter((line) => isWholeQuantity(line.quantity)))
+  const badQuantities = await productNamesOf(
+    ctx.db,
+    input.lines.filter((line) => !isWholeQuantity(line.quantity)).map((line) => line.sku),
+  )
   const clientAddress = input.clientAddress?.trim().slice(0, 64) || null
   const clientNetwork = clientAddress && clientNetworkOf(clientAddress)
-  const checked = validateCheckout(lines, input.customer)
+  const checked = validateCheckout(lines, input.customer, badQuantities)
   if (!checked.ok) throw new CheckoutRefused(checked.errors)
   const { customer } = checked
   if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) {

@@ -1,7 +1,7 @@
 import { readCartCookie } from '#app/modules/cart/cart-cookie.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { checkoutValuesOf } from './form-values.ts'
-import { CartLinesSchema, type CustomerInput } from './validators.ts'
+import { postedLinesOf, type CustomerInput, type PostedLine } from './validators.ts'
 
 /**
  * Reads the checkout form; the cart travels as JSON in a hidden field. Junk becomes empty. When the
@@ -11,17 +11,15 @@ import { CartLinesSchema, type CustomerInput } from './validators.ts'
  */
 export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
   const values = checkoutValuesOf(form)
-  let lines: { sku: string; quantity: number }[] = []
+  let lines: PostedLine[]
   try {
-    const parsed = CartLinesSchema.safeParse(JSON.parse(String(form.get('cart') ?? '[]')))
-    if (parsed.success) lines = parsed.data
+    lines = postedLinesOf(JSON.parse(String(form.get('cart') ?? '[]'))) ?? []
   } catch {
     lines = []
   }
-  if (!lines.length) {
-    const parsed = CartLinesSchema.safeParse(readCartCookie(cookieHeader))
-    if (parsed.success) lines = parsed.data
-  }
+  // Only a cart that did not come with the form is read from the cookie: a posted line with a bad
+  // quantity is refused as such, never swapped for the cookie's.
+  if (!lines.length) lines = postedLinesOf(readCartCookie(cookieHeader)) ?? []
   const rawKey = String(form.get('checkout_key') ?? '').trim()
   const badKey = !isUuid(rawKey)
   const checkoutKey = badKey ? undefined : rawKey

@@ -112,6 +112,23 @@ describe('submitCheckout refuses: CheckoutRefused for the cart and form, a Refus
     expect(fields.errors.fields.phone).toBe(CHECKOUT_MESSAGES.phone)
   })
 
+  test('a posted quantity that is no whole number is named, never read as an empty cart (issue 23)', async () => {
+    const product = await createProduct(t.db, { name: 'Pulsera Río', stock: 3 })
+    const line = (quantity: string) => `[{"sku":${JSON.stringify(product.sku)},"quantity":${quantity}}]`
+    // The cookie holds a good cart: the form's own is judged, never swapped for it.
+    const cookie = `vitrina_carrito=${encodeURIComponent(product.sku)}:1`
+    for (const quantity of ['1.5', '-1', '"abc"', '"1e3"', 'null', '1e-3']) {
+      const refused = await refusal(submitCheckout(deps(), form({ cart: line(quantity) }, cookie)))
+      expect(refused.status, quantity).toBe(400)
+      expect(refused.errors.form, quantity).toEqual([
+        'La cantidad de Pulsera Río debe ser un número entero de 1 en adelante.',
+      ])
+    }
+    const zero = await refusal(submitCheckout(deps(), form({ cart: line('0') }, cookie)))
+    expect(zero.errors.form).toEqual([CHECKOUT_MESSAGES.zeroQuantity])
+    expect(await reservedOf(product.sku)).toBe(0)
+  })
+
   test('a payment that cannot start: 502, and the order it made is cancelled with its units released', async () => {
     const product = await createProduct(t.db, { stock: 3 })
     const failing: PaymentProvider = {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '#app/modules/order/schema.ts'
+import { CUSTOMER_FIELD_LIMITS } from '#app/modules/order/customer-fields.ts'
 import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
 import { cleanText } from '#app/utils/text.ts'
 import { DEPARTMENTS } from './departments.ts'
@@ -19,6 +20,7 @@ export const CHECKOUT_MESSAGES = {
   consent: 'Debes aceptar la política de tratamiento de datos personales para continuar.',
   unavailable: 'Algunos productos de tu carrito ya no están disponibles. Revisa tu carrito.',
   onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige pago contra entrega.',
+  badQuantity: (product: string) => `La cantidad de ${product} debe ser un número entero de 1 en adelante.`,
 } as const
 
 /** Answers to ids that are not ours (spec-silent texts). */
@@ -44,29 +46,57 @@ export function normalizePhone(value: string): string {
 /** Far above any real order; larger asks are refused as over stock before touching integers. */
 export const MAX_LINE_QUANTITY = 10_000
 
-export const CartLinesSchema = z
-  .array(
-    z.object({
-      sku: z
-        .string()
-        .trim()
-        .min(1)
-        .max(64)
-        .refine((sku) => cleanText(sku) === sku),
-      quantity: z.number().int(),
-    }),
-  )
-  .max(100)
+/** A cart holds at most this many lines (the cart cookie's limit too). */
+const MAX_POSTED_LINES = 100
+
+const SkuSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((sku) => cleanText(sku) === sku)
+
+/**
+ * A cart line as the checkout received it. `quantity` is whatever number was sent (1.5, -2), or NaN
+ * when it was no number at all ("abc", "1e3" as text): such a line is kept so the refusal can name
+ * its product, instead of the cart reading as empty.
+ */
+export type PostedLine = { sku: string; quantity: number }
+
+/**
+ * The lines of a posted cart (the form's JSON, or the cookie's lines); null when it is not a list
+ * of lines with product codes, which the checkout treats as no cart at all.
+ */
+export function postedLinesOf(value: unknown): PostedLine[] | null {
+  if (!Array.isArray(value) || value.length > MAX_POSTED_LINES) return null
+  const lines: PostedLine[] = []
+  for (const item of value) {
+    if (!item || typeof item !== 'object') return null
+    const { sku, quantity } = item as Record<string, unknown>
+    const parsed = SkuSchema.safeParse(sku)
+    if (!parsed.success) return null
+    lines.push({ sku: parsed.data, quantity: typeof quantity === 'number' ? quantity : Number.NaN })
+  }
+  return lines
+}
+
+/**
+ * Whether a line's quantity can be ordered or at least judged by the spec's rules: a whole number
+ * (0 has the spec's own message). Anything else (1.5, -2, text) is refused naming the product.
+ */
+export function isWholeQuantity(quantity: number): boolean {
+  return Number.isInteger(quantity) && quantity >= 0
+}
 
 export const CustomerSchema = z.object({
-  name: text(80),
-  last_name: text(80).default(''),
-  identification_number: text(20).default(''),
-  phone: text(30),
-  email: text(120).default(''),
-  address: text(200),
-  city: text(80).default(''),
-  department: text(60),
+  name: text(CUSTOMER_FIELD_LIMITS.name),
+  last_name: text(CUSTOMER_FIELD_LIMITS.last_name).default(''),
+  identification_number: text(CUSTOMER_FIELD_LIMITS.identification_number).default(''),
+  phone: text(CUSTOMER_FIELD_LIMITS.phone),
+  email: text(CUSTOMER_FIELD_LIMITS.email).default(''),
+  address: text(CUSTOMER_FIELD_LIMITS.address),
+  city: text(CUSTOMER_FIELD_LIMITS.city).default(''),
+  department: text(CUSTOMER_FIELD_LIMITS.department),
   payment_method: z.enum(PAYMENT_METHODS).default('acordar'),
   consent: z.boolean(),
 })
@@ -82,14 +112,17 @@ export type CheckoutErrors = {
 
 /**
  * Checks a checkout in the spec's order: an empty cart, then the required fields, then zero
- * quantities. Stock is checked when units are reserved.
+ * quantities, then quantities that are no whole number (`badQuantities`: the names of their
+ * products, whose lines are not in `lines`). Stock is checked when units are reserved.
  */
 export function validateCheckout(
   lines: { sku: string; quantity: number }[],
   raw: CustomerInput,
+  badQuantities: string[] = [],
 ): { ok: true; customer: Customer } | { ok: false; errors: CheckoutErrors } {
   const errors: CheckoutErrors = { form: [], fields: {} }
-  if (!lines.length) return { ok: false, errors: { form: [CHECKOUT_MESSAGES.emptyCart], fields: {} } }
+  if (!lines.length && !badQuantities.length)
+    return { ok: false, errors: { form: [CHECKOUT_MESSAGES.emptyCart], fields: {} } }
   const parsed = CustomerSchema.safeParse(raw)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -113,6 +146,7 @@ export function validateCheckout(
   }
   if (!customer.consent) errors.fields.consent = CHECKOUT_MESSAGES.consent
   if (lines.some((line) => line.quantity <= 0)) errors.form.push(CHECKOUT_MESSAGES.zeroQuantity)
+  for (const product of badQuantities) errors.form.push(CHECKOUT_MESSAGES.badQuantity(product))
   if (errors.form.length || Object.keys(errors.fields).length) return { ok: false, errors }
   return { ok: true, customer: { ...customer, phone: normalizePhone(customer.phone) } }
 }

@@ -20,13 +20,16 @@ import {
 } from './banners.server.ts'
 import { banners, settingChanges, settings } from './schema.ts'
 import {
+  adminSessionLimits,
   getStoreInfo,
   holdLimitDefaults,
   listSettingChanges,
   readHoldLimits,
+  readSessionLimits,
   readShippingRules,
   readStoreSettings,
   saveStoreSettings,
+  SESSION_LIMITS_MAX_AGE_MS,
   settingDefaults,
   SettingsRefused,
 } from './settings.server.ts'
@@ -92,6 +95,8 @@ describe('settings', () => {
       maxOpenUnits: 15,
       maxOpenOrdersPerAddress: 6,
       maxOpenUnitsPerAddress: 30,
+      adminIdleMinutes: 720,
+      adminSessionHours: 168,
     })
     const info = await getStoreInfo(t.db, env)
     expect(info.shipping).toEqual({ shippingCost: 9_000_00, freeShippingThreshold: 150_000_00 })
@@ -121,6 +126,83 @@ describe('settings', () => {
       maxOpenOrdersPerAddress: 6,
       maxOpenUnitsPerAddress: 30,
     })
+  })
+
+  test('session limits (issue 23): idle 15 min to 7 days, in all 1 h to 30 days, idle no longer; Spanish messages, nothing saved', async () => {
+    const refusedWith = async (changes: Partial<SettingsFormValues>) => {
+      const thrown = await saveStoreSettings(
+        t.db,
+        defaults,
+        await formWith(changes),
+        await loadedNow(),
+        ADMIN,
+      ).catch((error: unknown) => error)
+      expect(thrown, JSON.stringify(changes)).toBeInstanceOf(SettingsRefused)
+      return (thrown as SettingsRefused).errors
+    }
+    const idle =
+      'Cierre por inactividad (minutos): escribe un número entero de minutos entre 15 y 10.080 (7 días).'
+    const absolute =
+      'Duración máxima de la sesión (horas): escribe un número entero de horas entre 1 y 720 (30 días).'
+    for (const typed of ['14', '10081', '1.5', '12 horas', '', '-30']) {
+      expect(await refusedWith({ adminIdleMinutes: typed })).toEqual({ adminIdleMinutes: idle })
+    }
+    for (const typed of ['0', '721', '2,5', 'siete días']) {
+      expect(await refusedWith({ adminSessionHours: typed })).toEqual({ adminSessionHours: absolute })
+    }
+    expect(await refusedWith({ adminIdleMinutes: '180', adminSessionHours: '2' })).toEqual({
+      adminIdleMinutes:
+        'El cierre por inactividad no puede ser más largo que la duración máxima de la sesión.',
+    })
+    expect(await rowCounts()).toEqual({ saved: 0, audited: 0 })
+
+    // The bounds themselves are taken, "10.080" as the hint writes it.
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ adminIdleMinutes: '10.080', adminSessionHours: '720' }),
+      await loadedNow(),
+      ADMIN,
+    )
+    expect(await readSessionLimits(t.db)).toEqual({ adminIdleMinutes: 10_080, adminSessionHours: 720 })
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ adminIdleMinutes: '15', adminSessionHours: '1' }),
+      await loadedNow(),
+      ADMIN,
+    )
+    expect(await readSessionLimits(t.db)).toEqual({ adminIdleMinutes: 15, adminSessionHours: 1 })
+    expect((await listSettingChanges(t.db)).map((change) => change.key).sort()).toEqual([
+      'adminIdleMinutes',
+      'adminIdleMinutes',
+      'adminSessionHours',
+      'adminSessionHours',
+    ])
+  })
+
+  test('every admin request reads the session limits from a per-process copy; a save here renews it at once', async () => {
+    const base = Date.now()
+    expect(await adminSessionLimits(t.db, base)).toEqual({
+      idleMs: 12 * 3_600_000,
+      absoluteMs: 7 * 86_400_000,
+    })
+    // Another process saved (a row written straight): this one follows within the copy's age.
+    await t.db.insert(settings).values({ key: 'adminIdleMinutes', value: 60 })
+    expect((await adminSessionLimits(t.db, base + SESSION_LIMITS_MAX_AGE_MS - 1)).idleMs).toBe(12 * 3_600_000)
+    expect((await adminSessionLimits(t.db, base + SESSION_LIMITS_MAX_AGE_MS)).idleMs).toBe(3_600_000)
+    // A save on this process applies to its next request.
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ adminIdleMinutes: '45' }),
+      await loadedNow(),
+      ADMIN,
+    )
+    expect((await adminSessionLimits(t.db, base + SESSION_LIMITS_MAX_AGE_MS + 1)).idleMs).toBe(45 * 60_000)
+    // A value out of bounds (written by hand) counts as never saved.
+    await t.db.update(settings).set({ value: 5 }).where(eq(settings.key, 'adminIdleMinutes'))
+    expect(await readSessionLimits(t.db)).toEqual({ adminIdleMinutes: 720, adminSessionHours: 168 })
   })
 
   test('a save writes only what changed, each with an audit row naming who; the rest keep following the environment', async () => {

@@ -10,10 +10,14 @@ import {
   checkSettingsForm,
   DEFAULT_WHATSAPP_TEXT,
   HOLD_LIMIT_KEYS,
+  SESSION_LIMIT_BOUNDS,
+  SESSION_LIMIT_DEFAULTS,
+  SESSION_LIMIT_KEYS,
   SETTING_KEYS,
   SETTING_LABELS,
   SETTINGS_MESSAGES,
   type HoldLimits,
+  type SessionLimitSettings,
   type SettingKey,
   type SettingsFieldErrors,
   type SettingsFormValues,
@@ -37,6 +41,7 @@ export function settingDefaults(env: Env): StoreSettings {
     sellerEmail: env.SELLER_EMAIL,
     deliveryTime: env.DELIVERY_TIME,
     ...holdLimitDefaults(env),
+    ...SESSION_LIMIT_DEFAULTS,
   }
 }
 
@@ -57,6 +62,57 @@ export function holdLimitDefaults(env: Env): HoldLimits {
 export function readHoldLimits(db: DbOrTx, defaults: HoldLimits): Promise<HoldLimits> {
   const fallback = { ...({} as StoreSettings), ...defaults }
   return readKeys(db, fallback, HOLD_LIMIT_KEYS)
+}
+
+/**
+ * The back-office session limits as saved now; a stored value outside its bounds (written by hand)
+ * counts as never saved.
+ */
+export async function readSessionLimits(db: DbOrTx): Promise<SessionLimitSettings> {
+  const fallback = { ...({} as StoreSettings), ...SESSION_LIMIT_DEFAULTS }
+  const saved = await readKeys(db, fallback, SESSION_LIMIT_KEYS)
+  const limits = { ...saved }
+  for (const key of SESSION_LIMIT_KEYS) {
+    const { min, max } = SESSION_LIMIT_BOUNDS[key]
+    if (limits[key] < min || limits[key] > max) limits[key] = SESSION_LIMIT_DEFAULTS[key]
+  }
+  return limits
+}
+
+/** The session limits in the units the auth module judges sessions in. */
+export function sessionLimitsInMs(limits: SessionLimitSettings): { idleMs: number; absoluteMs: number } {
+  return { idleMs: limits.adminIdleMinutes * 60_000, absoluteMs: limits.adminSessionHours * 3_600_000 }
+}
+
+/**
+ * How long a process goes on using the session limits it read. Every admin request needs them, and
+ * they change about never: a save on this process applies at once (`saveStoreSettings` forgets
+ * them), on the others within this time.
+ */
+export const SESSION_LIMITS_MAX_AGE_MS = 30_000
+
+// Per database (one per shop; tests open several), like the cookies kept per sign-in configuration.
+const keptSessionLimits = new WeakMap<object, { readAt: number; limits: Promise<SessionLimitSettings> }>()
+
+/**
+ * The session limits every admin request is judged by (admin middleware, sign-in, sign-out), read
+ * from the database at most once a `SESSION_LIMITS_MAX_AGE_MS` per process.
+ */
+export async function adminSessionLimits(
+  db: Db,
+  now = Date.now(),
+): Promise<{ idleMs: number; absoluteMs: number }> {
+  let kept = keptSessionLimits.get(db)
+  if (!kept || now - kept.readAt >= SESSION_LIMITS_MAX_AGE_MS || now < kept.readAt) {
+    const limits = readSessionLimits(db)
+    kept = { readAt: now, limits }
+    keptSessionLimits.set(db, kept)
+    // A failed read is not kept: the next request tries again.
+    limits.catch(() => {
+      if (keptSessionLimits.get(db)?.limits === limits) keptSessionLimits.delete(db)
+    })
+  }
+  return sessionLimitsInMs(await kept.limits)
 }
 
 /**
@@ -204,7 +260,7 @@ export async function saveStoreSettings(
   if (!checked.ok) throw new SettingsRefused(checked.errors)
   const next = checked.settings
   const edited = SETTING_KEYS.filter((key) => loaded[key] !== next[key])
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     await lockSettings(tx)
     const current = await readStoreSettings(tx, defaults)
     const conflicts = edited.filter((key) => current[key] !== loaded[key] && current[key] !== next[key])
@@ -223,6 +279,10 @@ export async function saveStoreSettings(
     }
     return { changed }
   })
+  if (saved.changed.some((key) => (SESSION_LIMIT_KEYS as readonly string[]).includes(key))) {
+    keptSessionLimits.delete(db)
+  }
+  return saved
 }
 
 export type SettingChange = {

@@ -17,7 +17,8 @@ export type StoreSettings = {
   sellerEmail: string
   /** Ley 1480, art. 50: how long delivery takes, shown in the footer. */
   deliveryTime: string
-} & HoldLimits
+} & HoldLimits &
+  SessionLimitSettings
 
 /**
  * How much one customer may hold with orders nobody has paid or confirmed yet (cash on delivery
@@ -42,6 +43,32 @@ export const HOLD_LIMIT_KEYS = [
 /** Hold limits are whole counts from 1 to this. */
 export const MAX_HOLD_LIMIT = 100_000_000
 
+/**
+ * How long a back-office session lasts: it ends after `adminIdleMinutes` without any request, or
+ * `adminSessionHours` after signing in whatever the activity, whichever comes first.
+ */
+export type SessionLimitSettings = {
+  adminIdleMinutes: number
+  adminSessionHours: number
+}
+
+export const SESSION_LIMIT_KEYS = [
+  'adminIdleMinutes',
+  'adminSessionHours',
+] as const satisfies readonly (keyof SessionLimitSettings)[]
+
+/** 12 hours without activity, 7 days in all, until the owner saves others. */
+export const SESSION_LIMIT_DEFAULTS: SessionLimitSettings = {
+  adminIdleMinutes: 12 * 60,
+  adminSessionHours: 7 * 24,
+}
+
+/** Idle: 15 minutes to 7 days; in all: 1 hour to 30 days. */
+export const SESSION_LIMIT_BOUNDS = {
+  adminIdleMinutes: { min: 15, max: 7 * 24 * 60 },
+  adminSessionHours: { min: 1, max: 30 * 24 },
+} as const satisfies Record<keyof SessionLimitSettings, { min: number; max: number }>
+
 export type SettingKey = keyof StoreSettings
 
 /** Every setting, in the order of the form and of "Últimos cambios". */
@@ -56,6 +83,7 @@ export const SETTING_KEYS = [
   'sellerEmail',
   'deliveryTime',
   ...HOLD_LIMIT_KEYS,
+  ...SESSION_LIMIT_KEYS,
 ] as const satisfies readonly SettingKey[]
 
 /** The audit rows of banners use this key (a setting's rows use the setting's key). */
@@ -75,6 +103,8 @@ export const SETTING_LABELS: Record<SettingKey | typeof BANNER_CHANGE_KEY, strin
   maxOpenUnits: 'Unidades sin pagar por teléfono',
   maxOpenOrdersPerAddress: 'Pedidos sin pagar por conexión',
   maxOpenUnitsPerAddress: 'Unidades sin pagar por conexión',
+  adminIdleMinutes: 'Cierre por inactividad (minutos)',
+  adminSessionHours: 'Duración máxima de la sesión (horas)',
   banner: 'Banner',
 }
 
@@ -111,6 +141,9 @@ export const SETTINGS_MESSAGES = {
   tooLong: (label: string, max: number) => `${label}: máximo ${max} caracteres.`,
   count: (label: string) =>
     `${label}: escribe un número entero entre 1 y ${MAX_HOLD_LIMIT.toLocaleString('es-CO')}.`,
+  idleMinutes: (label: string) => `${label}: escribe un número entero de minutos entre 15 y 10.080 (7 días).`,
+  sessionHours: (label: string) => `${label}: escribe un número entero de horas entre 1 y 720 (30 días).`,
+  idleOverSession: 'El cierre por inactividad no puede ser más largo que la duración máxima de la sesión.',
   conflict: (labels: string[]) =>
     `Otro administrador cambió ${labels.join(', ')} mientras editabas; recarga la página para ver los valores actuales. No se guardó ningún cambio.`,
   stale: 'El formulario no es válido o está desactualizado; recarga la página. No se guardó ningún cambio.',
@@ -183,6 +216,20 @@ function count(label: string) {
   })
 }
 
+/** A session limit as typed: a whole number within its bounds. */
+function within(bounds: { min: number; max: number }, message: string) {
+  return z.string().transform((raw, ctx) => {
+    // "10.080" is ten thousand and eighty, as the hints write it; "1.5" is no whole number.
+    const text = raw.trim()
+    const value = Number(text.replaceAll('.', ''))
+    if (!/^(\d{1,6}|\d{1,3}\.\d{3})$/.test(text) || value < bounds.min || value > bounds.max) {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    return value
+  })
+}
+
 const text = (message: string, label: string, max: number) =>
   z
     .string()
@@ -190,34 +237,49 @@ const text = (message: string, label: string, max: number) =>
     .min(1, { message })
     .max(max, { message: SETTINGS_MESSAGES.tooLong(label, max) })
 
-export const SettingsFormSchema = z.object({
-  shippingCost: wholePesos(SETTING_LABELS.shippingCost),
-  freeShippingThreshold: wholePesos(SETTING_LABELS.freeShippingThreshold),
-  whatsappNumber: z.string().transform((raw, ctx) => {
-    const number = normalizeWhatsappNumber(raw)
-    if (number === null) {
-      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.phone })
-      return z.NEVER
+export const SettingsFormSchema = z
+  .object({
+    shippingCost: wholePesos(SETTING_LABELS.shippingCost),
+    freeShippingThreshold: wholePesos(SETTING_LABELS.freeShippingThreshold),
+    whatsappNumber: z.string().transform((raw, ctx) => {
+      const number = normalizeWhatsappNumber(raw)
+      if (number === null) {
+        ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.phone })
+        return z.NEVER
+      }
+      return number
+    }),
+    whatsappText: text(SETTINGS_MESSAGES.whatsappText, SETTING_LABELS.whatsappText, 300),
+    sellerLegalName: text(SETTINGS_MESSAGES.legalName, SETTING_LABELS.sellerLegalName, 120),
+    sellerNit: z
+      .string()
+      .trim()
+      .regex(/^\d[\d.]{3,14}(-\d)?$/, { message: SETTINGS_MESSAGES.nit }),
+    sellerAddress: text(SETTINGS_MESSAGES.address, SETTING_LABELS.sellerAddress, 200),
+    sellerEmail: z
+      .string()
+      .trim()
+      .pipe(z.email({ message: SETTINGS_MESSAGES.email }).max(254, { message: SETTINGS_MESSAGES.email })),
+    deliveryTime: text(SETTINGS_MESSAGES.deliveryTime, SETTING_LABELS.deliveryTime, 200),
+    maxOpenOrders: count(SETTING_LABELS.maxOpenOrders),
+    maxOpenUnits: count(SETTING_LABELS.maxOpenUnits),
+    maxOpenOrdersPerAddress: count(SETTING_LABELS.maxOpenOrdersPerAddress),
+    maxOpenUnitsPerAddress: count(SETTING_LABELS.maxOpenUnitsPerAddress),
+    adminIdleMinutes: within(
+      SESSION_LIMIT_BOUNDS.adminIdleMinutes,
+      SETTINGS_MESSAGES.idleMinutes(SETTING_LABELS.adminIdleMinutes),
+    ),
+    adminSessionHours: within(
+      SESSION_LIMIT_BOUNDS.adminSessionHours,
+      SETTINGS_MESSAGES.sessionHours(SETTING_LABELS.adminSessionHours),
+    ),
+  })
+  .superRefine((settings, ctx) => {
+    // A longer idle limit would never apply: the session would end at its maximum first.
+    if (settings.adminIdleMinutes > settings.adminSessionHours * 60) {
+      ctx.addIssue({ code: 'custom', path: ['adminIdleMinutes'], message: SETTINGS_MESSAGES.idleOverSession })
     }
-    return number
-  }),
-  whatsappText: text(SETTINGS_MESSAGES.whatsappText, SETTING_LABELS.whatsappText, 300),
-  sellerLegalName: text(SETTINGS_MESSAGES.legalName, SETTING_LABELS.sellerLegalName, 120),
-  sellerNit: z
-    .string()
-    .trim()
-    .regex(/^\d[\d.]{3,14}(-\d)?$/, { message: SETTINGS_MESSAGES.nit }),
-  sellerAddress: text(SETTINGS_MESSAGES.address, SETTING_LABELS.sellerAddress, 200),
-  sellerEmail: z
-    .string()
-    .trim()
-    .pipe(z.email({ message: SETTINGS_MESSAGES.email }).max(254, { message: SETTINGS_MESSAGES.email })),
-  deliveryTime: text(SETTINGS_MESSAGES.deliveryTime, SETTING_LABELS.deliveryTime, 200),
-  maxOpenOrders: count(SETTING_LABELS.maxOpenOrders),
-  maxOpenUnits: count(SETTING_LABELS.maxOpenUnits),
-  maxOpenOrdersPerAddress: count(SETTING_LABELS.maxOpenOrdersPerAddress),
-  maxOpenUnitsPerAddress: count(SETTING_LABELS.maxOpenUnitsPerAddress),
-}) satisfies z.ZodType<StoreSettings, Record<SettingKey, string>>
+  }) satisfies z.ZodType<StoreSettings, Record<SettingKey, string>>
 
 /** The typed values of a posted settings form (a missing field reads as empty). */
 export function settingsFormValues(form: FormData): SettingsFormValues {
@@ -235,10 +297,9 @@ export function settingsAsFormValues(settings: StoreSettings): SettingsFormValue
     ...settings,
     shippingCost: String(Math.round(settings.shippingCost / 100)),
     freeShippingThreshold: String(Math.round(settings.freeShippingThreshold / 100)),
-    ...(Object.fromEntries(HOLD_LIMIT_KEYS.map((key) => [key, String(settings[key])])) as Record<
-      keyof HoldLimits,
-      string
-    >),
+    ...(Object.fromEntries(
+      [...HOLD_LIMIT_KEYS, ...SESSION_LIMIT_KEYS].map((key) => [key, String(settings[key])]),
+    ) as Record<keyof HoldLimits | keyof SessionLimitSettings, string>),
   }
 }
 
@@ -271,6 +332,8 @@ export function loadedSettings(raw: unknown): StoreSettings | null {
       maxOpenUnits: z.number().int().min(1),
       maxOpenOrdersPerAddress: z.number().int().min(1),
       maxOpenUnitsPerAddress: z.number().int().min(1),
+      adminIdleMinutes: z.number().int().min(1),
+      adminSessionHours: z.number().int().min(1),
     })
     .strict()
     .safeParse(value)

@@ -2,6 +2,7 @@ import { signInPageState } from '#app/modules/auth/guard.server.ts'
 import { beginSignIn } from '#app/modules/auth/oidc.server.ts'
 import { RETURN_PARAM } from '#app/modules/auth/messages.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { adminSessionLimits } from '#app/modules/settings/settings.server.ts'
 import { authOf, servicesOf } from '#app/services-context.server.ts'
 import { refusedRequest } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
@@ -16,7 +17,8 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return signInPageState(authOf(context), request)
+  const limits = await adminSessionLimits(servicesOf(context).database.db)
+  return signInPageState(authOf(context), request, { limits })
 }
 
 /** "Iniciar sesión con Google": state, nonce and PKCE in a cookie, then off to the provider. */

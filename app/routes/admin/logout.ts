@@ -1,6 +1,7 @@
 import { redirect } from 'react-router'
 import { signOut } from '#app/modules/auth/guard.server.ts'
-import { authOf } from '#app/services-context.server.ts'
+import { adminSessionLimits } from '#app/modules/settings/settings.server.ts'
+import { authOf, servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/logout'
 import { ADMIN_PATH } from '#app/utils/paths.ts'
 
@@ -10,5 +11,6 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signOut(authOf(context), request)
+  const limits = await adminSessionLimits(servicesOf(context).database.db)
+  return signOut(authOf(context), request, { limits })
 }

@@ -2,6 +2,7 @@ import type { MiddlewareFunction } from 'react-router'
 import { isSafeMethod, requireAdmin, signedInAdminContext } from '#app/modules/auth/guard.server.ts'
 import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
 import { carriesFile } from '#app/modules/media/form-uploads.server.ts'
+import { adminSessionLimits } from '#app/modules/settings/settings.server.ts'
 import { authOf, servicesOf } from '#app/services-context.server.ts'
 import { jsonRefusalOf, refusedRequest, wantsJson } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
@@ -10,14 +11,16 @@ import { Refusal } from '#app/utils/refusal.ts'
 
 /**
  * The back office's door, run once for every `/admin` request before any loader or action (the
- * admin layout's `middleware`): `requireAdmin` lets the allow-listed admin in and puts them in the
- * context (`signedInAdminOf`); anyone else goes to sign in, and a post without the session's
+ * admin layout's `middleware`): `requireAdmin` lets the allow-listed admin in, within the session
+ * limits of "Configuraciones", and puts them in the context (`signedInAdminOf`); anyone else goes
+ * to sign in, and a post without the session's
  * anti-forgery token is refused. A script client (the product form's upload asks for JSON) is told
  * in JSON, with the way back in.
  */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   try {
-    context.set(signedInAdminContext, await requireAdmin(authOf(context), request))
+    const limits = await adminSessionLimits(servicesOf(context).database.db)
+    context.set(signedInAdminContext, await requireAdmin(authOf(context), request, { limits }))
   } catch (thrown) {
     const answered = wantsJson(request) ? jsonRefusalOf(thrown, request, adminScriptAnswer) : undefined
     if (answered) return answered

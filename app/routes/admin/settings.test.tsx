@@ -158,6 +158,41 @@ test('a refused save keeps what was typed, marks the fields and writes nothing',
   expect(await rowCounts()).toEqual({ saved: 0, audited: 0, banners: 0 })
 })
 
+test('the sessions card (issue 23): bad limits refused field by field in Spanish, as typed, nothing saved', async () => {
+  const html = await render()
+  expect(html).toContain('data-testid="session-limits"')
+  expect(html).toContain('Sesiones de administración')
+  expect(html).toContain('Cierre por inactividad (minutos)')
+  expect(html).toContain('value="720"')
+  expect(html).toContain('Duración máxima de la sesión (horas)')
+  expect(html).toContain('value="168"')
+
+  const form = await currentForm()
+  const refused = await post({ intent: 'guardar', ...form, adminIdleMinutes: '5', adminSessionHours: '1000' })
+  expect(statusOf(refused)).toBe(422)
+  expect(outcome(refused)).toMatchObject({
+    ok: false,
+    message: SETTINGS_MESSAGES.invalid,
+    fieldErrors: {
+      adminIdleMinutes:
+        'Cierre por inactividad (minutos): escribe un número entero de minutos entre 15 y 10.080 (7 días).',
+      adminSessionHours:
+        'Duración máxima de la sesión (horas): escribe un número entero de horas entre 1 y 720 (30 días).',
+    },
+    values: { adminIdleMinutes: '5', adminSessionHours: '1000' },
+  })
+  const longer = await post({ intent: 'guardar', ...form, adminIdleMinutes: '600', adminSessionHours: '8' })
+  expect(outcome(longer).fieldErrors).toEqual({
+    adminIdleMinutes: 'El cierre por inactividad no puede ser más largo que la duración máxima de la sesión.',
+  })
+  expect(await rowCounts()).toEqual({ saved: 0, audited: 0, banners: 0 })
+
+  const saved = await post({ intent: 'guardar', ...form, adminIdleMinutes: '45', adminSessionHours: '24' })
+  expect(outcome(saved)).toMatchObject({ ok: true, message: SETTINGS_MESSAGES.saved })
+  expect((await currentForm()).adminIdleMinutes).toBe('45')
+  expect(await rowCounts()).toEqual({ saved: 2, audited: 2, banners: 0 })
+})
+
 test('banners: added from an upload, moved, hidden and deleted; bad input refused with Spanish messages', async () => {
   const image = async (name: string, color: string, width: number, height: number) => {
     const { bytes } = await pngUpload(name, color, width, height)

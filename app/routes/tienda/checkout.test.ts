@@ -129,6 +129,26 @@ test('a double submit whose second payment start fails does not cancel the first
   expect(await reservedOf(product.sku)).toBe(2)
 })
 
+test('a quantity that is no whole number says so, naming the product, and the form keeps what was typed', async () => {
+  const product = await createProduct(t.db, { name: 'Collar Brisa', stock: 5 })
+  for (const quantity of ['1.5', '-3', '"abc"', '"1e3"']) {
+    const result = await submit({
+      cart: `[{"sku":${JSON.stringify(product.sku)},"quantity":${quantity}}]`,
+      checkout_key: randomUUID(),
+      name: 'Lucía',
+      address: 'Carrera 7 # 8-9',
+    })
+    expect(result.status, quantity).toBe(400)
+    const data = result.data as ActionData & { values: Record<string, unknown> }
+    expect(data.messages, quantity).toEqual([
+      'La cantidad de Collar Brisa debe ser un número entero de 1 en adelante.',
+    ])
+    expect(data.messages).not.toContain(CHECKOUT_MESSAGES.emptyCart)
+    expect(data.values).toMatchObject({ name: 'Lucía', address: 'Carrera 7 # 8-9', city: 'Medellín' })
+  }
+  expect(await reservedOf(product.sku)).toBe(0)
+})
+
 describe('before hydration or without JavaScript the cart comes from its cookie', () => {
   test('an empty posted cart falls back to the cookie, which the success page empties', async () => {
     const product = await createProduct(t.db, { stock: 5 })

@@ -11,7 +11,10 @@ import {
 } from '#app/modules/settings/validators.ts'
 import { cardClass } from './card.ts'
 
-/** The store's settings (shipping, WhatsApp contact, seller identification), saved together. */
+/**
+ * The store's settings (shipping, WhatsApp contact, seller identification, hold and session limits),
+ * saved together.
+ */
 
 function TextField({
   name,
@@ -148,6 +151,28 @@ export function SettingsForm({
             name="maxOpenUnitsPerAddress"
             inputMode="numeric"
             hint="En total, por conexión a internet."
+            {...props}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={cardClass} data-testid="session-limits">
+        <legend className="float-left mb-1 text-lg font-semibold">Sesiones de administración</legend>
+        <p className="-mt-2 text-sm text-gray-600">
+          Una sesión del panel se cierra cuando pasa este tiempo sin ninguna actividad, o cuando cumple su
+          duración máxima desde que se inició, lo que ocurra primero. Al volver, la página de inicio de sesión
+          dice cuál de los dos la cerró.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="adminIdleMinutes"
+            inputMode="numeric"
+            hint="De 15 minutos a 7 días (10.080); 720 son 12 horas."
+            {...props}
+          />
+          <TextField
+            name="adminSessionHours"
+            inputMode="numeric"
+            hint="De 1 hora a 30 días (720); 168 son 7 días."
             {...props}
           />
         </div>
