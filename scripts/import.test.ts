@@ -80,6 +80,8 @@ test('a dry run reads the export as it streams: progress in Spanish on stderr, t
   expect(result.code).toBe(0)
   expect(result.stdout).toMatch(/^Simulación \(--dry-run\): no se guardó nada\.$/m)
   expect(result.stdout).toMatch(/^Se importarían: 2 categorías, 2 productos/m)
+  expect(result.stdout).toMatch(/^Se descargarían 3 archivos de productos\.$/m)
+  expect(result.stdout).not.toMatch(/^Archivos:/m)
   const progress = result.stderr.trim().split('\n')
   expect(progress[0]).toMatch(/^Leyendo la exportación \([\d,]+ MB\)…$/)
   expect(progress).toEqual(
@@ -88,7 +90,16 @@ test('a dry run reads the export as it streams: progress in Spanish on stderr, t
 }, 120_000)
 
 test.each([
-  ['not JSON', '{"productos/categorias": {"categorias": [', /^No se pudo leer .*\.json como JSON: /m],
+  [
+    'cut short',
+    '{"productos/categorias": {"categorias": [',
+    /^No se pudo leer .*\.json como JSON: el archivo no es un JSON válido: se corta antes de terminar \(¿se copió o se descargó a medias\?\)\. Detalle técnico: Parser /m,
+  ],
+  [
+    'not JSON',
+    '{"productos/categorias": {"categorias": [], x}',
+    /^No se pudo leer .*\.json como JSON: el archivo no es un JSON válido: tiene un error de sintaxis \(un signo que sobra o que falta\)\. Detalle técnico: Parser /m,
+  ],
   [
     'a list',
     '[{"a": 1}]',

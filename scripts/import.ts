@@ -41,7 +41,8 @@ function progressPrinter(): ImportProgress {
   let shownLabel = ''
   return (label, done, total) => {
     const now = Date.now()
-    if (label === shownLabel && now - shownAt < PROGRESS_INTERVAL_MS) return
+    const finished = done !== undefined && done === total
+    if (label === shownLabel && now - shownAt < PROGRESS_INTERVAL_MS && !finished) return
     shownAt = now
     shownLabel = label
     const going = label.endsWith('…') ? '' : '…'
@@ -51,6 +52,19 @@ function progressPrinter(): ImportProgress {
         : `: ${done.toLocaleString('es-CO')} de ${(total ?? done).toLocaleString('es-CO')}`
     process.stderr.write(`${label}${count}\n`)
   }
+}
+
+/**
+ * What is wrong with a file the JSON parser stopped on, in Spanish (stream-json says it in English,
+ * without a position: the error lies before what had been read from the file when it stopped).
+ */
+function jsonProblem(detail: string, bytesRead: number, size: number): string {
+  // "Parser has expected a value": the input ended in the middle of a value.
+  if (/has expected/i.test(detail)) {
+    return 'el archivo no es un JSON válido: se corta antes de terminar (¿se copió o se descargó a medias?)'
+  }
+  const where = bytesRead < size ? ` en los primeros ${megabytes(bytesRead)} de ${megabytes(size)}` : ''
+  return `el archivo no es un JSON válido: tiene un error de sintaxis${where} (un signo que sobra o que falta)`
 }
 
 /**
@@ -76,8 +90,9 @@ async function* exportDocuments(file: string, size: number, progress: ImportProg
     for await (const { key, value } of documents) yield [key, value]
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error)
+    if (/top-level object/i.test(detail)) throw new CommandError(notAnExport(file), { cause: error })
     throw new CommandError(
-      /top-level object/i.test(detail) ? notAnExport(file) : `No se pudo leer ${file} como JSON: ${detail}`,
+      `No se pudo leer ${file} como JSON: ${jsonProblem(detail, input.bytesRead, size)}. Detalle técnico: ${detail}`,
       { cause: error },
     )
   } finally {
@@ -100,6 +115,11 @@ function printReport(report: ImportReport) {
   if (!report.dryRun) {
     console.log(
       `Archivos: ${i.mediaStored} de ${i.mediaFiles} guardados; ${i.mediaMissing} no se pudieron traer (no se muestran en la tienda; «Editar producto» los lista para subirlos de nuevo).`,
+    )
+  } else {
+    // A dry run downloads nothing: it tells how many files a run would bring.
+    console.log(
+      `Se descargarían ${i.mediaFiles} ${i.mediaFiles === 1 ? 'archivo' : 'archivos'} de productos.`,
     )
   }
   const already = a.categories + a.products + a.orders + a.clickMonths + a.pageViewMonths
@@ -164,9 +184,10 @@ async function main() {
   if (!env.DATABASE_URL) assertPgliteFree(directory)
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { directory })
   const media = mediaSettingsFromEnv(env)
+  const remote = remoteFiles()
   try {
     const report = await importOriginalShop(
-      { db: database.db, storage: media.storage, remote: remoteFiles() },
+      { db: database.db, storage: media.storage, remote },
       exportDocuments(file, size, progress),
       { dryRun: values['dry-run'], progress },
     )
@@ -178,6 +199,7 @@ async function main() {
     }
     if (!report.dryRun) await database.executeSql('analyze')
   } finally {
+    await remote.close?.()
     await media.storage.close?.()
     await database.close()
   }

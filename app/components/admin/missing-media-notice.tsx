@@ -31,8 +31,9 @@ export function MissingMediaNotice({
           : `${files.length} archivos no se pudieron traer de la tienda original`}
       </h2>
       <p className="mt-1">
-        No se muestran en la tienda. Consíguelos (en tus archivos o en la tienda original), súbelos en
-        «Agregar imágenes» y guarda; luego márcalos como resueltos.
+        {files.length === 1
+          ? 'No se muestra en la tienda. Consíguelo (en tus archivos o en la tienda original), súbelo en «Agregar imágenes» y guarda; luego márcalo como resuelto.'
+          : 'No se muestran en la tienda. Consíguelos (en tus archivos o en la tienda original), súbelos en «Agregar imágenes» y guarda; luego márcalos como resueltos.'}
       </p>
       <ul className="mt-3 flex flex-col gap-2">
         {files.map((file) => (
@@ -68,18 +69,23 @@ export function MissingMediaNotice({
   )
 }
 
+/** The inventory notice's sentence, singular or plural in products and in files. */
+export function missingMediaSentence({ products, files }: { products: number; files: number }): string {
+  const who = products === 1 ? 'Un producto tiene' : `${products} productos tienen`
+  const what =
+    files === 1
+      ? 'un archivo que no se pudo traer de la tienda original y no se muestra en la tienda: súbelo'
+      : `${files} archivos que no se pudieron traer de la tienda original y no se muestran en la tienda: súbelos`
+  return `${who} ${what} de nuevo desde ${products === 1 ? 'el producto' : 'cada producto'}.`
+}
+
 /** The inventory's count of products with files still to upload again, with links to the first. */
 export function MissingMediaSummaryNotice({ summary }: { summary: MissingMediaSummary }) {
   if (!summary.files) return null
   const more = summary.products - summary.first.length
   return (
     <section className={noticeClass} data-testid="missing-media-summary" aria-label="Archivos por subir">
-      <p>
-        {summary.products === 1
-          ? `Un producto tiene ${summary.files === 1 ? 'un archivo' : `${summary.files} archivos`} que no se pudieron traer de la tienda original y no se muestran en la tienda:`
-          : `${summary.products} productos tienen ${summary.files} archivos que no se pudieron traer de la tienda original y no se muestran en la tienda:`}{' '}
-        súbelos de nuevo desde cada producto.
-      </p>
+      <p>{missingMediaSentence(summary)}</p>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
         {summary.first.map((product) => (
           <li key={product.sku}>

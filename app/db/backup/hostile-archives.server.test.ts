@@ -380,7 +380,7 @@ function rowCases(): [string, () => Parts, RegExp][] {
   const setting = (values: Record<string, string | null>) =>
     row('settings', { key: 'otra', value: '1', updated_at: '2026-11-20 10:00:00+00', ...values })
   const lead = (table: string, line: number) =>
-    `^La tabla ${table} de la copia no se puede cargar: (en )?la fila ${line} \\(línea ${line} de tables/${table}\\.jsonl\\),? `
+    `^La tabla ${table} de la copia no se puede cargar: (en )?la fila ${line} de tables/${table}\\.jsonl,? `
   return [
     [
       'not an integer',
@@ -442,7 +442,7 @@ function rowCases(): [string, () => Parts, RegExp][] {
           ),
           { replace: true },
         ),
-      /la fila 549 \(línea 549 de tables\/page_views\.jsonl\), la columna visits tiene "1\.5", que no es un número entero\.$/,
+      /la fila 549 de tables\/page_views\.jsonl, la columna visits tiene "1\.5", que no es un número entero\.$/,
     ],
     ['a line that is not JSON', () => withLines('settings', ['nope']), /la fila 2 .* no es JSON válido\.$/],
     [

@@ -395,7 +395,7 @@ async function loadTable(connection: Connection, directory: string, table: Table
     select ${casts} from json_array_elements($1::json) as r`
   const where = (line: Line): RowWords => {
     const lead = `La tabla ${table.name} de la copia no se puede cargar:`
-    const row = `la fila ${line.number} (línea ${line.number} de ${table.file})`
+    const row = `la fila ${line.number} de ${table.file}`
     return { subject: `${lead} ${row}`, place: `${lead} en ${row},` }
   }
   const insertLines = (lines: Line[]) =>

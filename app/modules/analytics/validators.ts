@@ -25,6 +25,11 @@ export const MAX_SECONDS_PER_VIEW = 60 * 60
 
 /** Control and invisible formatting characters (NUL, line breaks, bidi marks…). */
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}]/u
+
+/** Whether a name has characters no kept name may have (`ANALYTICS_MESSAGES.controlCharacters`). */
+export function hasControlCharacters(name: string): boolean {
+  return CONTROL_CHARACTERS.test(name)
+}
 /** What a page name may be made of (letters, digits, marks and a few signs of URLs and SKUs). */
 const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} /:._~()+,'&@%?=#-]*$/u
 
@@ -33,7 +38,7 @@ const name = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), {
+    .refine((value) => !hasControlCharacters(value), {
       error: ANALYTICS_MESSAGES.controlCharacters,
       abort: true,
     })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '#app/modules/order/schema.ts'
-import { CUSTOMER_FIELD_LIMITS } from '#app/modules/order/customer-fields.ts'
+import { CUSTOMER_FIELD_LIMITS, normalizeCustomerText } from '#app/modules/order/customer-fields.ts'
 import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
 import { cleanText } from '#app/utils/text.ts'
 import { DEPARTMENTS } from './departments.ts'
@@ -30,11 +30,11 @@ export const ID_MESSAGES = {
   badForm: 'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
 } as const
 
-/** Trimmed, one line (WhatsApp templates refuse line breaks), cleaned as PostgreSQL takes it. */
+/** Trimmed, one line, cleaned as PostgreSQL takes it (`normalizeCustomerText`). */
 const text = (max: number) =>
   z
     .string()
-    .transform((value) => cleanText(value).replace(/\s+/g, ' ').trim())
+    .transform(normalizeCustomerText)
     .pipe(z.string().max(max, { message: `Máximo ${max} caracteres.` }))
 
 /** Digits only, without the country code: Colombian numbers have 10 digits. */

@@ -1,7 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import pLimit from 'p-limit'
 import type { Db, Tx } from '#app/db/client.server.ts'
-import { addImportedAnalytics } from '#app/modules/analytics/import.server.ts'
+import {
+  addImportedAnalytics,
+  overflowingMonths,
+  type OverflowingMonth,
+} from '#app/modules/analytics/import.server.ts'
 import { insertImportedCatalogue, type ImportedMedia } from '#app/modules/catalog/import.server.ts'
 import { PRODUCT_MEDIA_FOLDER } from '#app/modules/catalog/product-media.server.ts'
 import { categories, products } from '#app/modules/catalog/schema.ts'
@@ -21,7 +25,6 @@ import {
   insertImportedOrders,
   type ImportedOrder,
 } from '#app/modules/order/import.server.ts'
-import { refuseOverflowingMonths } from './analytics-room.server.ts'
 import {
   IMPORT_AUTHOR,
   planExport,
@@ -34,6 +37,7 @@ import {
 } from './plan.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { importRecords } from './schema.ts'
+import { quoted } from './validators.ts'
 
 export type ImportCounts = {
   categories: number
@@ -216,6 +220,36 @@ const ISSUE_KIND: Record<RecordKind, IssueKind> = {
   order: 'pedido',
   clicks: 'clics',
   'page-views': 'visitas',
+}
+
+const MEASURE_WORDS = { clicks: 'clics', visits: 'visitas', seconds: 'segundos' } as const
+
+/**
+ * Takes out of the plan, refused in its report, every month whose counts would pass what their
+ * columns hold once added to what Vitrina already counted for that month (the analytics module
+ * finds them): one such row would otherwise fail the whole import's transaction.
+ */
+async function refuseOverflowingMonths(db: Db, plan: ImportPlan): Promise<void> {
+  const overflowing = await overflowingMonths(db, { clicks: plan.clicks, pageViews: plan.pageViews })
+  if (!overflowing.length) return
+  const months = (kind: OverflowingMonth['kind']) =>
+    new Set(overflowing.filter((over) => over.kind === kind).map((over) => over.month))
+  const clickMonths = months('clicks')
+  const viewMonths = months('pageViews')
+  plan.clicks = plan.clicks.filter((month) => !clickMonths.has(month.month))
+  plan.pageViews = plan.pageViews.filter((month) => !viewMonths.has(month.month))
+  for (const over of overflowing) {
+    const what = MEASURE_WORDS[over.measure]
+    const theseOnes = over.measure === 'visits' ? 'las' : 'los'
+    plan.refused.push({
+      kind: over.kind === 'clicks' ? 'clics' : 'visitas',
+      key: over.kind === 'clicks' ? `clickEvents/${over.month}` : `pageViews/${over.month}`,
+      reason:
+        `${over.kind === 'clicks' ? 'Elemento' : 'Página'} ${quoted(over.name)}: Vitrina ya cuenta ${over.counted} ${what} ` +
+        `en este mes, y con ${theseOnes} ${over.adding} de la exportación pasaría de ${over.limit}, lo que puede guardar. ` +
+        'No se importó el mes.',
+    })
+  }
 }
 
 /**
@@ -477,7 +511,7 @@ async function bringMedia(
     try {
       saved = await storeUploads(writer, [upload], [checked], PRODUCT_MEDIA_FOLDER, { share: true })
     } catch (error) {
-      if (error instanceof StorageFailure) throw error.cause
+      if (error instanceof StorageFailure) throw error
       // The file passed the check yet could not be turned into variants (an image library
       // error): that one file is missing, like a file that could not be downloaded.
       const detail = error instanceof Error ? error.message : String(error)
@@ -488,12 +522,27 @@ async function bringMedia(
   }
   // Every download settles before anything is decided, so no file is stored after a cleanup.
   const settled = await Promise.allSettled(
-    planned.flatMap((product) => product.media.map((file) => limit(() => bring(file)))),
+    planned.flatMap((product) =>
+      product.media.map((file) =>
+        limit(async (): Promise<Brought> => {
+          try {
+            return await bring(file)
+          } catch (error) {
+            if (error instanceof StorageFailure) throw error
+            // Only a storage failure stops the import: anything else that goes wrong with one file
+            // (a download that throws, a check that fails unexpectedly) leaves that file out.
+            const detail = error instanceof Error ? `: ${error.message}` : ''
+            return missing(file, `no se pudo traer por un error inesperado${detail}`)
+          }
+        }),
+      ),
+    ),
   )
   const failure = settled.find((result) => result.status === 'rejected')
   if (failure) {
     await deleteStoredFiles(deps.storage, stored.flatMap(storedPaths))
-    const cause = failure.reason as unknown
+    const rejected = failure.reason as unknown
+    const cause = rejected instanceof StorageFailure ? rejected.cause : rejected
     throw new ImportStopped(
       `No se pudo guardar un archivo en el almacenamiento (${cause instanceof Error ? cause.message : String(cause)}): no se importó nada.`,
       { cause },

@@ -167,6 +167,32 @@ describe('files that cannot be brought', () => {
     ).toMatchObject([{ url: urls[0], position: 0 }])
   })
 
+  test('an address whose user part is no valid escape, or a download that throws, leaves that file out; the rest comes over', async () => {
+    const malformed = 'http://a%zz:x@fotos.example.com/f.jpg'
+    const real = remoteFiles({ timeoutMs: 2_000 })
+    const remote = {
+      download: async (url: string) => {
+        if (url === malformed) return real.download(url)
+        if (url.includes('explota')) throw new URIError('URI malformed')
+        return { ok: true as const, bytes: png }
+      },
+    }
+    const urls = [`${FIREBASE}buena.jpg`, malformed, `${FIREBASE}explota.jpg`]
+    const source = sampleWith(LUNA, 'COL-CAT-MALFORMADA', urls)
+    try {
+      const report = await importOriginalShop({ db: t.db, storage: memoryStorage(), remote }, source)
+      expect(report.imported).toMatchObject({ products: 1, mediaFiles: 3, mediaStored: 1, mediaMissing: 2 })
+      expect(report.warnings.map((warning) => warning.reason)).toEqual([
+        `No se pudo traer http://fotos.example.com/f.jpg (la dirección no es válida): ${MISSING_FILE_OUTCOME}`,
+        `No se pudo traer ${FIREBASE}explota.jpg (no se pudo traer por un error inesperado: URI malformed): ${MISSING_FILE_OUTCOME}`,
+      ])
+      expect(await t.db.$count(media, eq(media.productSku, 'COL-CAT-MALFORMADA'))).toBe(1)
+      expect(await t.db.$count(missingMedia, eq(missingMedia.productSku, 'COL-CAT-MALFORMADA'))).toBe(2)
+    } finally {
+      await real.close?.()
+    }
+  })
+
   test('a dry run downloads nothing and counts the files a run would download', async () => {
     const asked: string[] = []
     const remote = {

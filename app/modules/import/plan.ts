@@ -346,6 +346,7 @@ class ExportPlanner {
       seen.add(id)
       planOrder(plan, id, document, now)
     }
+    this.progress?.('Pedidos', this.orderDocuments.length, this.orderDocuments.length)
     return plan
   }
 }

@@ -1,8 +1,12 @@
 import { z } from 'zod'
-import { ANALYTICS_MESSAGES, MAX_NAME_LENGTH } from '#app/modules/analytics/validators.ts'
+import {
+  ANALYTICS_MESSAGES,
+  hasControlCharacters,
+  MAX_NAME_LENGTH,
+} from '#app/modules/analytics/validators.ts'
 import { CategoryNameSchema, MAX_PRICE_PESOS, ProductFieldsSchema } from '#app/modules/catalog/validators.ts'
 import { EntryFormSchema } from '#app/modules/inventory/validators.ts'
-import { CUSTOMER_FIELD_LIMITS } from '#app/modules/order/customer-fields.ts'
+import { CUSTOMER_FIELD_LIMITS, normalizeCustomerText } from '#app/modules/order/customer-fields.ts'
 import { cleanText } from '#app/utils/text.ts'
 
 /**
@@ -281,11 +285,11 @@ export const SourceMovementSchema = z.object({
 })
 export type SourceMovement = z.infer<typeof SourceMovementSchema>
 
-/** Trimmed and on one line, as the checkout keeps it, within the checkout's bound. */
+/** Trimmed, on one line and cleaned, as the checkout keeps it, within the checkout's bound. */
 const customerText = (max: number) =>
   text
     .nullish()
-    .transform((value) => value?.replace(/\s+/g, ' ').trim() ?? '')
+    .transform((value) => normalizeCustomerText(value ?? ''))
     .pipe(z.string().max(max))
 
 const L = CUSTOMER_FIELD_LIMITS
@@ -346,15 +350,13 @@ export function plainCount(value: unknown): number | null {
     : null
 }
 
-// Control characters (NUL, line breaks, escapes) as the analytics beacons refuse them. Its list of
-// allowed signs is not applied: the original recorded page titles, product names with any sign.
-const CONTROL_CHARACTERS = /\p{Cc}/u
-
 /** Why a click element or page name is not one the analytics module keeps, or null. */
 export function analyticsNameProblem(name: string): string | null {
   if (!name.trim()) return 'el nombre está vacío'
   if (name.length > MAX_NAME_LENGTH) return `el nombre tiene más de ${MAX_NAME_LENGTH} caracteres`
-  if (CONTROL_CHARACTERS.test(name)) return ANALYTICS_MESSAGES.controlCharacters
+  // Control characters as the analytics beacons refuse them. Their list of allowed signs is not
+  // applied: the original recorded page titles, product names with any sign.
+  if (hasControlCharacters(name)) return ANALYTICS_MESSAGES.controlCharacters
   return null
 }
 

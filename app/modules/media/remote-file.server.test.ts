@@ -340,3 +340,18 @@ test('credentials are cut from an address before it is shown or kept', () => {
   )
   expect(addressWithoutCredentials('http://ana:se@creta@[::1/roto')).toBe('http://[::1/roto')
 })
+
+test('credentials that are no valid escape make the address invalid, without throwing', async () => {
+  // The URL parser keeps a stray % in the user part; decoding it would throw a URIError.
+  const files = remoteFiles({ resolve: () => Promise.reject(new Error('no debería conectarse')) })
+  try {
+    for (const url of [
+      'http://a%zz:x@fotos.example.com/f.jpg',
+      'http://ana:%E0%A4%A@fotos.example.com/f.jpg',
+    ]) {
+      expect(await files.download(url), url).toEqual({ ok: false, reason: 'la dirección no es válida' })
+    }
+  } finally {
+    await files.close?.()
+  }
+})

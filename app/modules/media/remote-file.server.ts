@@ -9,6 +9,8 @@ export type RemoteFile = { ok: true; bytes: Buffer } | { ok: false; reason: stri
 /** Brings a file from another server (the original shop's storage) so it can be stored here. */
 export interface RemoteFiles {
   download(url: string): Promise<RemoteFile>
+  /** Closes the connections kept open (optional: a stand-in may keep none). */
+  close?(): Promise<void>
 }
 
 export type ResolvedAddress = { address: string; family: number }
@@ -162,7 +164,13 @@ export function remoteFiles({
       // to that origin only.
       let authorization: { origin: string; header: string } | null = null
       if (current.username || current.password) {
-        const user = `${decodeURIComponent(current.username)}:${decodeURIComponent(current.password)}`
+        let user: string
+        try {
+          // A stray % (http://a%zz:x@host) is kept by the URL parser but is no escape.
+          user = `${decodeURIComponent(current.username)}:${decodeURIComponent(current.password)}`
+        } catch {
+          return { ok: false, reason: 'la dirección no es válida' }
+        }
         authorization = {
           origin: current.origin,
           header: `Basic ${Buffer.from(user, 'utf8').toString('base64')}`,
@@ -240,5 +248,6 @@ export function remoteFiles({
         clearTimeout(timer)
       }
     },
+    close: () => dispatcher.close(),
   }
 }

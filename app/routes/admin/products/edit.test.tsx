@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, expect, test } from 'vitest'
+import { missingMediaSentence } from '#app/components/admin/missing-media-notice.tsx'
 import { missingMedia } from '#app/modules/catalog/schema.ts'
 import type { Services } from '#app/services.server.ts'
 import { adminProductEditPath } from '#app/utils/paths.ts'
@@ -90,7 +91,9 @@ test('the edit page lists the files that could not be brought; the inventory cou
 
   const list = await renderPage(inventory as never, '/admin/productos')
   expect(list).toContain('data-testid="missing-media-summary"')
-  expect(list).toContain('Un producto tiene 2 archivos que no se pudieron traer de la tienda original')
+  expect(list).toContain(
+    'Un producto tiene 2 archivos que no se pudieron traer de la tienda original y no se muestran en la tienda: súbelos de nuevo desde el producto.',
+  )
   expect(list).toContain(`href="${path}"`)
 
   const answer = await call(
@@ -106,6 +109,9 @@ test('the edit page lists the files that could not be brought; the inventory cou
   const after = await renderPage(editProduct as never, path, { sku: product.sku })
   expect(after).toContain('Un archivo no se pudo traer de la tienda original')
   expect(after).not.toContain('principal.jpg')
+  expect(await renderPage(inventory as never, '/admin/productos')).toContain(
+    'Un producto tiene un archivo que no se pudo traer de la tienda original y no se muestra en la tienda: súbelo de nuevo desde el producto.',
+  )
 
   const junk = await call(
     editProduct.action,
@@ -134,4 +140,13 @@ test('the edit page lists the files that could not be brought; the inventory cou
     'data-testid="missing-media"',
   )
   expect(await renderPage(inventory as never, '/admin/productos')).not.toContain('missing-media-summary')
+})
+
+test('the inventory notice agrees in number with its products and files', () => {
+  expect(missingMediaSentence({ products: 3, files: 4 })).toBe(
+    '3 productos tienen 4 archivos que no se pudieron traer de la tienda original y no se muestran en la tienda: súbelos de nuevo desde cada producto.',
+  )
+  expect(missingMediaSentence({ products: 1, files: 1 })).toBe(
+    'Un producto tiene un archivo que no se pudo traer de la tienda original y no se muestra en la tienda: súbelo de nuevo desde el producto.',
+  )
 })
