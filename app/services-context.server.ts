@@ -14,9 +14,9 @@ export function servicesOf(context: Readonly<RouterContextProvider>): Services {
   return context.get(servicesContext)
 }
 
-/** The database and admin sign-in configuration the auth module works with. */
+/** The database, admin sign-in configuration and session limits the auth module works with. */
 export function authOf(context: Readonly<RouterContextProvider>): AuthContext {
-  const { database, auth } = servicesOf(context)
-  if (!auth) throw new Error('El inicio de sesión de administradores no se ha configurado todavía')
-  return { db: database.db, config: auth }
+  const { adminAuth } = servicesOf(context)
+  if (!adminAuth) throw new Error('El inicio de sesión de administradores no se ha configurado todavía')
+  return adminAuth
 }

@@ -2,6 +2,7 @@ import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
 import type { JobHandlers } from '#app/jobs/worker.server.ts'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
+import type { AuthContext } from '#app/modules/auth/oidc.server.ts'
 import { mercadoLibreClient, mercadoLibreOAuth } from '#app/modules/channels/mercadolibre.server.ts'
 import { mercadoLibreTokens } from '#app/modules/channels/mercadolibre-tokens.server.ts'
 import { secretBox } from '#app/modules/channels/secret-box.server.ts'
@@ -24,7 +25,11 @@ import {
 import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
 import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { rateLimits, type RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { shippingDefaults, holdLimitDefaults } from '#app/modules/settings/settings.server.ts'
+import {
+  adminSessionLimits,
+  holdLimitDefaults,
+  shippingDefaults,
+} from '#app/modules/settings/settings.server.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import type { Env } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
@@ -40,6 +45,11 @@ export type Services = {
   database: Database
   /** Admin sign-in: the allow-list, the identity provider and the cookie secret (null: not set up). */
   auth: AuthConfig | null
+  /**
+   * What the auth module works with (null without `auth`): the database, `auth` and the session
+   * limits the owner saved in "Configuraciones" (settings module, read at most every 30 s).
+   */
+  adminAuth: AuthContext | null
   /** Where uploads go and where media URLs point. */
   media: MediaSettings
   /** The database and `media.publicBase`, for the reads that show images. */
@@ -179,10 +189,16 @@ export function buildServices(
     holdLimits: holdLimitDefaults(env),
   }
   const media = parts.media ?? mediaSettingsFromEnv(env)
+  const auth = parts.auth ?? null
   return {
     env,
     database,
-    auth: parts.auth ?? null,
+    auth,
+    adminAuth: auth && {
+      db: database.db,
+      config: auth,
+      sessionLimits: () => adminSessionLimits(database.db),
+    },
     media,
     reads: { db: database.db, publicBase: media.publicBase },
     jobs,

@@ -98,7 +98,7 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
   handler.use(answerOtherMethods())
   handler.use(limitBodySize())
   handler.use(refuseCrossSiteWrites(env))
-  handler.use(refuseMisaddressedWrites(logger))
+  handler.use(refuseMisaddressedWrites(env, logger))
   handler.use(answerActionOnlyRoutes(build))
   handler.get('/healthz', async (_req, res) => {
     try {

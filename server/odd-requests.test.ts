@@ -12,6 +12,7 @@ import { refuseBadUrl } from './app.ts'
 import { requestLogging } from './request-log.ts'
 import {
   answerOtherMethods,
+  appRequestUrl,
   BAD_HOST_MESSAGE,
   CROSS_SITE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
@@ -62,7 +63,12 @@ const build = {
 
 type Line = { level: number; msg?: string; err?: unknown; res?: { statusCode: number } }
 
-/** An app as server/app.ts assembles it (the guards that matter here), logging into `lines`. */
+/**
+ * Not server/app.ts itself (that needs the database and the built app) but a copy of the part of its
+ * chain these requests meet, in the same order: request log, bad URLs, other methods, cross-site and
+ * misaddressed writes, unaddressable hosts, then the real adapter on the small build above (no host
+ * redirects, security headers, body limit or action-only routes). Logs into `lines`.
+ */
 async function startApp(trustProxy: string | false) {
   const lines: Line[] = []
   const log = createLogger({
@@ -80,7 +86,7 @@ async function startApp(trustProxy: string | false) {
   app.use(refuseBadUrl())
   app.use(answerOtherMethods())
   app.use(refuseCrossSiteWrites(parseEnv({ PUBLIC_URL })))
-  app.use(refuseMisaddressedWrites(log))
+  app.use(refuseMisaddressedWrites(parseEnv({ PUBLIC_URL }), log))
   app.use(refuseUnaddressable())
   app.all('/{*splat}', createRequestHandler({ build, mode: 'production' }))
   const server = http.createServer(app)
@@ -273,6 +279,136 @@ describe('a post from the shop’s own page that reaches the app under another a
     expect((await post('/api/carrito', {})).status).toBe(200)
     await settled()
     expect(warnings()).toEqual([])
+  })
+})
+
+describe('a client that makes up its own Host (no proxy in between)', () => {
+  test('is refused without using up the warning a real proxy problem needs later', async () => {
+    // The shop trusts no proxy here, so the test client (127.0.0.1) is a direct one.
+    const direct = await startApp(false)
+    try {
+      const forged = { Host: 'inventado.example', Origin: PUBLIC_URL }
+      for (let i = 0; i < 3; i++) {
+        const answer = await send('POST', '/', forged, 'a=1', direct.port)
+        expect(answer.status).toBe(400)
+        expect(answer.body).toContain(MISADDRESSED_WRITE_MESSAGE)
+      }
+      await settled()
+      const warnings = () => direct.lines.filter((line) => line.level === 40).map((line) => line.msg)
+      expect(warnings()).toEqual([])
+      // Later a TLS proxy that keeps Host but says nothing of https: still told, once.
+      for (let i = 0; i < 2; i++) {
+        await send('POST', '/', { Host: 'tienda.example.co', Origin: PUBLIC_URL }, 'a=1', direct.port)
+      }
+      await settled()
+      expect(warnings()).toEqual([expect.stringContaining('el proxy no envía "X-Forwarded-Proto: https"')])
+    } finally {
+      await direct.close()
+    }
+  })
+
+  test('through a trusted proxy address the same post is the proxy’s problem, told once', async () => {
+    const proxied = await startApp('loopback')
+    try {
+      for (let i = 0; i < 2; i++) {
+        await send('POST', '/', { Host: 'inventado.example', Origin: PUBLIC_URL }, 'a=1', proxied.port)
+      }
+      await settled()
+      const told = proxied.lines.filter((line) => line.level === 40).map((line) => line.msg)
+      expect(told).toEqual([
+        expect.stringContaining('X-Forwarded-Proto'),
+        expect.stringContaining('ni envía X-Forwarded-Host'),
+      ])
+    } finally {
+      await proxied.close()
+    }
+  })
+})
+
+describe('appRequestUrl is the URL @react-router/express gives the app', () => {
+  /** A build whose one resource route records the URL of the Request the adapter built. */
+  function recordingApp(trustProxy: string | false) {
+    const seen: { adapter?: string; ours?: string | null } = {}
+    const recorder = {
+      ...build,
+      routes: {
+        root: { id: 'root', path: '', module: { default: () => null } },
+        api: {
+          id: 'api',
+          parentId: 'root',
+          path: 'api/eco',
+          module: {
+            action: ({ request }: { request: Request }) => {
+              seen.adapter = request.url
+              return Response.json({ ok: true })
+            },
+          },
+        },
+      },
+    } as unknown as ServerBuild
+    const app = express()
+    app.set('trust proxy', trustProxy)
+    app.use((req, _res, next) => {
+      seen.ours = appRequestUrl(req)?.href ?? null
+      next()
+    })
+    app.all('/{*splat}', createRequestHandler({ build: recorder, mode: 'production' }))
+    return { app, seen }
+  }
+
+  const cases: { trust: string | false; headers: Record<string, string> }[] = [
+    { trust: false, headers: { Host: 'tienda.example.co' } },
+    { trust: false, headers: { Host: 'tienda.example.co:8080' } },
+    { trust: false, headers: { Host: 'tienda.example.co', 'X-Forwarded-Proto': 'https' } },
+    { trust: false, headers: { Host: 'interno', 'X-Forwarded-Host': 'tienda.example.co:8443' } },
+    { trust: 'loopback', headers: { Host: 'interno:3000', 'X-Forwarded-Proto': 'https' } },
+    {
+      trust: 'loopback',
+      headers: {
+        Host: 'interno:3000',
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-Host': 'tienda.example.co',
+      },
+    },
+    {
+      trust: 'loopback',
+      headers: {
+        Host: 'interno',
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-Host': 'tienda.example.co:8443',
+      },
+    },
+    {
+      trust: 'loopback',
+      headers: {
+        Host: 'interno',
+        'X-Forwarded-Proto': 'https, http',
+        'X-Forwarded-Host': 'a.example, b.example',
+      },
+    },
+    { trust: 'uniquelocal', headers: { Host: 'interno:3000', 'X-Forwarded-Host': 'tienda.example.co' } },
+    { trust: 'loopback', headers: { Host: 'TIENDA.example.co' } },
+  ]
+
+  test.each(cases)('trust proxy $trust, $headers', async ({ trust, headers }) => {
+    const { app, seen } = recordingApp(trust)
+    const server = http.createServer(app)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (server.address() as AddressInfo).port
+      const answer = await rawRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/api/eco?x=1',
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+      })
+      expect(answer.status).toBe(200)
+      expect(seen.adapter).toBeDefined()
+      expect(seen.ours).toBe(seen.adapter)
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
   })
 })
 

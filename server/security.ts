@@ -193,14 +193,45 @@ export function misaddressedWriteWarning(
 }
 
 /**
+ * Whether the request reached the app through an address `trust proxy` trusts (server/index.js:
+ * loopback, link-local or a private network), i.e. a proxy in front of the shop rather than a client
+ * connected directly.
+ */
+function fromTrustedProxy(req: express.Request): boolean {
+  const trusts: unknown = req.app?.get('trust proxy fn')
+  const peer = req.socket?.remoteAddress
+  return typeof trusts === 'function' && peer !== undefined && Boolean(trusts(peer, 0))
+}
+
+/**
+ * Whether a mismatch of `cause` points at the proxy in front of the shop rather than at the client:
+ * the request came through a trusted proxy, or what it does carry would otherwise match PUBLIC_URL
+ * (the shop's own host over the wrong scheme: a TLS proxy without X-Forwarded-Proto; a forwarded
+ * scheme or host that is PUBLIC_URL's, from a proxy outside the trusted addresses).
+ */
+function isProxyProblem(req: express.Request, shop: URL, seen: URL, cause: 'protocol' | 'host'): boolean {
+  if (fromTrustedProxy(req)) return true
+  const first = (name: string) => req.get(name)?.split(',')[0]?.trim().toLowerCase()
+  return cause === 'protocol'
+    ? seen.host === shop.host || first('X-Forwarded-Proto') === shop.protocol.slice(0, -1)
+    : first('X-Forwarded-Host') === shop.host
+}
+
+/**
  * React Router refuses a form post whose Origin is not the origin of the URL the app sees (its own
  * CSRF check) with an English "Bad Request" and a stack trace in the log. A post from the shop's
  * own address gets there when a proxy does not say how it was reached (no X-Forwarded-Proto behind
  * TLS, a rewritten Host) or when the Host was changed. Here it is refused first (400, in Spanish),
- * for every route, and the owner is told once per process and cause what to fix. Cross-site posts
- * never get here (`refuseCrossSiteWrites` runs first); a post without Origin is the routes' to judge.
+ * for every route. When the proxy is to blame (`isProxyProblem`) the owner is told once per process
+ * and cause what to fix; a client that made up its own Host is only refused (a debug line), so it
+ * cannot use up the warning a real misconfiguration needs later. Cross-site posts never get here
+ * (`refuseCrossSiteWrites` runs first); a post without Origin is the routes' to judge.
  */
-export function refuseMisaddressedWrites(log: Pick<Logger, 'warn'>): express.RequestHandler {
+export function refuseMisaddressedWrites(
+  env: Pick<Env, 'publicUrl'>,
+  log: Pick<Logger, 'warn' | 'debug'>,
+): express.RequestHandler {
+  const shop = new URL(env.publicUrl)
   const warned = new Set<string>()
   return (req, res, next) => {
     const header = req.get('Origin')
@@ -223,7 +254,14 @@ export function refuseMisaddressedWrites(log: Pick<Logger, 'warn'>): express.Req
         ...(origin.protocol !== seen.protocol ? (['protocol'] as const) : []),
         ...(origin.host !== seen.host ? (['host'] as const) : []),
       ]
-      for (const cause of causes) {
+      const blamed = causes.filter((cause) => isProxyProblem(req, shop, seen, cause))
+      if (blamed.length === 0) {
+        log.debug(
+          `[proxy] Envío rechazado sin aviso: el navegador lo envía desde ${origin.origin} y la tienda lo ` +
+            `recibe como ${seen.origin}, con la dirección que dio el propio cliente (no un proxy).`,
+        )
+      }
+      for (const cause of blamed) {
         if (warned.has(cause)) continue
         warned.add(cause)
         log.warn(misaddressedWriteWarning(req, origin, seen, cause))

@@ -5,15 +5,17 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import {
-  LOCAL_CLIENT_ID,
-  LOCAL_PROVIDER_PATH,
-  SESSION_TTL_MS,
-  type AuthConfig,
-} from '#app/modules/auth/config.server.ts'
+import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_PATH, type AuthConfig } from '#app/modules/auth/config.server.ts'
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
-import { forgetDiscovery } from '#app/modules/auth/oidc.server.ts'
-import { createAdminSession, csrfTokenFor, sessionCookieHeader } from '#app/modules/auth/session.server.ts'
+import { forgetDiscovery, type AuthContext } from '#app/modules/auth/oidc.server.ts'
+import {
+  createAdminSession,
+  csrfTokenFor,
+  sessionCookieHeader,
+  type SessionLimits,
+} from '#app/modules/auth/session.server.ts'
+import { sessionLimitsInMs } from '#app/modules/settings/settings.server.ts'
+import { SESSION_LIMIT_DEFAULTS } from '#app/modules/settings/validators.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 
 export const TEST_SECRET = 'secreto-de-pruebas-de-inicio-de-sesion-0123456789'
@@ -66,7 +68,6 @@ export function testAuthConfig(base: string, adminEmails = [ADMIN_EMAIL]): AuthC
     publicUrl: base,
     production: false,
     secret: TEST_SECRET,
-    sessionTtlMs: SESSION_TTL_MS,
     oidc: {
       issuer: `${base}${LOCAL_PROVIDER_PATH}`,
       clientId: LOCAL_CLIENT_ID,
@@ -74,6 +75,25 @@ export function testAuthConfig(base: string, adminEmails = [ADMIN_EMAIL]): AuthC
       redirectUri: `${base}${LOGIN_CALLBACK_PATH}`,
       local: true,
     },
+  }
+}
+
+/** The session limits until the owner saves others (the settings module's defaults), in ms. */
+export const DEFAULT_LIMITS: SessionLimits = sessionLimitsInMs(SESSION_LIMIT_DEFAULTS)
+
+/**
+ * What the auth functions work with, as the registry builds it, with fixed session limits
+ * (`limits`: the defaults unless given; a function to change them between calls).
+ */
+export function testAuthContext(
+  db: DbOrTx,
+  config: AuthConfig,
+  limits: SessionLimits | (() => SessionLimits) = DEFAULT_LIMITS,
+): AuthContext {
+  return {
+    db,
+    config,
+    sessionLimits: async () => (typeof limits === 'function' ? limits() : limits),
   }
 }
 
@@ -170,9 +190,11 @@ export async function signedInAs(
       pictureUrl: null,
       profile: { email, email_verified: true },
     },
-    { ttlMs: options.ttlMs ?? config.sessionTtlMs, now: options.now },
+    { ttlMs: options.ttlMs ?? DEFAULT_LIMITS.absoluteMs, now: options.now },
   )
-  const cookie = (await sessionCookieHeader(config, token)).split(';')[0]!
+  const cookie = (await sessionCookieHeader(config, token, options.ttlMs ?? DEFAULT_LIMITS.absoluteMs)).split(
+    ';',
+  )[0]!
   return { token, session, cookie, csrfToken: csrfTokenFor(config.secret, session.id) }
 }
 

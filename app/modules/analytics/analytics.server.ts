@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import type { AuthConfig } from '#app/modules/auth/config.server.ts'
+import type { AuthContext } from '#app/modules/auth/oidc.server.ts'
 import { findAdminSession, readSessionToken } from '#app/modules/auth/session.server.ts'
 import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { categories, products } from '#app/modules/catalog/schema.ts'
@@ -218,20 +218,23 @@ export function consentIdOf(cookieHeader: string | null): string | undefined {
   return cookieValue(cookieHeader, CONSENT_COOKIE)?.match(/(?:^|\|)i=([\w-]{1,64})(?:\||$)/)?.[1]
 }
 
-export type Exclusions = { db: DbOrTx; auth: AuthConfig | null }
+/** Admin sign-in (null: not set up), with the session limits the owner set. */
+export type Exclusions = { auth: AuthContext | null }
 
 /**
  * Whether this request's visit may be measured: only with analytics consent, and never from a
  * device that signed in to the back office, a signed-in admin or the owner (spec §1).
  */
-export async function mayMeasure({ db, auth }: Exclusions, request: Request): Promise<boolean> {
+export async function mayMeasure({ auth }: Exclusions, request: Request): Promise<boolean> {
   const cookie = request.headers.get('Cookie')
   if (!readConsent(cookie)?.analytics) return false
   if (hasStaffCookie(cookie)) return false
   if (!auth) return true
-  const token = await readSessionToken(auth, request)
+  const token = await readSessionToken(auth.config, request)
   if (!token) return true
   // A session is only made for an allow-listed address (the owner's OWNER_EMAIL among them when it
   // may sign in): any live session is staff, never counted.
-  return (await findAdminSession(db, token)).status !== 'valid'
+  // Judged by the owner's session limits, as the back office judges it.
+  const limits = await auth.sessionLimits()
+  return (await findAdminSession(auth.db, token, { limits })).status !== 'valid'
 }

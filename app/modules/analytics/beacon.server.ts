@@ -1,13 +1,13 @@
 import type { z } from 'zod'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import type { AuthConfig } from '#app/modules/auth/config.server.ts'
+import type { AuthContext } from '#app/modules/auth/oidc.server.ts'
 import { RATE_LIMITS, type RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { mayMeasure, recordClick, recordedPageName, recordPageView } from './analytics.server.ts'
 import { isAdminPath } from './consent.ts'
 import { ANALYTICS_MESSAGES, ClickEventSchema, PageViewEventSchema } from './validators.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
-type BeaconDeps = { db: DbOrTx; auth: AuthConfig | null; limits: RateLimits }
+type BeaconDeps = { db: DbOrTx; auth: AuthContext | null; limits: RateLimits }
 
 /**
  * Which beacon is counted: a name fixed by the route, never the request's path, which the router

@@ -5,8 +5,6 @@ import { keptFileText } from '#app/utils/kept-file.server.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 
-/** How long an admin stays signed in. */
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** How long a started sign-in may take before its state, nonce and verifier are dropped. */
 export const SIGN_IN_TTL_SECONDS = 10 * 60
 /**
@@ -43,7 +41,6 @@ export type AuthConfig = {
   /** Signs the sign-in cookie and derives the anti-forgery tokens. */
   secret: string
   oidc: OidcSettings
-  sessionTtlMs: number
 }
 
 /** No issuer and no client credentials outside production: the bundled provider signs people in. */
@@ -114,7 +111,6 @@ export function authConfigFromEnv(env: Env, secret: string): AuthConfig {
     production: env.APP_ENV === 'production',
     secret,
     oidc,
-    sessionTtlMs: SESSION_TTL_MS,
   }
 }
 

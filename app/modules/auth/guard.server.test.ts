@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig, testAuthContext } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { isSameOrigin, requireAdmin } from './guard.server.ts'
 
 const BASE = 'https://tienda.example'
 const t = setupTestDatabase()
 const config = testAuthConfig(BASE)
-const ctx = () => ({ db: t.db, config })
+const ctx = () => testAuthContext(t.db, config)
 
 async function postAs(cookie: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
   const request = new Request(`${BASE}/admin/algo`, {

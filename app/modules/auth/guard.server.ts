@@ -17,7 +17,6 @@ import type { AdminAccount } from './profile.ts'
 import {
   clearSessionCookieHeader,
   csrfTokenFor,
-  DEFAULT_SESSION_LIMITS,
   deleteSessionById,
   findAdminSession,
   readSessionToken,
@@ -26,7 +25,6 @@ import {
   touchAdminSession,
   type AdminSession,
   type SessionEnd,
-  type SessionLimits,
 } from './session.server.ts'
 
 /** What an admin page knows about the person using it. */
@@ -46,11 +44,8 @@ export function signedInAdminOf(context: Readonly<RouterContextProvider>): Signe
   return context.get(signedInAdminContext)
 }
 
-/**
- * The session limits as the owner set them (`limits`; the defaults otherwise), and the time to
- * judge them at (`now`, for tests).
- */
-export type SessionOptions = { limits?: SessionLimits; now?: Date }
+/** The time to judge the session limits at (`now`, for tests); the limits come from the context. */
+export type SessionOptions = { now?: Date }
 
 type Check =
   | { status: 'admin'; admin: SignedInAdmin; session: AdminSession }
@@ -63,13 +58,14 @@ type Check =
  * is deleted; a live one has this request recorded (at most once a minute).
  */
 export async function checkSession(
-  { db, config }: AuthContext,
+  { db, config, sessionLimits }: AuthContext,
   request: Request,
-  { limits = DEFAULT_SESSION_LIMITS, now = new Date() }: SessionOptions = {},
+  { now = new Date() }: SessionOptions = {},
 ): Promise<Check> {
   const token = await readSessionToken(config, request)
   const hadCookie = (request.headers.get('Cookie') ?? '').includes('vitrina_admin=')
   if (!token) return { status: 'anonymous', hadCookie }
+  const limits = await sessionLimits()
   const found = await findAdminSession(db, token, { limits, now })
   if (found.status === 'missing') return { status: 'anonymous', hadCookie }
   if (found.status === 'expired') {
@@ -109,7 +105,7 @@ export const isSafeMethod = (request: Request) => SAFE_METHODS.has(request.metho
 
 /**
  * The one guard of the admin area: the admin layout's middleware runs it once for every `/admin`
- * request, before any loader or action, with the session limits of "Configuraciones".
+ * request, before any loader or action, with the session limits of its context ("Configuraciones").
  * - no valid session → redirect to /login-admin (back to this page after signing in), saying
  *   which limit ended the session when one did;
  * - an e-mail no longer on ADMIN_EMAILS → redirect to /login-admin with the spec §4 message;
@@ -208,7 +204,7 @@ export async function signOut(
   const headers = new Headers({ 'Set-Cookie': await clearSessionCookieHeader(ctx.config) })
   const token = await readSessionToken(ctx.config, request)
   if (!token) return redirect(loginPath(), { headers })
-  const found = await findAdminSession(ctx.db, token, options)
+  const found = await findAdminSession(ctx.db, token, { ...options, limits: await ctx.sessionLimits() })
   if (found.status === 'missing') return redirect(loginPath(), { headers })
   if (found.status === 'valid') {
     await requireTrustedPost(ctx, request, csrfTokenFor(ctx.config.secret, found.session.id))
@@ -234,7 +230,7 @@ export async function signInPageState(ctx: AuthContext, request: Request, option
   const returnTo = safeReturnTo(url.searchParams.get(RETURN_PARAM))
   const check = await checkSession(ctx, request, options)
   if (check.status === 'admin') throw redirect(returnTo)
-  const limits = options.limits ?? DEFAULT_SESSION_LIMITS
+  const limits = await ctx.sessionLimits()
   const notice =
     url.searchParams.get(NOTICE_PARAM) ?? (check.status === 'expired' ? endNotice(check.limit) : null)
   return {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ADMIN_EMAIL, authorizeAtProvider, setCookies, startLocalIdentityProvider } from '#tests/auth.ts'
+import {
+  ADMIN_EMAIL,
+  authorizeAtProvider,
+  setCookies,
+  startLocalIdentityProvider,
+  testAuthContext,
+} from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { requireAdmin } from './guard.server.ts'
 import { beginSignIn, completeSignIn } from './oidc.server.ts'
@@ -17,7 +23,7 @@ afterAll(async () => {
 })
 
 test('a sign-in whose steps land on different processes in turn still completes', async () => {
-  const ctx = { db: t.db, config: idp.config }
+  const ctx = testAuthContext(t.db, idp.config)
   const start = await beginSignIn(ctx, new Request(`${idp.base}/login-admin`, { method: 'POST' }))
   // Discovery, authorization, the sign-in page, its form and the token exchange alternate between
   // the two providers: each reads what the other wrote.
@@ -34,7 +40,7 @@ test('a sign-in whose steps land on different processes in turn still completes'
 })
 
 test('a code is used once even when the second attempt reaches the other process', async () => {
-  const ctx = { db: t.db, config: idp.config }
+  const ctx = testAuthContext(t.db, idp.config)
   const start = await beginSignIn(ctx, new Request(`${idp.base}/login-admin`, { method: 'POST' }))
   const callback = await authorizeAtProvider(start.headers.get('Location')!, { email: ADMIN_EMAIL })
   const request = () =>

@@ -16,7 +16,16 @@ import {
 } from './session.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
-export type AuthContext = { db: DbOrTx; config: AuthConfig }
+/**
+ * What every auth function works with: the database, the sign-in configuration and the session
+ * limits as the owner set them now (the services registry reads them from the settings module, kept
+ * for a few seconds per process), so every check, sign-in and sign-out applies the same limits.
+ */
+export type AuthContext = {
+  db: DbOrTx
+  config: AuthConfig
+  sessionLimits: () => Promise<SessionLimits>
+}
 
 /** Google and most providers: these scopes give the e-mail, its verification, name and picture. */
 const SCOPE = 'openid email profile'
@@ -113,15 +122,10 @@ export async function beginSignIn({ config }: AuthContext, request: Request): Pr
 
 /**
  * The provider's redirect back: checks state, nonce and PKCE, exchanges the code and opens a session
- * for a verified, allow-listed e-mail, lasting the absolute limit of `limits` as it is now (the
- * configured one when not given). Every other outcome goes back to the sign-in page with a message;
- * nothing here answers with a 500.
+ * for a verified, allow-listed e-mail, lasting the absolute session limit as it is now. Every other
+ * outcome goes back to the sign-in page with a message; nothing here answers with a 500.
  */
-export async function completeSignIn(
-  ctx: AuthContext,
-  request: Request,
-  { limits }: { limits?: SessionLimits } = {},
-): Promise<Response> {
+export async function completeSignIn(ctx: AuthContext, request: Request): Promise<Response> {
   const { config, db } = ctx
   const url = new URL(request.url)
   const cookies = authCookies(config)
@@ -174,7 +178,7 @@ export async function completeSignIn(
     return fail({ notice: 'no-autorizado' })
   }
   await deleteExpiredSessions(db)
-  const ttlMs = limits?.absoluteMs ?? config.sessionTtlMs
+  const ttlMs = (await ctx.sessionLimits()).absoluteMs
   const { token } = await createAdminSession(db, identity, { ttlMs })
   headers.append('Set-Cookie', await sessionCookieHeader(config, token, ttlMs))
   headers.append('Set-Cookie', staffDeviceCookieHeader(config))

@@ -3,12 +3,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import { createCookie, type Cookie } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { adminSessions } from './schema.ts'
-import {
-  SESSION_TTL_MS,
-  SIGN_IN_COOKIE_SECONDS,
-  usesSecureCookies,
-  type AuthConfig,
-} from './config.server.ts'
+import { SIGN_IN_COOKIE_SECONDS, usesSecureCookies, type AuthConfig } from './config.server.ts'
 import { STAFF_DEVICE_COOKIE } from './staff-device.ts'
 
 export type AdminSession = typeof adminSessions.$inferSelect
@@ -28,15 +23,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /**
  * How long an admin session lasts (the owner sets both in "Configuraciones"): it ends after
  * `idleMs` without any request, and `absoluteMs` after signing in whatever the activity, whichever
- * comes first.
+ * comes first. The auth module has no defaults of its own: every check gets the limits from its
+ * `AuthContext` (the registry reads them from the settings module, which holds the defaults).
  */
 export type SessionLimits = { idleMs: number; absoluteMs: number }
-
-/** 12 hours without activity, 7 days in all: what applies until the owner saves others. */
-export const DEFAULT_SESSION_LIMITS: SessionLimits = {
-  idleMs: 12 * 60 * 60 * 1000,
-  absoluteMs: SESSION_TTL_MS,
-}
 
 /**
  * A session's latest request is written at most this often: one write per request would cost every
@@ -105,7 +95,7 @@ export type SessionLookup =
 export async function findAdminSession(
   db: DbOrTx,
   token: string,
-  { limits = DEFAULT_SESSION_LIMITS, now = new Date() }: { limits?: SessionLimits; now?: Date } = {},
+  { limits, now = new Date() }: { limits: SessionLimits; now?: Date },
 ): Promise<SessionLookup> {
   const [session] = await db
     .select()
@@ -120,15 +110,22 @@ export async function findAdminSession(
 
 /**
  * Records a request of a live session, at most once a `LAST_SEEN_INTERVAL_MS` whatever the number
- * of processes: the row is only written when the stored time is that old.
+ * of processes: the row is only written when the stored time is that old (not just the copy this
+ * process read). Says whether it wrote.
  */
-export async function touchAdminSession(db: DbOrTx, session: AdminSession, now = new Date()) {
+export async function touchAdminSession(
+  db: DbOrTx,
+  session: AdminSession,
+  now = new Date(),
+): Promise<boolean> {
   const staleBefore = new Date(now.getTime() - LAST_SEEN_INTERVAL_MS)
-  if (session.lastSeenAt.getTime() > staleBefore.getTime()) return
-  await db
+  if (session.lastSeenAt.getTime() > staleBefore.getTime()) return false
+  const written = await db
     .update(adminSessions)
     .set({ lastSeenAt: now })
     .where(and(eq(adminSessions.id, session.id), lt(adminSessions.lastSeenAt, staleBefore)))
+    .returning({ id: adminSessions.id })
+  return written.length > 0
 }
 
 export async function deleteSessionById(db: DbOrTx, id: string) {
@@ -180,10 +177,8 @@ export function authCookies(config: AuthConfig): Cookies {
       secrets: [config.secret],
     }
     cookies = {
-      session: createCookie(`${prefix}${ADMIN_SESSION_COOKIE}`, {
-        ...options,
-        maxAge: Math.floor(config.sessionTtlMs / 1000),
-      }),
+      // Its lifetime is the session's, given when it is set (sessionCookieHeader).
+      session: createCookie(`${prefix}${ADMIN_SESSION_COOKIE}`, options),
       signIn: createCookie(`${prefix}vitrina_oidc`, { ...options, maxAge: SIGN_IN_COOKIE_SECONDS }),
     }
     cookiesByConfig.set(config, cookies)
@@ -200,10 +195,10 @@ export async function readSessionToken(config: AuthConfig, request: Request): Pr
 }
 
 /**
- * The session cookie for a new session: it lasts the session's absolute limit (`ttlMs`, the
- * configured one when not given) and `ENDED_SESSION_KEPT_MS` more.
+ * The session cookie for a new session: it lasts the session's absolute limit (`ttlMs`) and
+ * `ENDED_SESSION_KEPT_MS` more.
  */
-export function sessionCookieHeader(config: AuthConfig, token: string, ttlMs = config.sessionTtlMs) {
+export function sessionCookieHeader(config: AuthConfig, token: string, ttlMs: number) {
   return authCookies(config).session.serialize(token, {
     maxAge: Math.floor((ttlMs + ENDED_SESSION_KEPT_MS) / 1000),
   })

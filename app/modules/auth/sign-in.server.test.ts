@@ -7,6 +7,7 @@ import {
   setCookies,
   signedInAs,
   startLocalIdentityProvider,
+  testAuthContext,
   type Person,
 } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
@@ -15,12 +16,13 @@ import { currentAdmin, requireAdmin, signInPageState, signOut } from './guard.se
 import { ERRORS, UNAUTHORISED_MESSAGE } from './messages.ts'
 import { beginSignIn, completeSignIn, publicOriginRedirect } from './oidc.server.ts'
 import { adminSessions } from './schema.ts'
+import type { SessionLimits } from './session.server.ts'
 import { STAFF_DEVICE_COOKIE } from './staff-device.ts'
 
 const t = setupTestDatabase()
 let idp: Awaited<ReturnType<typeof startLocalIdentityProvider>>
 let config: AuthConfig
-const ctx = () => ({ db: t.db, config })
+const ctx = (limits?: SessionLimits) => testAuthContext(t.db, config, limits)
 
 beforeAll(async () => {
   idp = await startLocalIdentityProvider(t.db)
@@ -41,7 +43,7 @@ async function signIn(
     tamper?: (callback: URL) => void
     returnTo?: string
     jar?: CookieJar
-    limits?: { idleMs: number; absoluteMs: number }
+    limits?: SessionLimits
   } = {},
 ) {
   const start = await beginSignIn(
@@ -57,9 +59,8 @@ async function signIn(
   const callback = await authorizeAtProvider(authorizationUrl.href, person, options.jar)
   options.tamper?.(callback)
   const response = await completeSignIn(
-    ctx(),
+    ctx(options.limits),
     new Request(callback, { headers: { Cookie: `vitrina_oidc=${pending}` } }),
-    { limits: options.limits },
   )
   return { response, authorizationUrl, callback, location: response.headers.get('Location') ?? '' }
 }
@@ -278,7 +279,7 @@ test('a provider error comes back with a Spanish message, never a 500', async ()
     oidc: { ...config.oidc, issuer: 'http://127.0.0.1:9/dev-idp' },
   }
   const failed = await beginSignIn(
-    { db: t.db, config: unreachable },
+    testAuthContext(t.db, unreachable),
     new Request(`${idp.base}/login-admin`, { method: 'POST' }),
   )
   expect(errorOf(failed.headers.get('Location')!)).toBe('proveedor')
@@ -354,7 +355,7 @@ test('a forged session cookie counts as signed out', async () => {
 test('production cookies are Secure with the __Host- prefix', async () => {
   const production = { ...config, production: true }
   const start = await beginSignIn(
-    { db: t.db, config: production },
+    testAuthContext(t.db, production),
     new Request(`${idp.base}/login-admin`, { method: 'POST' }),
   )
   const cookie = start.headers.getSetCookie()[0]!

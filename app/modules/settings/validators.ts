@@ -57,7 +57,10 @@ export const SESSION_LIMIT_KEYS = [
   'adminSessionHours',
 ] as const satisfies readonly (keyof SessionLimitSettings)[]
 
-/** 12 hours without activity, 7 days in all, until the owner saves others. */
+/**
+ * 12 hours without activity, 7 days in all, until the owner saves others: the only defaults of the
+ * session limits (the services registry hands the auth module the limits read from here).
+ */
 export const SESSION_LIMIT_DEFAULTS: SessionLimitSettings = {
   adminIdleMinutes: 12 * 60,
   adminSessionHours: 7 * 24,
@@ -68,6 +71,43 @@ export const SESSION_LIMIT_BOUNDS = {
   adminIdleMinutes: { min: 15, max: 7 * 24 * 60 },
   adminSessionHours: { min: 1, max: 30 * 24 },
 } as const satisfies Record<keyof SessionLimitSettings, { min: number; max: number }>
+
+/** A count as the form writes it (es-CO thousands separator: "10.080"). */
+const esCount = (value: number) => value.toLocaleString('es-CO')
+
+/** A whole number of minutes in the largest unit that divides it: "15 minutos", "1 hora", "7 días". */
+function minutesText(minutes: number): string {
+  const [count, one, many] =
+    minutes % (24 * 60) === 0
+      ? [minutes / (24 * 60), 'día', 'días']
+      : minutes % 60 === 0
+        ? [minutes / 60, 'hora', 'horas']
+        : [minutes, 'minuto', 'minutos']
+  return `${esCount(count)} ${count === 1 ? one : many}`
+}
+
+/** Each session limit's bounds and default in minutes, and the unit the form asks it in. */
+const SESSION_LIMIT_MINUTES = {
+  adminIdleMinutes: { perUnit: 1, unit: 'minutos' },
+  adminSessionHours: { perUnit: 60, unit: 'horas' },
+} as const satisfies Record<keyof SessionLimitSettings, { perUnit: number; unit: string }>
+
+function sessionLimitTexts(key: keyof SessionLimitSettings) {
+  const { min, max } = SESSION_LIMIT_BOUNDS[key]
+  const { perUnit, unit } = SESSION_LIMIT_MINUTES[key]
+  const fallback = SESSION_LIMIT_DEFAULTS[key]
+  return {
+    hint: `De ${minutesText(min * perUnit)} a ${minutesText(max * perUnit)} (${esCount(max)}); ${esCount(fallback)} son ${minutesText(fallback * perUnit)}.`,
+    message: (label: string) =>
+      `${label}: escribe un número entero de ${unit} entre ${esCount(min)} y ${esCount(max)} (${minutesText(max * perUnit)}).`,
+  }
+}
+
+/** The form's hint under each session limit, from its bounds and default. */
+export const SESSION_LIMIT_HINTS = {
+  adminIdleMinutes: sessionLimitTexts('adminIdleMinutes').hint,
+  adminSessionHours: sessionLimitTexts('adminSessionHours').hint,
+} as const satisfies Record<keyof SessionLimitSettings, string>
 
 export type SettingKey = keyof StoreSettings
 
@@ -141,8 +181,8 @@ export const SETTINGS_MESSAGES = {
   tooLong: (label: string, max: number) => `${label}: máximo ${max} caracteres.`,
   count: (label: string) =>
     `${label}: escribe un número entero entre 1 y ${MAX_HOLD_LIMIT.toLocaleString('es-CO')}.`,
-  idleMinutes: (label: string) => `${label}: escribe un número entero de minutos entre 15 y 10.080 (7 días).`,
-  sessionHours: (label: string) => `${label}: escribe un número entero de horas entre 1 y 720 (30 días).`,
+  idleMinutes: sessionLimitTexts('adminIdleMinutes').message,
+  sessionHours: sessionLimitTexts('adminSessionHours').message,
   idleOverSession: 'El cierre por inactividad no puede ser más largo que la duración máxima de la sesión.',
   conflict: (labels: string[]) =>
     `Otro administrador cambió ${labels.join(', ')} mientras editabas; recarga la página para ver los valores actuales. No se guardó ningún cambio.`,

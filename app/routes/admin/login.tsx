@@ -2,7 +2,6 @@ import { signInPageState } from '#app/modules/auth/guard.server.ts'
 import { beginSignIn } from '#app/modules/auth/oidc.server.ts'
 import { RETURN_PARAM } from '#app/modules/auth/messages.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
-import { adminSessionLimits } from '#app/modules/settings/settings.server.ts'
 import { authOf, servicesOf } from '#app/services-context.server.ts'
 import { refusedRequest } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
@@ -17,8 +16,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const limits = await adminSessionLimits(servicesOf(context).database.db)
-  return signInPageState(authOf(context), request, { limits })
+  return signInPageState(authOf(context), request)
 }
 
 /** "Iniciar sesión con Google": state, nonce and PKCE in a cookie, then off to the provider. */

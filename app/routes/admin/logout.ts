@@ -1,7 +1,6 @@
 import { redirect } from 'react-router'
 import { signOut } from '#app/modules/auth/guard.server.ts'
-import { adminSessionLimits } from '#app/modules/settings/settings.server.ts'
-import { authOf, servicesOf } from '#app/services-context.server.ts'
+import { authOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/logout'
 import { ADMIN_PATH } from '#app/utils/paths.ts'
 
@@ -11,6 +10,5 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const limits = await adminSessionLimits(servicesOf(context).database.db)
-  return signOut(authOf(context), request, { limits })
+  return signOut(authOf(context), request)
 }

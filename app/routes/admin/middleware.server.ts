@@ -2,7 +2,6 @@ import type { MiddlewareFunction } from 'react-router'
 import { isSafeMethod, requireAdmin, signedInAdminContext } from '#app/modules/auth/guard.server.ts'
 import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
 import { carriesFile } from '#app/modules/media/form-uploads.server.ts'
-import { adminSessionLimits } from '#app/modules/settings/settings.server.ts'
 import { authOf, servicesOf } from '#app/services-context.server.ts'
 import { jsonRefusalOf, refusedRequest, wantsJson } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
@@ -19,8 +18,7 @@ import { Refusal } from '#app/utils/refusal.ts'
  */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   try {
-    const limits = await adminSessionLimits(servicesOf(context).database.db)
-    context.set(signedInAdminContext, await requireAdmin(authOf(context), request, { limits }))
+    context.set(signedInAdminContext, await requireAdmin(authOf(context), request))
   } catch (thrown) {
     const answered = wantsJson(request) ? jsonRefusalOf(thrown, request, adminScriptAnswer) : undefined
     if (answered) return answered

@@ -5,6 +5,10 @@ import type { Route } from './+types/analytics-click'
 
 /** POST /api/analitica/clic `{ element_name }`: one click on a `data-track` element (spec §7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, auth, rateLimits } = servicesOf(context)
-  return handleClickBeacon({ db: database.db, auth, limits: rateLimits }, request, clientAddressOf(context))
+  const { database, adminAuth, rateLimits } = servicesOf(context)
+  return handleClickBeacon(
+    { db: database.db, auth: adminAuth, limits: rateLimits },
+    request,
+    clientAddressOf(context),
+  )
 }

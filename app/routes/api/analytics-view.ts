@@ -5,9 +5,9 @@ import type { Route } from './+types/analytics-view'
 
 /** POST /api/analitica/vista `{ page_title, time_spent, new_visit }`: time on a page (spec §7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, auth, rateLimits } = servicesOf(context)
+  const { database, adminAuth, rateLimits } = servicesOf(context)
   return handlePageViewBeacon(
-    { db: database.db, auth, limits: rateLimits },
+    { db: database.db, auth: adminAuth, limits: rateLimits },
     request,
     clientAddressOf(context),
   )

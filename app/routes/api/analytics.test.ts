@@ -10,6 +10,8 @@ import { clickCounts, consentLog, pageViews } from '#app/modules/analytics/schem
 import { ANALYTICS_MESSAGES, CONSENT_MESSAGES } from '#app/modules/analytics/validators.ts'
 import { STAFF_DEVICE_COOKIE } from '#app/modules/auth/staff-device.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { settings } from '#app/modules/settings/schema.ts'
+import { adminSessionLimits, SESSION_LIMITS_MAX_AGE_MS } from '#app/modules/settings/settings.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { ADMIN_EMAIL, setCookies, signedInAs, testAuthConfig } from '#tests/auth.ts'
@@ -255,6 +257,30 @@ describe('never counted', () => {
     await postView({ page_title: '/', time_spent: 5 }, { cookie })
     expect(await clicks()).toEqual([])
     expect(await views()).toEqual([])
+  })
+
+  test('an admin idle for 13 hours whose owner set a longer idle limit (the back office’s limits)', async () => {
+    const HOUR = 3_600_000
+    const { cookie: session } = await signedInAs(t.db, config, ADMIN_EMAIL, {
+      now: new Date(Date.now() - 13 * HOUR),
+    })
+    const cookie = `${ANALYTICS_OK}; ${session}`
+    // Under the default 12 hours the session has ended: that browser is a shopper's again.
+    await postClick({ element_name: 'whatsapp' }, { cookie })
+    expect(await clicks()).toHaveLength(1)
+    await t.db.delete(clickCounts)
+    // The owner allows a day without activity (another process saved it; this one's copy is renewed).
+    await t.db.insert(settings).values({ key: 'adminIdleMinutes', value: 24 * 60 })
+    try {
+      await adminSessionLimits(t.db, Date.now() + SESSION_LIMITS_MAX_AGE_MS)
+      await postClick({ element_name: 'whatsapp' }, { cookie })
+      await postView({ page_title: '/', time_spent: 5 }, { cookie })
+      expect(await clicks()).toEqual([])
+      expect(await views()).toEqual([])
+    } finally {
+      await t.db.delete(settings)
+      await adminSessionLimits(t.db, Date.now() + SESSION_LIMITS_MAX_AGE_MS)
+    }
   })
 })
 

@@ -4,6 +4,7 @@ import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { Field, fieldErrorId } from '#app/components/admin/field.tsx'
 import { inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
 import {
+  SESSION_LIMIT_HINTS,
   SETTING_LABELS,
   type SettingKey,
   type SettingsFieldErrors,
@@ -166,13 +167,13 @@ export function SettingsForm({
           <TextField
             name="adminIdleMinutes"
             inputMode="numeric"
-            hint="De 15 minutos a 7 días (10.080); 720 son 12 horas."
+            hint={SESSION_LIMIT_HINTS.adminIdleMinutes}
             {...props}
           />
           <TextField
             name="adminSessionHours"
             inputMode="numeric"
-            hint="De 1 hora a 30 días (720); 168 son 7 días."
+            hint={SESSION_LIMIT_HINTS.adminSessionHours}
             {...props}
           />
         </div>
