@@ -1,4 +1,4 @@
-import { beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import {
   FORBIDDEN_POST_MESSAGE,
   UNAUTHORISED_MESSAGE,
@@ -6,13 +6,12 @@ import {
 } from '#app/modules/auth/messages.ts'
 import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
 import { MAX_FILES_PER_POST, UPLOAD_MESSAGES } from '#app/modules/media/validators.ts'
-import type { Services } from '#app/services.server.ts'
 import { FORBIDDEN_CHARACTER_MESSAGE } from '#app/utils/forms.server.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { hugePixelPng, memoryStorage, pngUpload } from '#tests/media.ts'
-import { testServices } from '#tests/services.ts'
-import { adminCaller, asAdminRoute, routeContext } from '#tests/routes.ts'
+import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
+import { signedInAdminRoutes } from '#tests/admin-routes.ts'
 import * as categoryForm from './categories/form.tsx'
 import * as categoryList from './categories/list.tsx'
 import * as editProduct from './products/edit.tsx'
@@ -26,21 +25,8 @@ import * as saveProduct from './products/save.ts'
 
 const BASE = 'http://127.0.0.1:5556'
 const t = setupTestDatabase()
-let services: Services
 const storage = memoryStorage()
-let admin: Awaited<ReturnType<typeof signedInAs>>
-
-beforeAll(async () => {
-  const config = testAuthConfig(BASE)
-  services = testServices({
-    database: t.database,
-    auth: config,
-    media: { kind: 'local', storage, publicBase: '/media/' },
-  })
-  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-
-const call = adminCaller(BASE, () => ({ services, admin }))
+const { current, call } = signedInAdminRoutes(BASE, t, storage)
 
 async function outcome(run: () => Promise<unknown>) {
   try {
@@ -263,7 +249,7 @@ test('product save refusals answer JSON in Spanish: ended session, stale token, 
         headers: { Accept: 'application/json', ...init.headers },
       }),
       params: {},
-      context: routeContext(services),
+      context: routeContext(current.services),
     }) as Promise<Response>
   const form = await productForm()
   const referer = `${BASE}/admin/productos/editar/ARE-CAT-12345678`
@@ -292,7 +278,7 @@ test('product save refusals answer JSON in Spanish: ended session, stale token, 
   // A token of another session (signed in again in another tab): the forbidden-post message.
   const stale = await save({
     body: form,
-    headers: { Origin: BASE, Cookie: admin.cookie, 'X-CSRF-Token': intruder.csrfToken },
+    headers: { Origin: BASE, Cookie: current.admin.cookie, 'X-CSRF-Token': intruder.csrfToken },
   })
   expect(stale.status).toBe(403)
   expect(await stale.json()).toEqual({ ok: false, message: FORBIDDEN_POST_MESSAGE })
@@ -302,8 +288,8 @@ test('product save refusals answer JSON in Spanish: ended session, stale token, 
     body: '--nada',
     headers: {
       Origin: BASE,
-      Cookie: admin.cookie,
-      'X-CSRF-Token': admin.csrfToken,
+      Cookie: current.admin.cookie,
+      'X-CSRF-Token': current.admin.csrfToken,
       'Content-Type': 'multipart/form-data; boundary=x',
     },
   })

@@ -1,15 +1,12 @@
-import { beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { products } from '#app/modules/catalog/schema.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { STOCK_FORM_MESSAGES, STOCK_MESSAGES } from '#app/modules/inventory/validators.ts'
-import type { Services } from '#app/services.server.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
-import { memoryStorage } from '#tests/media.ts'
-import { testServices } from '#tests/services.ts'
-import { adminCaller } from '#tests/routes.ts'
+import { signedInAdminRoutes } from '#tests/admin-routes.ts'
+import { ADMIN_EMAIL } from '#tests/auth.ts'
 import * as entry from './stock/entry.tsx'
 import * as exit from './stock/exit.tsx'
 import * as kardex from './stock/kardex.tsx'
@@ -23,20 +20,7 @@ import * as kardexCsv from './stock/kardex-csv.ts'
 const BASE = 'http://127.0.0.1:5557'
 const LOCATION = 'P1-C1-A1-E1-X1-Y1-Z1'
 const t = setupTestDatabase()
-let services: Services
-let admin: Awaited<ReturnType<typeof signedInAs>>
-
-beforeAll(async () => {
-  const config = testAuthConfig(BASE)
-  services = testServices({
-    database: t.database,
-    auth: config,
-    media: { kind: 'local', storage: memoryStorage(), publicBase: '/media/' },
-  })
-  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-
-const call = adminCaller(BASE, () => ({ services, admin }))
+const { call } = signedInAdminRoutes(BASE, t)
 
 async function stateOf(sku: string) {
   const [product] = await t.db

@@ -1,16 +1,14 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
-import { beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { CATEGORY_DELETE_MESSAGES, createCategory } from '#app/modules/catalog/admin-categories.server.ts'
 import { categories } from '#app/modules/catalog/schema.ts'
 import { CATEGORY_MESSAGES } from '#app/modules/catalog/validators.ts'
-import type { Services } from '#app/services.server.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
-import { testServices } from '#tests/services.ts'
-import { adminCaller, asAdminRoute, routeContext } from '#tests/routes.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
+import { signedInAdminRoutes } from '#tests/admin-routes.ts'
 import * as categoryList from './list.tsx'
 
 /**
@@ -22,36 +20,23 @@ import * as categoryList from './list.tsx'
 const BASE = 'http://127.0.0.1:5581'
 const t = setupTestDatabase()
 const storage = memoryStorage()
-let services: Services
-let admin: Awaited<ReturnType<typeof signedInAs>>
-
-beforeAll(async () => {
-  const config = testAuthConfig(BASE)
-  services = testServices({
-    database: t.database,
-    auth: config,
-    media: { kind: 'local', storage, publicBase: '/media/' },
-  })
-  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-
-const call = adminCaller(BASE, () => ({ services, admin }))
+const { current, call } = signedInAdminRoutes(BASE, t, storage)
 
 /** What a browser without scripts sends for the button's form: urlencoded, with the token. */
 async function plainPost(fields: Record<string, string>) {
-  const body = new URLSearchParams({ csrf: admin.csrfToken, ...fields })
+  const body = new URLSearchParams({ csrf: current.admin.csrfToken, ...fields })
   const request = new Request(`${BASE}/admin/categorias`, {
     method: 'POST',
     body,
     headers: {
-      Cookie: admin.cookie,
+      Cookie: current.admin.cookie,
       Origin: BASE,
       'Content-Type': 'application/x-www-form-urlencoded',
     },
   })
   const answer = (await asAdminRoute(categoryList.action, {
     request,
-    context: routeContext(services),
+    context: routeContext(current.services),
   })) as { type?: unknown; data?: object; init?: ResponseInit | null }
   return answer?.type === 'DataWithResponseInit'
     ? { ...(answer.data as { ok: boolean; message: string }), status: answer.init?.status ?? 200 }

@@ -1,16 +1,13 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
-import { beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { missingMediaSentence } from '#app/components/admin/missing-media-notice.tsx'
 import { missingMedia } from '#app/modules/catalog/schema.ts'
-import type { Services } from '#app/services.server.ts'
 import { adminProductEditPath } from '#app/utils/paths.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
-import { memoryStorage } from '#tests/media.ts'
-import { adminCaller, asAdminRoute, routeContext } from '#tests/routes.ts'
-import { testServices } from '#tests/services.ts'
+import { asAdminRoute, routeContext } from '#tests/routes.ts'
+import { signedInAdminRoutes } from '#tests/admin-routes.ts'
 import * as editProduct from './edit.tsx'
 import * as inventory from './inventory.tsx'
 
@@ -22,27 +19,18 @@ import * as inventory from './inventory.tsx'
 
 const BASE = 'http://127.0.0.1:5558'
 const t = setupTestDatabase()
-let services: Services
-let admin: Awaited<ReturnType<typeof signedInAs>>
-
-beforeAll(async () => {
-  const config = testAuthConfig(BASE)
-  services = testServices({
-    database: t.database,
-    auth: config,
-    media: { kind: 'local', storage: memoryStorage(), publicBase: '/media/' },
-  })
-  admin = await signedInAs(t.db, config, ADMIN_EMAIL)
-})
-
-const call = adminCaller(BASE, () => ({ services, admin }))
+const { current, call } = signedInAdminRoutes(BASE, t)
 
 type PageModule = { loader: (args: never) => Promise<unknown>; default: (props: never) => React.ReactNode }
 
 /** One admin page's HTML: its loader against the test database, then its component with that data. */
 async function renderPage(page: PageModule, path: string, params: Record<string, string> = {}) {
-  const request = new Request(`${BASE}${path}`, { headers: { Cookie: admin.cookie } })
-  const loaderData = await asAdminRoute(page.loader, { request, params, context: routeContext(services) })
+  const request = new Request(`${BASE}${path}`, { headers: { Cookie: current.admin.cookie } })
+  const loaderData = await asAdminRoute(page.loader, {
+    request,
+    params,
+    context: routeContext(current.services),
+  })
   const Page = page.default as unknown as React.ComponentType
   const Stub = createRoutesStub([
     { id: 'page', path: new URL(path, BASE).pathname, Component: Page, loader: () => loaderData },
