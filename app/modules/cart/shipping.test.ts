@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { cartTotals, shippingFor } from './shipping.ts'
+import { cartTotals, rulesForPlace, shippingFor } from './shipping.ts'
 
 const rules = { shippingCost: 8_000_00, freeShippingThreshold: 100_000_00 }
 
@@ -27,4 +27,27 @@ test('totals add the lines and shipping', () => {
       rules,
     ),
   ).toEqual({ subtotal: 75_500_50, shipping: 8_000_00, total: 83_500_50 })
+})
+
+test("a municipality's zone wins over its department's, which wins over the general cost", () => {
+  const zones = [
+    { code: '05', cost: 12_000_00, cashOnDelivery: true },
+    { code: '05001', cost: 6_000_00, cashOnDelivery: true },
+    { code: '88', cost: null, cashOnDelivery: false },
+  ]
+  const medellin = { departmentCode: '05', municipalityCode: '05001' }
+  const rionegro = { departmentCode: '05', municipalityCode: '05615' }
+  const sanAndres = { departmentCode: '88', municipalityCode: '88001' }
+  const bogota = { departmentCode: '11', municipalityCode: '11001' }
+  expect(rulesForPlace(rules, zones, medellin)).toEqual({
+    ...rules,
+    shippingCost: 6_000_00,
+    cashOnDelivery: true,
+  })
+  expect(rulesForPlace(rules, zones, rionegro).shippingCost).toBe(12_000_00)
+  expect(rulesForPlace(rules, zones, sanAndres)).toEqual({ ...rules, cashOnDelivery: false })
+  expect(rulesForPlace(rules, zones, bogota)).toEqual({ ...rules, cashOnDelivery: true })
+  expect(rulesForPlace(rules, zones, null)).toEqual({ ...rules, cashOnDelivery: true })
+  // The free-shipping threshold stays above every zone.
+  expect(shippingFor(100_000_01, rulesForPlace(rules, zones, rionegro))).toBe(0)
 })

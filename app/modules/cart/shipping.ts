@@ -22,3 +22,33 @@ export function cartTotals(
 export function shipsFree(subtotal: number, rules: ShippingRules): boolean {
   return rules.shippingCost === 0 || subtotal > rules.freeShippingThreshold
 }
+
+/**
+ * A shipping rule for one department ("05") or one municipality ("05001"), by DANE code: its own
+ * cost (centavos; null keeps the general cost) and whether cash on delivery is taken there. The
+ * owner keeps them in "Configuraciones"; the free-shipping threshold stays above them all.
+ */
+export type ShippingZone = { code: string; cost: number | null; cashOnDelivery: boolean }
+
+/** Where an order goes, by DANE code. */
+export type ShippingPlace = { departmentCode: string; municipalityCode: string }
+
+/**
+ * The shipping rules for an order to this place: the municipality's zone first, else its
+ * department's, else the general cost; cash on delivery is taken unless that zone turns it off.
+ */
+export function rulesForPlace(
+  rules: ShippingRules,
+  zones: readonly ShippingZone[],
+  place: ShippingPlace | null,
+): ShippingRules & { cashOnDelivery: boolean } {
+  const zone = place
+    ? (zones.find((candidate) => candidate.code === place.municipalityCode) ??
+      zones.find((candidate) => candidate.code === place.departmentCode))
+    : undefined
+  return {
+    shippingCost: zone?.cost ?? rules.shippingCost,
+    freeShippingThreshold: rules.freeShippingThreshold,
+    cashOnDelivery: zone?.cashOnDelivery ?? true,
+  }
+}

@@ -3,7 +3,7 @@ import { PAYMENT_METHODS } from '#app/modules/order/schema.ts'
 import { CUSTOMER_FIELD_LIMITS, normalizeCustomerText } from '#app/modules/order/customer-fields.ts'
 import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
 import { cleanText } from '#app/utils/text.ts'
-import { DEPARTMENTS } from './departments.ts'
+import { departmentNamed } from '#app/modules/places/departments.ts'
 
 /** Spec §5 and §8 texts, exactly. */
 export const CHECKOUT_MESSAGES = {
@@ -141,7 +141,7 @@ export function validateCheckout(
   }
   if (customer.email && !z.email().safeParse(customer.email).success)
     errors.fields.email = CHECKOUT_MESSAGES.email
-  if (customer.department && !(DEPARTMENTS as readonly string[]).includes(customer.department)) {
+  if (customer.department && !departmentNamed(customer.department)) {
     errors.fields.department = CHECKOUT_MESSAGES.department
   }
   if (!customer.consent) errors.fields.consent = CHECKOUT_MESSAGES.consent

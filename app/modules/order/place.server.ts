@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import { departmentNamed } from '#app/modules/places/departments.ts'
+import type { IdentificationType } from './customer-fields.ts'
 import { recordOrderEvent } from './order.server.ts'
 import { orderItems, orders, type PaymentMethod } from './schema.ts'
 
@@ -14,6 +16,10 @@ export type OrderCustomer = {
   address: string
   city: string
   department: string
+  /** Absent on orders imported from the original shop, which never asked for them. */
+  identificationType?: IdentificationType | null
+  departmentCode?: string | null
+  municipalityCode?: string | null
 }
 
 /** The order's customer columns: placed and imported orders keep their customer the same way. */
@@ -27,6 +33,9 @@ export function customerColumns(customer: OrderCustomer) {
     customerAddress: customer.address,
     customerCity: customer.city,
     customerDepartment: customer.department,
+    customerIdentificationType: customer.identificationType ?? null,
+    customerDepartmentCode: customer.departmentCode ?? departmentNamed(customer.department)?.code ?? null,
+    customerMunicipalityCode: customer.municipalityCode ?? null,
   }
 }
 

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+import { IDENTIFICATION_TYPE_CODES } from './customer-fields.ts'
 import { ORDER_STATUSES } from './status.ts'
 
 export const PAYMENT_METHODS = ['acordar', 'mercadopago'] as const
@@ -28,11 +29,20 @@ export const orders = pgTable(
     customerName: text().notNull(),
     customerLastName: text().notNull().default(''),
     customerIdentificationNumber: text().notNull().default(''),
+    /** CC, CE, NIT, PP or TI (`IDENTIFICATION_TYPES`); null on orders from before it was asked. */
+    customerIdentificationType: text({ enum: IDENTIFICATION_TYPE_CODES }),
     customerPhone: text().notNull(),
     customerEmail: text().notNull().default(''),
     customerAddress: text().notNull(),
     customerCity: text().notNull().default(''),
     customerDepartment: text().notNull(),
+    /**
+     * Where the order goes by DANE DIVIPOLA code (department "05", municipality "05001"), beside
+     * the names: what invoices and carriers key places by. Null on orders placed before the checkout
+     * asked for the municipality, or imported, until the owner picks it on the desk.
+     */
+    customerDepartmentCode: text(),
+    customerMunicipalityCode: text(),
     subtotal: integer().notNull(),
     shippingCost: integer().notNull(),
     total: integer().notNull(),

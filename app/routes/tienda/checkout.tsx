@@ -8,7 +8,7 @@ import { usePricedCart } from '#app/components/use-cart-products.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { cartOfRequest } from '#app/modules/cart/cart.server.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
-import { DEPARTMENTS } from '#app/modules/checkout/departments.ts'
+import { DEPARTMENTS } from '#app/modules/places/departments.ts'
 import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
 import { checkoutValuesOf, type CheckoutFormValues } from '#app/modules/checkout/form-values.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
@@ -217,8 +217,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             >
               <option value="">Selecciona…</option>
               {DEPARTMENTS.map((department) => (
-                <option key={department} value={department}>
-                  {department}
+                <option key={department.code} value={department.name}>
+                  {department.name}
                 </option>
               ))}
             </select>
