@@ -54,6 +54,7 @@ export default [
   route('api/buscar', 'routes/api/search.ts'),
   route('api/productos', 'routes/api/products.ts'),
   route('api/carrito', 'routes/api/cart.ts'),
+  route('api/municipios', 'routes/api/municipalities.ts'),
   route('api/consentimiento', 'routes/api/consent.ts'),
   route('api/analitica/clic', 'routes/api/analytics-click.ts'),
   route('api/analitica/vista', 'routes/api/analytics-view.ts'),

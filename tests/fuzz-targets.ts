@@ -15,6 +15,7 @@ export const STOREFRONT_FUZZ_TARGETS = [
   'routes/api/cart.ts',
   'routes/api/search.ts',
   'routes/api/products.ts',
+  'routes/api/municipalities.ts',
 ] as const
 
 export const ADMIN_FUZZ_TARGETS = [

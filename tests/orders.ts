@@ -94,8 +94,8 @@ export const ANA = {
   phone: '300 123 4567',
   email: 'ana@example.com',
   address: 'Calle 1 # 2-3',
-  city: 'Medellín',
   department: 'Antioquia',
+  municipality_code: '05001',
   payment_method: 'acordar' as const,
   consent: true,
 }

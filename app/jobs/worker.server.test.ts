@@ -50,6 +50,7 @@ const customer = {
   phone: '3001234567',
   address: 'Calle 1 # 2-3',
   department: 'Antioquia',
+  municipality_code: '05001',
   consent: true,
 }
 

@@ -33,6 +33,7 @@ import * as click from './api/analytics-click.ts'
 import * as consent from './api/consent.ts'
 import * as webhook from './api/mercadopago-webhook.ts'
 import * as metaEvents from './api/meta-events.ts'
+import * as municipalities from './api/municipalities.ts'
 import * as products from './api/products.ts'
 import * as search from './api/search.ts'
 import * as view from './api/analytics-view.ts'
@@ -101,6 +102,7 @@ async function pendingOnlineOrder() {
       phone: nextPhone(),
       address: 'Calle 1 # 2-3',
       department: 'Antioquia',
+      municipality_code: '05001',
       payment_method: 'mercadopago',
       consent: true,
     },
@@ -144,6 +146,7 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
             address: 'Calle 10 # 20-30',
             city: 'Medellín',
             department: 'Antioquia',
+            municipality_code: '05001',
             payment_method: 'acordar',
             consent: 'on',
             cart: cartLines([{ sku, quantity: 1 }]),
@@ -383,6 +386,14 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
         { requiredKeys: [] },
       ),
       (query) => getJson(products.loader, '/api/productos', query),
+    ),
+
+  'routes/api/municipalities.ts': () =>
+    fuzzEndpoint(
+      'GET /api/municipios',
+      t.database,
+      fc.oneof(fc.constant('05'), hostileText),
+      (departamento) => getJson(municipalities.loader, '/api/municipios', { departamento }),
     ),
 }
 

@@ -9,6 +9,7 @@ import {
   seriousViolations,
   setupBrowser,
   startWithCart,
+  choosePlace,
 } from './browser.ts'
 import { signInAsAdmin } from './admin-session.ts'
 
@@ -26,8 +27,7 @@ async function placeOrder(page: Page): Promise<string> {
   await page.getByLabel('Teléfono (WhatsApp)').fill('3001234567')
   await page.getByLabel('Correo electrónico').fill('ana@example.com')
   await page.getByLabel('Dirección').fill('Calle 10 # 20-30')
-  await page.getByLabel('Ciudad o municipio').fill('Medellín')
-  await page.getByLabel('Departamento').selectOption('Antioquia')
+  await choosePlace(page, 'Antioquia', 'Medellín')
   await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
   await page.getByRole('button', { name: 'Confirmar pedido' }).click()
   await page.waitForURL('**/finalizar-pedido/success?pedido=*')

@@ -1,7 +1,18 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { openDatabase } from '#app/db/client.server.ts'
+import { authConfigFromEnv, sessionSecret } from '#app/modules/auth/config.server.ts'
 import { STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
+import { MUNICIPALITY_MESSAGES } from '#app/modules/order/delivery-place.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+import { signedInAs } from '#tests/auth.ts'
+import { createOrder } from '#tests/factories.ts'
 import { acceptNextDialog, expectMessage, signInAsAdmin } from './admin-session.ts'
 import {
   collectErrors,
@@ -11,8 +22,11 @@ import {
   seriousViolations,
   setupBrowser,
   startWithCart,
+  choosePlace,
 } from './browser.ts'
+import { FAKE_SECRETS } from './fake-secrets.ts'
 import { DESK_LOCATION, FIXTURES } from './fixtures.ts'
+import { freePort, waitForHealth } from './global-setup.ts'
 
 /**
  * The order desk from the storefront to delivery: an order placed by a shopper is confirmed, paid,
@@ -38,8 +52,7 @@ async function placeOrder(page: Page, sku: string, quantity: number, phone: stri
   await page.getByLabel('Apellido').fill('Restrepo')
   await page.getByLabel('Teléfono (WhatsApp)').fill(phone)
   await page.getByLabel('Dirección').fill('Calle 45 # 12-34, apto 301')
-  await page.getByLabel('Ciudad o municipio').fill('Bucaramanga')
-  await page.getByLabel('Departamento').selectOption('Santander')
+  await choosePlace(page, 'Santander', 'Bucaramanga')
   await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
   await page.getByRole('button', { name: 'Confirmar pedido' }).click()
   await page.waitForURL('**/finalizar-pedido/success?pedido=*')
@@ -201,4 +214,104 @@ test('an unknown order is "Pedido no encontrado." with a 404', async () => {
   expect(await page.getByTestId('admin-error').innerText()).toBe('Pedido no encontrado.')
   expect(await page.title()).toBe('Página no encontrada')
   expect((await page.goto('/admin/pedidos/detalle/no-es-un-id'))?.status()).toBe(404)
+})
+
+describe('an order without its DANE municipality (placed before the checkout asked for it, or imported)', () => {
+  // The checkout now asks every shopper for the municipality, so such an order is written straight
+  // into a shop of this test's own, before its server opens the database (as security.test.ts does).
+  const buildDir = inject('buildDir')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-municipio-'))
+  const orderId = randomUUID()
+  const owner = 'duena@vitrina.test'
+  let child: ChildProcess | undefined
+  let base = ''
+  let sessionCookie = { name: '', value: '' }
+
+  beforeAll(async () => {
+    const port = await freePort()
+    base = `http://127.0.0.1:${port}`
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      APP_ENV: 'local',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      PUBLIC_URL: base,
+      ADMIN_EMAILS: owner,
+      SESSION_SECRET: FAKE_SECRETS.SESSION_SECRET,
+    }
+    const database = await openDatabase({ directory: path.join(dataDir, 'db') })
+    await createOrder(database.db, {
+      id: orderId,
+      customerName: 'Rosa',
+      customerLastName: 'Arango',
+      customerIdentificationType: 'CC',
+      customerIdentificationNumber: '43123456',
+      customerAddress: 'Calle 10 # 43-12',
+      customerCity: 'medellin',
+      customerDepartment: 'Antioquia',
+      customerDepartmentCode: '05',
+    })
+    const parsed = parseEnv(env)
+    const signedIn = await signedInAs(database.db, authConfigFromEnv(parsed, sessionSecret(parsed)), owner)
+    await database.close()
+    const [name, ...value] = signedIn.cookie.split('=')
+    sessionCookie = { name: name!, value: value.join('=') }
+
+    let output = ''
+    child = spawn(process.execPath, ['server/index.js'], {
+      env: { ...process.env, ...env, VITRINA_BUILD_DIR: buildDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout?.on('data', (chunk) => (output += chunk))
+    child.stderr?.on('data', (chunk) => (output += chunk))
+    await waitForHealth(base, child, () => output)
+  }, 120_000)
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const running = child
+      running.kill('SIGTERM')
+      await new Promise((resolve) => running.once('exit', resolve))
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('the desk asks for it, the owner picks it, and the page, the timeline and the slip show it', async () => {
+    const page = await browser.page()
+    await browser.context.addCookies([{ ...sessionCookie, url: base }])
+    const errors = collectErrors(page)
+    await gotoHydrated(page, `${base}/admin/pedidos/detalle/${orderId}`)
+
+    const customer = page.getByTestId('order-customer')
+    expect(await page.getByTestId('order-document').innerText()).toBe('Cédula de ciudadanía 43123456')
+    expect(await page.getByTestId('order-department').innerText()).toBe('Antioquia')
+    expect(await page.getByTestId('order-typed-city').innerText()).toBe('medellin')
+    expect(await page.getByTestId('order-municipality').count()).toBe(0)
+    const missing = page.getByTestId('order-municipality-missing')
+    expect(plain(await missing.innerText())).toContain(MUNICIPALITY_MESSAGES.missing)
+    // The municipality the typed city names comes chosen; the list is Antioquia's.
+    const select = page.getByLabel('Municipio (DANE)')
+    expect(await select.inputValue()).toBe('05001')
+    expect(await select.locator('option').count()).toBe(126)
+    await shoot(page, 'municipality-missing')
+    expect(await seriousViolations(page)).toEqual([])
+
+    await select.selectOption({ label: 'Envigado (05266)' })
+    await page.getByRole('button', { name: 'Guardar municipio' }).click()
+    await expectMessage(page, MUNICIPALITY_MESSAGES.saved)
+    await expect.poll(() => missing.count()).toBe(0)
+    expect(plain(await customer.innerText())).toContain('Municipio Envigado (05266)')
+    expect(await page.getByTestId('order-municipality').innerText()).toBe('Envigado (05266)')
+    // What the shopper wrote stays, beside the municipality it is not the name of.
+    expect(await page.getByTestId('order-typed-city').innerText()).toBe('medellin')
+    const entry = page.getByTestId('order-event').and(page.locator('[data-type="municipality-set"]'))
+    expect(plain(await entry.innerText())).toContain('Municipio asignado: Envigado, Antioquia (05266).')
+    expect(plain(await entry.innerText())).toContain(owner)
+
+    await gotoHydrated(page, `${base}/admin/pedidos/guia/${orderId}`)
+    expect(plain(await page.getByTestId('slip-place').innerText())).toBe('Envigado, Antioquia (DANE 05266)')
+    expect(errors).toEqual([])
+  })
 })

@@ -11,6 +11,7 @@ import {
   seriousViolations,
   setupBrowser,
   startWithCart,
+  choosePlace,
 } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 
@@ -106,8 +107,7 @@ test('a placed order appears in Ventas; shipped, its margin is real; refused, it
   await page.getByLabel('Apellido').fill('Yepes')
   await page.getByLabel('Teléfono (WhatsApp)').fill('3187776655')
   await page.getByLabel('Dirección').fill('Calle 3 # 4-5')
-  await page.getByLabel('Ciudad o municipio').fill('Mitú')
-  await page.getByLabel('Departamento').selectOption(DEPARTMENT)
+  await choosePlace(page, DEPARTMENT, 'Mitú')
   await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
   await page.getByRole('button', { name: 'Confirmar pedido' }).click()
   await page.waitForURL('**/finalizar-pedido/success?pedido=*')

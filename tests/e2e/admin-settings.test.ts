@@ -1,9 +1,22 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { LOCAL_ADMIN_EMAIL } from '#app/modules/auth/config.server.ts'
-import { BANNER_MESSAGES, SETTINGS_MESSAGES } from '#app/modules/settings/validators.ts'
+import {
+  BANNER_MESSAGES,
+  SETTINGS_MESSAGES,
+  SHIPPING_ZONE_MESSAGES,
+} from '#app/modules/settings/validators.ts'
 import { acceptNextDialog, expectMessage, pngFile, signInAsAdmin } from './admin-session.ts'
-import { cop, DESKTOP, gotoHydrated, PHONE, plain, setStoredCart, setupBrowser } from './browser.ts'
+import {
+  cop,
+  DESKTOP,
+  gotoHydrated,
+  PHONE,
+  plain,
+  setStoredCart,
+  setupBrowser,
+  choosePlace,
+} from './browser.ts'
 import { FIXTURES, STORE } from './fixtures.ts'
 
 /**
@@ -18,7 +31,7 @@ beforeAll(() => browser.startEachTestWith((page) => signInAsAdmin(page)))
 
 async function saveShippingCost(page: Page, pesos: string) {
   await gotoHydrated(page, SETTINGS)
-  await page.getByLabel('Costo de envío').fill(pesos)
+  await page.getByLabel('Costo de envío', { exact: true }).fill(pesos)
   await page.getByRole('button', { name: 'Guardar configuración' }).click()
   await expectMessage(page, SETTINGS_MESSAGES.saved)
 }
@@ -29,7 +42,7 @@ async function saveShippingCost(page: Page, pesos: string) {
  */
 async function restoreShippingCost(page: Page) {
   await gotoHydrated(page, SETTINGS)
-  const shown = await page.getByLabel('Costo de envío').inputValue()
+  const shown = await page.getByLabel('Costo de envío', { exact: true }).inputValue()
   if (shown.replaceAll('.', '') === String(STORE.shippingCost)) return
   await saveShippingCost(page, String(STORE.shippingCost))
 }
@@ -41,15 +54,17 @@ test('the menu opens Configuraciones; a refused save keeps what was typed and ch
   await page.getByTestId('admin-menu').getByRole('link', { name: 'Configuraciones' }).click()
   await page.waitForURL((url) => url.pathname === SETTINGS)
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  expect(await page.getByLabel('Costo de envío').inputValue()).toBe(String(STORE.shippingCost))
+  expect(await page.getByLabel('Costo de envío', { exact: true }).inputValue()).toBe(
+    String(STORE.shippingCost),
+  )
 
-  await page.getByLabel('Costo de envío').fill('-3000')
+  await page.getByLabel('Costo de envío', { exact: true }).fill('-3000')
   await page.getByLabel('Número de WhatsApp').fill('12345')
   await page.getByLabel('Razón social').fill('Otra Razón Social S.A.S.')
   await page.getByRole('button', { name: 'Guardar configuración' }).click()
   await expectMessage(page, SETTINGS_MESSAGES.invalid)
   expect(await page.getByText(SETTINGS_MESSAGES.phone).isVisible()).toBe(true)
-  expect(await page.getByLabel('Costo de envío').inputValue()).toBe('-3000')
+  expect(await page.getByLabel('Costo de envío', { exact: true }).inputValue()).toBe('-3000')
   expect(await page.getByLabel('Razón social').inputValue()).toBe('Otra Razón Social S.A.S.')
   // Nothing reached the storefront.
   await gotoHydrated(page, '/')
@@ -103,8 +118,7 @@ test('a changed shipping cost changes the cart and the order total, and the free
     await page.getByLabel('Teléfono (WhatsApp)').fill('3109876543')
     await page.getByLabel('Correo electrónico').fill('laura@example.com')
     await page.getByLabel('Dirección').fill('Carrera 5 # 6-7')
-    await page.getByLabel('Ciudad o municipio').fill('Cali')
-    await page.getByLabel('Departamento').selectOption('Valle del Cauca')
+    await choosePlace(page, 'Valle del Cauca', 'Santiago de Cali')
     await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
     await page.getByRole('button', { name: 'Confirmar pedido' }).click()
     await page.waitForURL('**/finalizar-pedido/success?pedido=*')
@@ -229,4 +243,43 @@ test('"Pedidos sin pagar ni confirmar": the four hold limits, each checked, at b
     )
     await page.close()
   }
+})
+
+test('"Envío por zona": a municipality with its own cost and no cash on delivery, listed and removed', async () => {
+  const page = await browser.page(DESKTOP)
+  const card = page.getByTestId('shipping-zones')
+  // Leticia: no other file ships there.
+  const row = () => card.getByTestId('shipping-zone').filter({ hasText: 'Leticia (Amazonas)' })
+  try {
+    await gotoHydrated(page, SETTINGS)
+    const form = card.getByTestId('shipping-zone-form')
+    await form.getByLabel('Departamento o municipio').selectOption('91001')
+    await form.getByLabel('Costo de envío (vacío: costo general)').fill('25.000')
+    const cash = form.getByRole('checkbox', { name: 'Acepta pago contra entrega' })
+    expect(await cash.isChecked()).toBe(true)
+    await cash.uncheck()
+    await form.getByRole('button', { name: 'Guardar zona' }).click()
+    await expectMessage(page, SHIPPING_ZONE_MESSAGES.saved)
+    await row().waitFor()
+    const cells = (await row().locator('th, td').allTextContents()).map(plain)
+    expect(cells.slice(0, 3)).toEqual(['Leticia (Amazonas)', cop(25000), 'No'])
+    // The form starts afresh after a save.
+    expect(await card.getByLabel('Departamento o municipio').inputValue()).toBe('')
+    expect(await card.getByRole('checkbox', { name: 'Acepta pago contra entrega' }).isChecked()).toBe(true)
+    await expect
+      .poll(async () => plain(await page.getByTestId('setting-change').first().textContent()))
+      .toContain('Leticia (Amazonas)')
+
+    await row().getByRole('button', { name: 'Quitar' }).click()
+    await expectMessage(page, SHIPPING_ZONE_MESSAGES.removed)
+    await expect.poll(() => row().count()).toBe(0)
+  } finally {
+    // Put the zones back as they were for the other files, pass or fail.
+    await gotoHydrated(page, SETTINGS)
+    if (await row().count()) {
+      await row().getByRole('button', { name: 'Quitar' }).click()
+      await expectMessage(page, SHIPPING_ZONE_MESSAGES.removed)
+    }
+  }
+  await page.close()
 })

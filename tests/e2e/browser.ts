@@ -282,3 +282,19 @@ export async function screenshotAtBothWidths(page: Page, prefix: string) {
   }
   await page.setViewportSize(DESKTOP)
 }
+
+/**
+ * The checkout's "Departamento", then its "Municipio" by name once the page has that department's
+ * list: fetched by the page's scripts, or, on a page without them, shown by the server after
+ * "Ver municipios del departamento".
+ */
+export async function choosePlace(page: Page, department: string, municipality: string) {
+  await page.getByLabel('Departamento').selectOption(department)
+  const showList = page.getByRole('button', { name: 'Ver municipios del departamento' })
+  if (await showList.isVisible()) {
+    await Promise.all([page.waitForEvent('load'), showList.click()])
+  }
+  const select = page.getByRole('combobox', { name: 'Municipio', exact: true })
+  await select.locator('option', { hasText: municipality }).first().waitFor({ state: 'attached' })
+  await select.selectOption({ label: municipality })
+}

@@ -10,6 +10,7 @@ import {
   setStoredCart,
   setupBrowser,
   storedCart,
+  choosePlace,
 } from './browser.ts'
 
 const browser = setupBrowser(PHONE)
@@ -48,8 +49,7 @@ async function fillCustomer(page: Page, method: 'acordar' | 'mercadopago' = 'aco
   await page.getByLabel('Teléfono (WhatsApp)').fill('3001234567')
   await page.getByLabel('Correo electrónico').fill('ana@example.com')
   await page.getByLabel('Dirección').fill('Calle 10 # 20-30')
-  await page.getByLabel('Ciudad o municipio').fill('Medellín')
-  await page.getByLabel('Departamento').selectOption('Antioquia')
+  await choosePlace(page, 'Antioquia', 'Medellín')
   if (method === 'mercadopago') await page.getByLabel(/Pago en línea con Mercado Pago/).check()
   await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
 }
@@ -212,12 +212,12 @@ describe('validation messages (spec §5, §8)', () => {
     await setStoredCart(page, [{ sku, quantity: 1 }])
     await gotoHydrated(page, '/finalizar-pedido')
     await page.getByLabel('Apellido').fill('Gómez')
-    await page.getByLabel('Ciudad o municipio').fill('Cali')
+    await choosePlace(page, 'Valle del Cauca', 'Santiago de Cali')
     await page.getByRole('button', { name: 'Confirmar pedido' }).click()
     await page.getByTestId('checkout-errors').waitFor()
     expect(await page.getByTestId('checkout-errors').innerText()).toBe('Por favor complete todos los campos.')
     expect(await page.getByLabel('Apellido').inputValue()).toBe('Gómez')
-    expect(await page.getByLabel('Ciudad o municipio').inputValue()).toBe('Cali')
+    expect(await page.getByRole('combobox', { name: 'Municipio', exact: true }).inputValue()).toBe('76001')
     await expect
       .poll(() => page.locator('[data-sonner-toast]').allInnerTexts())
       .toContain('Por favor complete todos los campos.')

@@ -3,7 +3,15 @@ import { describe, expect, inject, test } from 'vitest'
 import { categoryPath } from '#app/utils/paths.ts'
 import { WEBM_BYTES } from '#tests/media.ts'
 import { pngFile, signInAsAdmin } from './admin-session.ts'
-import { baseURL, collectErrors, gotoHydrated, homeSkusInStock, PHONE, setupBrowser } from './browser.ts'
+import {
+  baseURL,
+  collectErrors,
+  gotoHydrated,
+  homeSkusInStock,
+  PHONE,
+  setupBrowser,
+  choosePlace,
+} from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 
 /**
@@ -182,8 +190,7 @@ async function fillCustomer(page: Page, online = false) {
   await page.getByLabel('Teléfono (WhatsApp)').fill('3001234567')
   await page.getByLabel('Correo electrónico').fill('ana@example.com')
   await page.getByLabel('Dirección').fill('Calle 10 # 20-30')
-  await page.getByLabel('Ciudad o municipio').fill('Medellín')
-  await page.getByLabel('Departamento').selectOption('Antioquia')
+  await choosePlace(page, 'Antioquia', 'Medellín')
   if (online) await page.getByLabel(/Pago en línea con Mercado Pago/).check()
   await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
 }

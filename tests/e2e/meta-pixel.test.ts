@@ -3,7 +3,7 @@ import { describe, expect, inject, test } from 'vitest'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { STAFF_DEVICE_COOKIE } from '#app/modules/auth/staff-device.ts'
 import { STAND_IN_PIXEL_ID } from '../stand-ins/meta.ts'
-import { baseURL, DESKTOP, gotoHydrated, PHONE, setupBrowser } from './browser.ts'
+import { baseURL, DESKTOP, gotoHydrated, PHONE, setupBrowser, choosePlace } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 
 /**
@@ -175,8 +175,7 @@ describe('Meta Pixel', () => {
     await page.getByLabel('Teléfono (WhatsApp)').fill('3001234567')
     await page.getByLabel('Correo electrónico').fill('Ana.Perez@Example.com')
     await page.getByLabel('Dirección').fill('Calle 10 # 20-30')
-    await page.getByLabel('Ciudad o municipio').fill('Medellín')
-    await page.getByLabel('Departamento').selectOption('Antioquia')
+    await choosePlace(page, 'Antioquia', 'Medellín')
     await page.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
     await page.getByRole('button', { name: 'Confirmar pedido' }).click()
     await page.waitForURL('**/finalizar-pedido/success?pedido=*')

@@ -160,6 +160,7 @@ export async function postCheckout(
     address: 'Calle 10 # 20-30',
     city: 'Medellín',
     department: 'Antioquia',
+    municipality_code: '05001',
     payment_method: 'acordar',
     consent: 'on',
     checkout_key: randomUUID(),

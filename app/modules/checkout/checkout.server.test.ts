@@ -8,7 +8,7 @@ import { ANA, LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
 import { CheckoutRefused, placeOrder, type CheckoutContext } from './checkout.server.ts'
-import { CHECKOUT_MESSAGES } from './validators.ts'
+import { CHECKOUT_MESSAGES } from './messages.ts'
 
 /**
  * What `placeOrder` gave: `{ ok: true, order, created }`, or `{ ok: false, errors }` from the
@@ -323,4 +323,106 @@ test(`no oversell: 50 simultaneous checkouts for 5 units make exactly 5 orders (
   const row = await productRow(product.sku)
   expect(row.reserved).toBe(5)
   expect(row.stock - row.reserved).toBe(0)
+})
+
+describe('where the order goes and who it is for (DANE codes, identity document)', () => {
+  test('the order keeps the department and municipality codes, the municipality as its city, and the document', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const result = await attempt(ctx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer: {
+        ...customer,
+        department: 'Norte de Santander',
+        municipality_code: '54001',
+        identification_type: 'NIT',
+        identification_number: '800.197.268-4',
+      },
+    })
+    if (!result.ok) throw new Error(JSON.stringify(result.errors))
+    expect(await getOrder(t.db, result.order.id)).toMatchObject({
+      customerDepartment: 'Norte de Santander',
+      customerDepartmentCode: '54',
+      customerMunicipalityCode: '54001',
+      customerCity: 'San José de Cúcuta',
+      customerIdentificationType: 'NIT',
+      customerIdentificationNumber: '800197268-4',
+    })
+  })
+
+  test('without a document number the order keeps no document type', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const result = await attempt(ctx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer: { ...customer, identification_type: 'CC', identification_number: '' },
+    })
+    if (!result.ok) throw new Error(JSON.stringify(result.errors))
+    expect(await getOrder(t.db, result.order.id)).toMatchObject({
+      customerIdentificationType: null,
+      customerIdentificationNumber: '',
+    })
+  })
+
+  test('the municipality is required once the department is known, and must be of that department', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const before = await orderCount()
+    const lines = [{ sku: product.sku, quantity: 1 }]
+    const missing = await attempt(ctx(), { lines, customer: { ...customer, municipality_code: '' } })
+    expect(missing.ok === false && missing.errors).toEqual({
+      form: [CHECKOUT_MESSAGES.required],
+      fields: { municipality_code: 'Este campo es obligatorio.' },
+    })
+    const elsewhere = await attempt(ctx(), { lines, customer: { ...customer, municipality_code: '76001' } })
+    expect(elsewhere.ok === false && elsewhere.errors.fields).toEqual({
+      municipality_code: 'Elige un municipio de Antioquia.',
+    })
+    const unknown = await attempt(ctx(), { lines, customer: { ...customer, municipality_code: '05999' } })
+    expect(unknown.ok === false && unknown.errors.fields.municipality_code).toBe(
+      'Elige un municipio de Antioquia.',
+    )
+    expect(await orderCount()).toBe(before)
+    expect((await productRow(product.sku)).reserved).toBe(0)
+  })
+
+  test('Bogotá D.C. has one municipality: it needs no choice', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const result = await attempt(ctx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer: { ...customer, department: 'Bogotá D.C.', municipality_code: '' },
+    })
+    if (!result.ok) throw new Error(JSON.stringify(result.errors))
+    expect(await getOrder(t.db, result.order.id)).toMatchObject({
+      customerMunicipalityCode: '11001',
+      customerCity: 'Bogotá, D.C.',
+    })
+  })
+
+  test('a document number that does not fit its type is refused beside the field', async () => {
+    const product = await createProduct(t.db, { stock: 3 })
+    const lines = [{ sku: product.sku, quantity: 1 }]
+    const nit = await attempt(ctx(), {
+      lines,
+      customer: { ...customer, identification_type: 'NIT', identification_number: '800197268-5' },
+    })
+    expect(nit.ok === false && nit.errors).toEqual({
+      form: [],
+      fields: {
+        identification_number:
+          'El dígito de verificación no corresponde al NIT 800197268: revisa el número después del guion.',
+      },
+    })
+    const cc = await attempt(ctx(), {
+      lines,
+      customer: { ...customer, identification_type: 'CC', identification_number: 'AB123' },
+    })
+    expect(cc.ok === false && cc.errors.fields.identification_number).toBe(
+      'La cédula de ciudadanía lleva solo números: entre 3 y 10 dígitos.',
+    )
+    const type = await attempt(ctx(), {
+      lines,
+      customer: { ...customer, identification_type: 'DNI', identification_number: '123' },
+    })
+    expect(type.ok === false && type.errors.fields.identification_type).toBe(
+      'Elige un tipo de documento de la lista.',
+    )
+  })
 })

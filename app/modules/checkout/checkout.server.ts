@@ -1,20 +1,24 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
-import { cartTotals, type ShippingRules } from '#app/modules/cart/shipping.ts'
+import { cartTotals, rulesForPlace, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
 import { keepCheckoutTracking, type CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { orderByCheckoutKey, recordPlacedOrder, type PlacedOrder } from '#app/modules/order/place.server.ts'
-import { readHoldLimits, readShippingRules } from '#app/modules/settings/settings.server.ts'
+import {
+  readHoldLimits,
+  readShippingRules,
+  readShippingZones,
+} from '#app/modules/settings/settings.server.ts'
 import type { HoldLimits } from '#app/modules/settings/validators.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { holdLimitRefusal } from './hold-limits.server.ts'
+import { CHECKOUT_MESSAGES } from './messages.ts'
 import {
-  CHECKOUT_MESSAGES,
   isWholeQuantity,
   MAX_LINE_QUANTITY,
   validateCheckout,
@@ -174,18 +178,35 @@ export async function placeOrder(
         }
       })
 
-      const totals = cartTotals(priced, await readShippingRules(tx, ctx.shipping))
+      const rules = rulesForPlace(await readShippingRules(tx, ctx.shipping), await readShippingZones(tx), {
+        departmentCode: customer.department_code,
+        municipalityCode: customer.municipality_code,
+      })
+      if (customer.payment_method === 'acordar' && !rules.cashOnDelivery) {
+        throw new CheckoutRefused(
+          {
+            form: [CHECKOUT_MESSAGES.noCashOnDelivery(customer.city, ctx.onlinePayments)],
+            fields: {},
+            offerWhatsapp: !ctx.onlinePayments,
+          },
+          409,
+        )
+      }
+      const totals = cartTotals(priced, rules)
       const placed = await recordPlacedOrder(tx, {
         paymentMethod: customer.payment_method,
         customer: {
           name: customer.name,
           lastName: customer.last_name,
+          identificationType: customer.identification_number ? customer.identification_type : null,
           identificationNumber: customer.identification_number,
           phone: customer.phone,
           email: customer.email,
           address: customer.address,
           city: customer.city,
           department: customer.department,
+          departmentCode: customer.department_code,
+          municipalityCode: customer.municipality_code,
         },
         items: priced,
         totals,

@@ -1,12 +1,13 @@
 export const CUSTOMER_FIELDS = [
   'name',
   'last_name',
+  'identification_type',
   'identification_number',
   'phone',
   'email',
   'address',
-  'city',
   'department',
+  'municipality_code',
 ] as const
 
 export type CheckoutFormValues = Record<(typeof CUSTOMER_FIELDS)[number], string> & {

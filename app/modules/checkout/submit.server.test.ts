@@ -14,7 +14,7 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { CheckoutRefused } from './checkout.server.ts'
 import { readCheckoutForm } from './form.server.ts'
 import { submitCheckout, type CheckoutDeps } from './submit.server.ts'
-import { CHECKOUT_MESSAGES, ID_MESSAGES } from './validators.ts'
+import { CHECKOUT_MESSAGES, ID_MESSAGES } from './messages.ts'
 
 const t = setupTestDatabase()
 const PUBLIC_URL = 'http://127.0.0.1:9'
@@ -44,6 +44,7 @@ function form(fields: Record<string, string>, cookie?: string) {
     phone: '3001234567',
     address: 'Calle 10 # 20-30',
     department: 'Antioquia',
+    municipality_code: '05001',
     payment_method: 'acordar',
     consent: 'on',
     checkout_key: randomUUID(),

@@ -2,7 +2,7 @@ import type { CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { startOnlinePayment, type PaymentDeps } from '#app/modules/payment/payment.server.ts'
 import { CheckoutRefused, placeOrder, type CheckoutContext } from './checkout.server.ts'
 import type { CheckoutForm } from './form.server.ts'
-import { ID_MESSAGES } from './validators.ts'
+import { ID_MESSAGES } from './messages.ts'
 import { orderResultPath } from '#app/utils/paths.ts'
 
 export type CheckoutDeps = {

@@ -1,34 +1,15 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '#app/modules/order/schema.ts'
-import { CUSTOMER_FIELD_LIMITS, normalizeCustomerText } from '#app/modules/order/customer-fields.ts'
-import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
+import {
+  CUSTOMER_FIELD_LIMITS,
+  IDENTIFICATION_TYPE_CODES,
+  normalizeCustomerText,
+  normalizeIdentification,
+} from '#app/modules/order/customer-fields.ts'
 import { cleanText } from '#app/utils/text.ts'
 import { departmentNamed } from '#app/modules/places/departments.ts'
-
-/** Spec §5 and §8 texts, exactly. */
-export const CHECKOUT_MESSAGES = {
-  emptyCart: 'Debe tener al menos un producto',
-  required: 'Por favor complete todos los campos.',
-  overStock: 'Hay productos con cantidades superiores al stock.',
-  zeroQuantity: 'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
-  ...PAYMENT_MESSAGES,
-  success: 'Pedido realizado con éxito.',
-  // Ours, where the spec is silent.
-  phone: 'Ingresa un teléfono válido de 10 dígitos, por ejemplo 3001234567.',
-  email: 'Ingresa un correo electrónico válido.',
-  department: 'Selecciona un departamento de la lista.',
-  consent: 'Debes aceptar la política de tratamiento de datos personales para continuar.',
-  unavailable: 'Algunos productos de tu carrito ya no están disponibles. Revisa tu carrito.',
-  onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige pago contra entrega.',
-  badQuantity: (product: string) => `La cantidad de ${product} debe ser un número entero de 1 en adelante.`,
-} as const
-
-/** Answers to ids that are not ours (spec-silent texts). */
-export const ID_MESSAGES = {
-  orderNotFound: 'Pedido no encontrado.',
-  badOrder: 'El pedido no es válido.',
-  badForm: 'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
-} as const
+import { municipalitiesOf, placeOf } from '#app/modules/places/places.server.ts'
+import { CHECKOUT_MESSAGES } from './messages.ts'
 
 /** Trimmed, one line, cleaned as PostgreSQL takes it (`normalizeCustomerText`). */
 const text = (max: number) =>
@@ -91,17 +72,25 @@ export function isWholeQuantity(quantity: number): boolean {
 export const CustomerSchema = z.object({
   name: text(CUSTOMER_FIELD_LIMITS.name),
   last_name: text(CUSTOMER_FIELD_LIMITS.last_name).default(''),
+  identification_type: z
+    .string()
+    .default('')
+    .transform((value) => (value === '' ? 'CC' : value))
+    .pipe(z.enum(IDENTIFICATION_TYPE_CODES, { message: 'Elige un tipo de documento de la lista.' })),
   identification_number: text(CUSTOMER_FIELD_LIMITS.identification_number).default(''),
   phone: text(CUSTOMER_FIELD_LIMITS.phone),
   email: text(CUSTOMER_FIELD_LIMITS.email).default(''),
   address: text(CUSTOMER_FIELD_LIMITS.address),
   city: text(CUSTOMER_FIELD_LIMITS.city).default(''),
   department: text(CUSTOMER_FIELD_LIMITS.department),
+  /** The municipality's DANE code ("05001"): the checkout's select; the order's city is its name. */
+  municipality_code: text(5).default(''),
   payment_method: z.enum(PAYMENT_METHODS).default('acordar'),
   consent: z.boolean(),
 })
 export type CustomerInput = z.input<typeof CustomerSchema>
-export type Customer = z.output<typeof CustomerSchema>
+/** A checked customer: where the order goes is a DIVIPOLA municipality of its department. */
+export type Customer = z.output<typeof CustomerSchema> & { department_code: string }
 
 export type CheckoutErrors = {
   form: string[]
@@ -132,21 +121,51 @@ export function validateCheckout(
     errors.form.push(CHECKOUT_MESSAGES.required)
     return { ok: false, errors }
   }
-  const customer = parsed.data
-  const missing = (['name', 'address', 'department', 'phone'] as const).filter((field) => !customer[field])
+  const department = departmentNamed(parsed.data.department)
+  // A department with one municipality (Bogotá D.C.) needs no choice.
+  const onlyMunicipality = department ? municipalitiesOf(department.code) : []
+  const customer =
+    !parsed.data.municipality_code && onlyMunicipality.length === 1
+      ? { ...parsed.data, municipality_code: onlyMunicipality[0]!.code }
+      : parsed.data
+  // The municipality is asked once the department is known (the select lists that department's).
+  const required = ['name', 'address', 'department', 'phone'] as const
+  const missing = [
+    ...required.filter((field) => !customer[field]),
+    ...(department && !customer.municipality_code ? (['municipality_code'] as const) : []),
+  ]
   for (const field of missing) errors.fields[field] = 'Este campo es obligatorio.'
   if (missing.length) errors.form.push(CHECKOUT_MESSAGES.required)
+  const place =
+    department && customer.municipality_code ? placeOf(department.name, customer.municipality_code) : null
+  if (department && customer.municipality_code && !place) {
+    errors.fields.municipality_code = CHECKOUT_MESSAGES.municipality(department.name)
+  }
+  const identification = customer.identification_number
+    ? normalizeIdentification(customer.identification_type, customer.identification_number)
+    : ({ ok: true, number: '' } as const)
+  if (!identification.ok) errors.fields.identification_number = identification.message
   if (customer.phone && !/^(3\d{9}|60\d{8})$/.test(normalizePhone(customer.phone))) {
     errors.fields.phone = CHECKOUT_MESSAGES.phone
   }
   if (customer.email && !z.email().safeParse(customer.email).success)
     errors.fields.email = CHECKOUT_MESSAGES.email
-  if (customer.department && !departmentNamed(customer.department)) {
-    errors.fields.department = CHECKOUT_MESSAGES.department
-  }
+  if (customer.department && !department) errors.fields.department = CHECKOUT_MESSAGES.department
   if (!customer.consent) errors.fields.consent = CHECKOUT_MESSAGES.consent
   if (lines.some((line) => line.quantity <= 0)) errors.form.push(CHECKOUT_MESSAGES.zeroQuantity)
   for (const product of badQuantities) errors.form.push(CHECKOUT_MESSAGES.badQuantity(product))
-  if (errors.form.length || Object.keys(errors.fields).length) return { ok: false, errors }
-  return { ok: true, customer: { ...customer, phone: normalizePhone(customer.phone) } }
+  if (errors.form.length || Object.keys(errors.fields).length || !place || !identification.ok) {
+    return { ok: false, errors }
+  }
+  return {
+    ok: true,
+    customer: {
+      ...customer,
+      phone: normalizePhone(customer.phone),
+      identification_number: identification.number,
+      // The city is the municipality's name (spec's optional "city"); the codes travel beside it.
+      city: place.municipality.name,
+      department_code: place.department.code,
+    },
+  }
 }

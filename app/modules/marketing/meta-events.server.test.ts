@@ -95,6 +95,7 @@ const customer = {
   address: 'Calle 1 # 2-3',
   city: 'Medellín',
   department: 'Antioquia',
+  municipality_code: '05001',
   consent: true,
 }
 

@@ -16,9 +16,21 @@ import {
 } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
+import {
+  DEPARTMENTS,
+  departmentCoded,
+  departmentNamed,
+  type Department,
+} from '#app/modules/places/departments.ts'
+import {
+  municipalitiesOf,
+  municipalityCoded,
+  municipalityMatching,
+  type Municipality,
+} from '#app/modules/places/places.server.ts'
 import { confirmationDeadline } from './expire-unconfirmed.server.ts'
 import { holdingUnconfirmed, isHoldingUnconfirmed } from './holding.ts'
-import { getOrder, listOrderEvents } from './order.server.ts'
+import { getOrder, listOrderEvents, type OrderRow } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import type { OrderStatus } from './status.ts'
 import type { DeskView } from './desk-views.ts'
@@ -151,9 +163,77 @@ export async function deskCounts(db: DbOrTx) {
   return { toConfirm: row?.toConfirm ?? 0, toShip: row?.toShip ?? 0 }
 }
 
+/** The columns that say where an order goes. */
+type OrderPlaceColumns = Pick<
+  OrderRow,
+  'customerCity' | 'customerDepartment' | 'customerDepartmentCode' | 'customerMunicipalityCode'
+>
+
+/** The order's department: its municipality's, else its DANE code's, else the one its name is. */
+function departmentOf(
+  order: OrderPlaceColumns,
+  municipality: Municipality | undefined,
+): Department | undefined {
+  return (
+    (municipality && departmentCoded(municipality.departmentCode)) ??
+    (order.customerDepartmentCode ? departmentCoded(order.customerDepartmentCode) : undefined) ??
+    departmentNamed(order.customerDepartment)
+  )
+}
+
 /**
- * Everything the detail page shows: the order, its items and timeline, and the shopper's earlier
- * orders by phone (a refused delivery is an order cancelled after it was shipped).
+ * Where an order goes, as the desk and its packing slips show it: the department (the shop's name
+ * for it) and the municipality by DANE code, with DANE's name. An order placed before the checkout
+ * asked for the municipality, or imported, has none (`municipalityCode` null, as for a code that is
+ * not DIVIPOLA's): then `suggestedMunicipalityCode` is the one municipality of its department its
+ * free-text city names, if exactly one does. `typedCity` is the city as the shopper wrote it, when
+ * there is no municipality or it is not the municipality's name; null when it says nothing more.
+ */
+export function deliveryPlaceOf(order: OrderPlaceColumns) {
+  const code = order.customerMunicipalityCode
+  const municipality = code ? municipalityCoded(code) : undefined
+  const department = departmentOf(order, municipality)
+  const suggested =
+    !municipality && department ? municipalityMatching(department, order.customerCity) : undefined
+  return {
+    departmentCode: department?.code ?? null,
+    departmentName: department?.name ?? order.customerDepartment,
+    municipalityCode: municipality?.code ?? null,
+    municipalityName: municipality?.name ?? null,
+    typedCity: municipality && order.customerCity === municipality.name ? null : order.customerCity,
+    suggestedMunicipalityCode: suggested?.code ?? null,
+  }
+}
+export type DeliveryPlace = ReturnType<typeof deliveryPlaceOf>
+
+/** A department's municipalities, as the desk's select groups them. */
+export type MunicipalityChoiceGroup = {
+  departmentCode: string
+  departmentName: string
+  municipalities: { code: string; name: string }[]
+}
+
+/**
+ * What the owner picks an order's missing municipality from: its department's municipalities
+ * (alphabetical), or, when the order's department is not one the shop knows, every department's,
+ * each a group. Empty when the order already has its municipality.
+ */
+export function municipalityChoicesFor(place: DeliveryPlace): MunicipalityChoiceGroup[] {
+  if (place.municipalityCode) return []
+  const departments = place.departmentCode
+    ? DEPARTMENTS.filter((department) => department.code === place.departmentCode)
+    : DEPARTMENTS
+  return departments.map((department) => ({
+    departmentCode: department.code,
+    departmentName: department.name,
+    municipalities: municipalitiesOf(department.code).map(({ code, name }) => ({ code, name })),
+  }))
+}
+
+/**
+ * Everything the detail page shows: the order, its items and timeline, where it goes (`place`, and
+ * what to pick its municipality from when it has none), and the shopper's earlier orders by phone
+ * (a refused delivery is an order cancelled after it was shipped).
  */
 export async function getDeskOrder(db: DbOrTx, id: string, confirmationHours: number) {
   const order = await getOrder(db, id)
@@ -206,10 +286,13 @@ export async function getDeskOrder(db: DbOrTx, id: string, confirmationHours: nu
     .from(stockMovements)
     .where(eq(stockMovements.orderId, id))
     .orderBy(asc(stockMovements.id))
+  const place = deliveryPlaceOf(order)
   return {
     ...order,
     events,
     movements,
+    place,
+    municipalityChoices: municipalityChoicesFor(place),
     releaseAt: releaseAtOf(order, confirmationHours),
     history: {
       count: history?.count ?? 0,
@@ -227,6 +310,7 @@ export type DeskOrder = NonNullable<Awaited<ReturnType<typeof getDeskOrder>>>
  * holding the product today (largest stock first, `locationsFrom: 'stock'`); once shipped, the
  * locations its units were actually taken from, by the ledger's exits for the order
  * (`locationsFrom: 'shipment'`). A cancelled order's slip is marked `cancelled`: nothing to dispatch.
+ * `place` says where it goes by DANE code (`deliveryPlaceOf`).
  */
 export async function getPackingSlips(db: DbOrTx, ids: string[]) {
   if (!ids.length) return []
@@ -273,6 +357,11 @@ export async function getPackingSlips(db: DbOrTx, ids: string[]) {
       customerAddress: order.customerAddress,
       customerCity: order.customerCity,
       customerDepartment: order.customerDepartment,
+      customerIdentificationType: order.customerIdentificationType,
+      customerIdentificationNumber: order.customerIdentificationNumber,
+      customerDepartmentCode: order.customerDepartmentCode,
+      customerMunicipalityCode: order.customerMunicipalityCode,
+      place: deliveryPlaceOf(order),
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,
       total: order.total,

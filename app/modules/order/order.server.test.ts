@@ -22,6 +22,7 @@ const customer = {
   phone: '3109876543',
   address: 'Carrera 7 # 8-9',
   department: 'Bogotá D.C.',
+  municipality_code: '11001',
   consent: true,
 }
 

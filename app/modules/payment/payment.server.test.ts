@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
-import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
+import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
@@ -94,6 +94,7 @@ const customer = {
   address: 'Calle 50 # 40-30',
   city: 'Cali',
   department: 'Valle del Cauca',
+  municipality_code: '76001',
   payment_method: 'mercadopago' as const,
   consent: true,
 }

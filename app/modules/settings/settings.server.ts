@@ -1,26 +1,35 @@
-import { desc, inArray, sql } from 'drizzle-orm'
+import { desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx, Tx } from '#app/db/client.server.ts'
-import type { ShippingRules } from '#app/modules/cart/shipping.ts'
+import type { ShippingRules, ShippingZone } from '#app/modules/cart/shipping.ts'
+import { departmentCoded, DEPARTMENTS } from '#app/modules/places/departments.ts'
+import { municipalitiesOf, municipalityCoded } from '#app/modules/places/places.server.ts'
 import type { Env } from '#app/utils/env.server.ts'
-import { pesosToCentavos } from '#app/utils/money.ts'
+import { formatCOP, pesosToCentavos } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { settingChanges, settings } from './schema.ts'
 import {
   checkSettingsForm,
+  checkShippingZoneForm,
   DEFAULT_WHATSAPP_TEXT,
   HOLD_LIMIT_KEYS,
+  MAX_SETTING_PESOS,
+  MAX_SHIPPING_ZONES,
   SESSION_LIMIT_BOUNDS,
   SESSION_LIMIT_DEFAULTS,
   SESSION_LIMIT_KEYS,
   SETTING_KEYS,
   SETTING_LABELS,
   SETTINGS_MESSAGES,
+  SHIPPING_ZONE_MESSAGES,
+  SHIPPING_ZONES_KEY,
   type HoldLimits,
   type SessionLimitSettings,
   type SettingKey,
   type SettingsFieldErrors,
   type SettingsFormValues,
+  type ShippingZoneFieldErrors,
+  type ShippingZoneFormValues,
   type StoreSettings,
 } from './validators.ts'
 
@@ -314,4 +323,187 @@ export async function listSettingChanges(db: DbOrTx, limit = 20): Promise<Settin
     newValue: parseJson(row.newValue),
     changedAt: row.changedAt.toISOString(),
   }))
+}
+
+// ——— "Envío por zona" ———
+
+/** Whether `code` is a department ("05") or a municipality ("05001") of DANE's DIVIPOLA list. */
+export function isShippingZoneCode(code: string): boolean {
+  if (/^\d{2}$/.test(code)) return departmentCoded(code) !== undefined
+  return /^\d{5}$/.test(code) && municipalityCoded(code) !== undefined
+}
+
+/** Where a zone is, as the owner reads it: "Medellín (Antioquia)", "Antioquia (todo el departamento)". */
+export function shippingZonePlace(code: string): string {
+  const municipality = municipalityCoded(code)
+  if (municipality) {
+    const department = departmentCoded(municipality.departmentCode)
+    return department ? `${municipality.name} (${department.name})` : municipality.name
+  }
+  const department = departmentCoded(code)
+  return department ? `${department.name} (todo el departamento)` : code
+}
+
+const placeCollator = new Intl.Collator('es', { sensitivity: 'base' })
+
+/** What a zone sorts by: its department's name, the department's own zone first, then the municipality's name. */
+function zoneSortKey(code: string): [string, string] {
+  const municipality = municipalityCoded(code)
+  const departmentCode = municipality?.departmentCode ?? code
+  return [departmentCoded(departmentCode)?.name ?? departmentCode, municipality?.name ?? '']
+}
+
+function sortZones(zones: ShippingZone[]): ShippingZone[] {
+  return [...zones].sort((a, b) => {
+    const [departmentA, municipalityA] = zoneSortKey(a.code)
+    const [departmentB, municipalityB] = zoneSortKey(b.code)
+    return (
+      placeCollator.compare(departmentA, departmentB) ||
+      placeCollator.compare(municipalityA, municipalityB) ||
+      a.code.localeCompare(b.code)
+    )
+  })
+}
+
+/** A stored zone of the right shape, or null (a list written by hand may hold anything). */
+function storedZone(value: unknown): ShippingZone | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { code, cost, cashOnDelivery } = value as Record<string, unknown>
+  if (typeof code !== 'string' || !isShippingZoneCode(code)) return null
+  const costOk =
+    cost === null ||
+    (Number.isSafeInteger(cost) && (cost as number) >= 0 && (cost as number) <= MAX_SETTING_PESOS * 100)
+  if (!costOk || typeof cashOnDelivery !== 'boolean') return null
+  return { code, cost: cost as number | null, cashOnDelivery }
+}
+
+/**
+ * The shipping zones as saved now, sorted by department then municipality name; an empty list when
+ * never saved. Checkout may call it inside the order's transaction (with `rulesForPlace`), so the
+ * next order follows a change at once. A stored entry of the wrong shape or with an unknown code
+ * is left out, and a code listed twice counts once.
+ */
+export async function readShippingZones(db: DbOrTx): Promise<ShippingZone[]> {
+  const [row] = await db
+    .select({ value: jsonText(settings.value) })
+    .from(settings)
+    .where(eq(settings.key, SHIPPING_ZONES_KEY))
+  const stored = row ? parseJson(row.value) : null
+  if (!Array.isArray(stored)) return []
+  const byCode = new Map<string, ShippingZone>()
+  for (const entry of stored) {
+    const zone = storedZone(entry)
+    if (zone && !byCode.has(zone.code)) byCode.set(zone.code, zone)
+  }
+  return sortZones([...byCode.values()])
+}
+
+export type AdminShippingZone = ShippingZone & { place: string }
+
+/** The zones for "Configuraciones", each with where it is ("Medellín (Antioquia)"). */
+export async function listShippingZones(db: DbOrTx): Promise<AdminShippingZone[]> {
+  return (await readShippingZones(db)).map((zone) => ({ ...zone, place: shippingZonePlace(zone.code) }))
+}
+
+export type ShippingZoneChoice = {
+  code: string
+  name: string
+  municipalities: { code: string; name: string }[]
+}
+
+let zoneChoices: ShippingZoneChoice[] | undefined
+
+/**
+ * What the zone form's select offers: every department (in the checkout's order) with its
+ * municipalities in alphabetical order.
+ */
+export function shippingZoneChoices(): ShippingZoneChoice[] {
+  zoneChoices ??= DEPARTMENTS.map((department) => ({
+    code: department.code,
+    name: department.name,
+    municipalities: municipalitiesOf(department.code).map(({ code, name }) => ({ code, name })),
+  }))
+  return zoneChoices
+}
+
+/** A zone form the shop will not save: one message per field, nothing written. */
+export class ShippingZoneRefused extends Refusal {
+  readonly errors: ShippingZoneFieldErrors
+  constructor(errors: ShippingZoneFieldErrors) {
+    super(SETTINGS_MESSAGES.invalid, { status: 422, standsAlone: true })
+    this.errors = errors
+  }
+}
+
+async function writeShippingZones(tx: Tx, zones: ShippingZone[]) {
+  const value = sortZones(zones)
+  await tx
+    .insert(settings)
+    .values({ key: SHIPPING_ZONES_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } })
+}
+
+const sameZone = (a: ShippingZone, b: ShippingZone) =>
+  a.code === b.code && a.cost === b.cost && a.cashOnDelivery === b.cashOnDelivery
+
+/**
+ * Adds the zone posted by the admin `by` (their e-mail), or replaces the one its code already has,
+ * in one transaction with its audit row (old zone → new zone). A refused form
+ * (`ShippingZoneRefused`) or one zone too many writes nothing; the same rules again write nothing
+ * and answer `changed: false`.
+ */
+export async function saveShippingZone(
+  db: Db,
+  values: ShippingZoneFormValues,
+  by: string,
+): Promise<{ changed: boolean }> {
+  const checked = checkShippingZoneForm(values, isShippingZoneCode)
+  if (!checked.ok) throw new ShippingZoneRefused(checked.errors)
+  const zone = checked.zone
+  return db.transaction(async (tx) => {
+    await lockSettings(tx)
+    const current = await readShippingZones(tx)
+    const before = current.find((other) => other.code === zone.code) ?? null
+    if (before && sameZone(before, zone)) return { changed: false }
+    if (!before && current.length >= MAX_SHIPPING_ZONES)
+      throw new Refusal(SHIPPING_ZONE_MESSAGES.tooMany, { status: 422, standsAlone: true })
+    await writeShippingZones(tx, [...current.filter((other) => other.code !== zone.code), zone])
+    await recordSettingChange(tx, { key: SHIPPING_ZONES_KEY, oldValue: before, newValue: zone, by })
+    return { changed: true }
+  })
+}
+
+/**
+ * Removes the zone of `code`, in one transaction with its audit row (zone → nothing); a code with
+ * no zone (removed meanwhile) is refused with a 404 and writes nothing.
+ */
+export async function removeShippingZone(db: Db, code: string, by: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockSettings(tx)
+    const current = await readShippingZones(tx)
+    const before = current.find((zone) => zone.code === code)
+    if (!before) throw new Refusal(SHIPPING_ZONE_MESSAGES.notFound, { status: 404, standsAlone: true })
+    await writeShippingZones(
+      tx,
+      current.filter((zone) => zone.code !== code),
+    )
+    await recordSettingChange(tx, { key: SHIPPING_ZONES_KEY, oldValue: before, newValue: null, by })
+  })
+}
+
+/** A zone of the history as the owner reads it: "Medellín (Antioquia): $ 12.000,00, contra entrega: no". */
+function zoneSummary(value: unknown): unknown {
+  const zone = storedZone(value)
+  if (!zone) return value
+  const cost = zone.cost === null ? 'costo general' : formatCOP(zone.cost)
+  return `${shippingZonePlace(zone.code)}: ${cost}, contra entrega: ${zone.cashOnDelivery ? 'sí' : 'no'}`
+}
+
+/** "Últimos cambios" with each shipping zone's change written out in words (other changes as they are). */
+export function withReadableZoneChanges(changes: SettingChange[]): SettingChange[] {
+  return changes.map((change) =>
+    change.key === SHIPPING_ZONES_KEY
+      ? { ...change, oldValue: zoneSummary(change.oldValue), newValue: zoneSummary(change.newValue) }
+      : change,
+  )
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ShippingZone } from '#app/modules/cart/shipping.ts'
 
 /**
  * The shop settings the owner edits in "Configuraciones" (money in centavos). Shared by the admin
@@ -129,7 +130,16 @@ export const SETTING_KEYS = [
 /** The audit rows of banners use this key (a setting's rows use the setting's key). */
 export const BANNER_CHANGE_KEY = 'banner'
 
-export const SETTING_LABELS: Record<SettingKey | typeof BANNER_CHANGE_KEY, string> = {
+/**
+ * "Envío por zona": the setting key that keeps the shipping zones (one JSON list), and the key of
+ * their audit rows (one row per zone added, replaced or removed).
+ */
+export const SHIPPING_ZONES_KEY = 'shippingZones'
+
+export const SETTING_LABELS: Record<
+  SettingKey | typeof BANNER_CHANGE_KEY | typeof SHIPPING_ZONES_KEY,
+  string
+> = {
   shippingCost: 'Costo de envío',
   freeShippingThreshold: 'Envío gratis desde',
   whatsappNumber: 'Número de WhatsApp',
@@ -146,6 +156,7 @@ export const SETTING_LABELS: Record<SettingKey | typeof BANNER_CHANGE_KEY, strin
   adminIdleMinutes: 'Cierre por inactividad (minutos)',
   adminSessionHours: 'Duración máxima de la sesión (horas)',
   banner: 'Banner',
+  shippingZones: 'Envío por zona',
 }
 
 /** Money settings (centavos), shown as COP. */
@@ -205,6 +216,19 @@ export const BANNER_MESSAGES = {
   deleteConfirm: '¿Seguro que quieres eliminar este banner?',
   badRequest: 'La solicitud no es válida. Recarga la página e inténtalo de nuevo.',
   unexpected: 'Error: no se pudo guardar el banner, intenta de nuevo.',
+} as const
+
+/** At most this many shipping zones: a shop ships to a few places with rules of their own. */
+export const MAX_SHIPPING_ZONES = 200
+
+export const SHIPPING_ZONE_MESSAGES = {
+  saved: 'Zona de envío guardada.',
+  unchanged: 'Esa zona ya tenía esas reglas; no hubo cambios que guardar.',
+  removed: 'Zona de envío quitada.',
+  notFound: 'Esa zona ya no está en la lista. Recarga la página.',
+  code: 'Elige un departamento o municipio de la lista.',
+  tooMany: `Puedes tener hasta ${MAX_SHIPPING_ZONES} zonas de envío; quita alguna antes de agregar otra.`,
+  unexpected: 'Error: no se pudo guardar la zona de envío, intenta de nuevo.',
 } as const
 
 export type SettingsFieldErrors = Partial<Record<SettingKey, string>>
@@ -276,6 +300,50 @@ const text = (message: string, label: string, max: number) =>
     .trim()
     .min(1, { message })
     .max(max, { message: SETTINGS_MESSAGES.tooLong(label, max) })
+
+/**
+ * One zone of "Envío por zona" as posted: `code` the DANE code of a department ("05") or a
+ * municipality ("05001"), `cost` whole pesos (empty keeps the general shipping cost), and whether
+ * cash on delivery is taken there (the checkbox).
+ */
+export type ShippingZoneFormValues = { code: string; cost: string; cashOnDelivery: boolean }
+
+export type ShippingZoneFieldErrors = Partial<Record<'code' | 'cost', string>>
+
+/** The zone form's fields as posted (a missing field reads as empty, an unticked box as false). */
+export function shippingZoneFormValues(form: FormData): ShippingZoneFormValues {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  return {
+    code: text('code').trim(),
+    cost: text('cost'),
+    cashOnDelivery: form.get('cashOnDelivery') === 'on',
+  }
+}
+
+/**
+ * Checks a posted zone: the code must be one `isZoneCode` knows (a department or a municipality of
+ * DANE's list, which only the server holds), the cost empty or whole pesos within the bounds of
+ * "Costo de envío" (the same parser).
+ */
+export function checkShippingZoneForm(
+  values: ShippingZoneFormValues,
+  isZoneCode: (code: string) => boolean,
+): { ok: true; zone: ShippingZone } | { ok: false; errors: ShippingZoneFieldErrors } {
+  const errors: ShippingZoneFieldErrors = {}
+  if (!/^(\d{2}|\d{5})$/.test(values.code) || !isZoneCode(values.code))
+    errors.code = SHIPPING_ZONE_MESSAGES.code
+  let cost: number | null = null
+  if (values.cost.trim() !== '') {
+    const parsed = wholePesos(SETTING_LABELS.shippingCost).safeParse(values.cost)
+    if (parsed.success) cost = parsed.data
+    else errors.cost = parsed.error.issues[0]!.message
+  }
+  if (errors.code || errors.cost) return { ok: false, errors }
+  return { ok: true, zone: { code: values.code, cost, cashOnDelivery: values.cashOnDelivery } }
+}
 
 export const SettingsFormSchema = z
   .object({
@@ -433,13 +501,18 @@ export function bannerTarget(raw: string): BannerTarget | null {
 
 const bannerId = z.coerce.number().int().positive()
 
-/** What "Configuraciones" posts: the settings form or one of the banner actions (`intent`). */
+/**
+ * What "Configuraciones" posts: the settings form, one of the banner actions or a shipping zone
+ * saved or removed (`intent`).
+ */
 export const SettingsActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('guardar') }),
   z.object({ intent: z.literal('banner-crear') }),
   z.object({ intent: z.literal('banner-editar'), id: bannerId }),
   z.object({ intent: z.literal('banner-mover'), id: bannerId, to: z.string() }),
   z.object({ intent: z.literal('banner-eliminar'), id: bannerId }),
+  z.object({ intent: z.literal('zona-guardar') }),
+  z.object({ intent: z.literal('zona-quitar'), code: z.string().max(10) }),
 ])
 
 export type SettingsIntent = z.infer<typeof SettingsActionSchema>['intent']

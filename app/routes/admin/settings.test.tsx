@@ -4,7 +4,11 @@ import { createRoutesStub } from 'react-router'
 import { beforeAll, beforeEach, expect, test } from 'vitest'
 import { ADMIN_MENU } from '#app/components/admin/menu.ts'
 import { banners, settingChanges, settings } from '#app/modules/settings/schema.ts'
-import { BANNER_MESSAGES, SETTINGS_MESSAGES } from '#app/modules/settings/validators.ts'
+import {
+  BANNER_MESSAGES,
+  SETTINGS_MESSAGES,
+  SHIPPING_ZONE_MESSAGES,
+} from '#app/modules/settings/validators.ts'
 import type { Services } from '#app/services.server.ts'
 import { ADMIN_SETTINGS_PATH } from '#app/utils/admin-paths.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
@@ -256,4 +260,65 @@ test('banners: added from an upload, moved, hidden and deleted; bad input refuse
     ok: false,
     message: BANNER_MESSAGES.badRequest,
   })
+})
+
+test('"Envío por zona": a zone saved, refused as typed, replaced, listed with "Quitar" and removed', async () => {
+  let html = await render()
+  expect(html).toContain('Envío por zona')
+  expect(html).toContain('data-testid="shipping-zones-empty"')
+  // One optgroup per department: its own option first, then its municipalities.
+  expect(html.match(/<optgroup /g)).toHaveLength(33)
+  expect(html).toMatch(
+    /<optgroup label="Antioquia"><option value="05">Antioquia \(todo el departamento\)<\/option><option value="\d{5}">/,
+  )
+  expect(html).toContain('<option value="05001">Medellín</option>')
+  expect(html).toContain('Costo de envío (vacío: costo general)')
+  expect(html).toMatch(/<input type="checkbox" name="cashOnDelivery" class="[^"]*" checked=""/)
+
+  const refused = await post({ intent: 'zona-guardar', code: '05999', cost: '8.000,5', cashOnDelivery: 'on' })
+  expect(statusOf(refused)).toBe(422)
+  expect(outcome(refused)).toMatchObject({
+    ok: false,
+    message: SETTINGS_MESSAGES.invalid,
+    fieldErrors: {
+      code: SHIPPING_ZONE_MESSAGES.code,
+      cost: SETTINGS_MESSAGES.moneyWhole('Costo de envío'),
+    },
+    zoneValues: { code: '05999', cost: '8.000,5', cashOnDelivery: true },
+  })
+  expect(await rowCounts()).toEqual({ saved: 0, audited: 0, banners: 0 })
+
+  const saved = await post({ intent: 'zona-guardar', code: '05001', cost: '12.000' })
+  expect(outcome(saved)).toMatchObject({ ok: true, message: SHIPPING_ZONE_MESSAGES.saved })
+  await post({ intent: 'zona-guardar', code: '05', cost: '', cashOnDelivery: 'on' })
+  expect(
+    outcome(await post({ intent: 'zona-guardar', code: '05', cost: '', cashOnDelivery: 'on' })),
+  ).toMatchObject({ ok: true, message: SHIPPING_ZONE_MESSAGES.unchanged })
+  expect((await load()).shippingZones).toEqual([
+    { code: '05', cost: null, cashOnDelivery: true, place: 'Antioquia (todo el departamento)' },
+    { code: '05001', cost: 12_000_00, cashOnDelivery: false, place: 'Medellín (Antioquia)' },
+  ])
+
+  html = await render()
+  const rows = html.match(/<tr data-testid="shipping-zone".*?<\/tr>/g) ?? []
+  expect(rows).toHaveLength(2)
+  expect(rows[0]).toContain('Antioquia (todo el departamento)')
+  expect(rows[0]).toContain('Costo general')
+  expect(rows[0]).toContain('>Sí<')
+  expect(rows[1]).toContain('Medellín (Antioquia)')
+  expect(rows[1]).toMatch(/\$\s12\.000,00/)
+  expect(rows[1]).toContain('>No<')
+  expect(rows[1]).toMatch(/name="intent" value="zona-quitar".*name="code" value="05001".*Quitar/)
+  // "Últimos cambios" says which zone, in words.
+  expect(html).toContain('Medellín (Antioquia): $\u00a012.000,00, contra entrega: no')
+
+  expect(outcome(await post({ intent: 'zona-quitar', code: '05001' }))).toMatchObject({
+    ok: true,
+    message: SHIPPING_ZONE_MESSAGES.removed,
+  })
+  expect((await load()).shippingZones.map((zone) => zone.code)).toEqual(['05'])
+  const gone = await post({ intent: 'zona-quitar', code: '05001' })
+  expect(statusOf(gone)).toBe(404)
+  expect(outcome(gone)).toMatchObject({ ok: false, message: SHIPPING_ZONE_MESSAGES.notFound })
+  expect(await rowCounts()).toEqual({ saved: 1, audited: 3, banners: 0 })
 })

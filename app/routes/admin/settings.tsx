@@ -10,10 +10,16 @@ import {
 } from '#app/modules/settings/banners.server.ts'
 import {
   listSettingChanges,
+  listShippingZones,
   readStoreSettings,
+  removeShippingZone,
+  saveShippingZone,
   saveStoreSettings,
   settingDefaults,
   SettingsRefused,
+  shippingZoneChoices,
+  ShippingZoneRefused,
+  withReadableZoneChanges,
 } from '#app/modules/settings/settings.server.ts'
 import {
   BANNER_MESSAGES,
@@ -23,8 +29,11 @@ import {
   settingsAsFormValues,
   settingsFormValues,
   SettingsActionSchema,
+  SHIPPING_ZONE_MESSAGES,
+  shippingZoneFormValues,
   type SettingsFieldErrors,
   type SettingsIntent,
+  type ShippingZoneFieldErrors,
 } from '#app/modules/settings/validators.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { successAnswer } from '#app/utils/action-answer.ts'
@@ -34,9 +43,13 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { BannersSection } from './settings/banners-section.tsx'
 import { ChangesSection } from './settings/changes-section.tsx'
 import { SettingsForm } from './settings/settings-form.tsx'
+import { ShippingZonesSection } from './settings/shipping-zones-section.tsx'
 import type { Route } from './+types/settings'
 
-/** /admin/configuraciones: shipping, contact, seller identification, home banners and their history. */
+/**
+ * /admin/configuraciones: shipping, shipping by zone, contact, seller identification, home banners
+ * and their history.
+ */
 
 export const meta: Route.MetaFunction = () => [{ title: 'Configuraciones | Administración' }]
 
@@ -47,8 +60,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     values: settingsAsFormValues(current),
     /** Posted back with the form: the save writes only what the admin changed from these. */
     loaded: JSON.stringify(current),
+    shippingZones: await listShippingZones(database.db),
+    /** The zone form's select: each department with its municipalities. */
+    zoneChoices: shippingZoneChoices(),
     banners: await listAdminBanners(reads),
-    changes: await listSettingChanges(database.db),
+    changes: withReadableZoneChanges(await listSettingChanges(database.db)),
   }
 }
 
@@ -64,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, 'intent') as SettingsIntent
   const values = intent === 'guardar' ? settingsFormValues(form) : undefined
   const loaded = intent === 'guardar' ? field(form, 'loaded') : null
+  const zoneValues = intent === 'zona-guardar' ? shippingZoneFormValues(form) : undefined
   const bannerValues = {
     alt: field(form, 'alt'),
     link: field(form, 'link'),
@@ -99,11 +116,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'banner-eliminar':
         await deleteBanner(database.db, media.storage, input.id, admin.email)
         return done(BANNER_MESSAGES.deleted)
+      case 'zona-guardar': {
+        const { changed } = await saveShippingZone(database.db, zoneValues!, admin.email)
+        return done(changed ? SHIPPING_ZONE_MESSAGES.saved : SHIPPING_ZONE_MESSAGES.unchanged)
+      }
+      case 'zona-quitar':
+        await removeShippingZone(database.db, input.code, admin.email)
+        return done(SHIPPING_ZONE_MESSAGES.removed)
     }
   } catch (thrown) {
-    const fieldErrors: SettingsFieldErrors = thrown instanceof SettingsRefused ? thrown.errors : {}
+    const fieldErrors: SettingsFieldErrors & ShippingZoneFieldErrors =
+      thrown instanceof SettingsRefused
+        ? thrown.errors
+        : thrown instanceof ShippingZoneRefused
+          ? thrown.errors
+          : {}
     const words = {
-      unexpected: intent === 'guardar' ? SETTINGS_MESSAGES.unexpected : BANNER_MESSAGES.unexpected,
+      unexpected:
+        intent === 'guardar'
+          ? SETTINGS_MESSAGES.unexpected
+          : intent === 'zona-guardar' || intent === 'zona-quitar'
+            ? SHIPPING_ZONE_MESSAGES.unexpected
+            : BANNER_MESSAGES.unexpected,
     }
     return formFailure(thrown, request, words, {
       intent,
@@ -111,6 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       fieldErrors,
       // A refused form keeps comparing with what it was first loaded with.
       loaded,
+      zoneValues,
       bannerValues,
       bannerId: field(form, 'id'),
     })
@@ -118,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, loaded, banners, changes } = loaderData
+  const { values, loaded, shippingZones, zoneChoices, banners, changes } = loaderData
   const failed = actionData && !actionData.ok ? actionData : null
   return (
     <section aria-labelledby="settings-title" className="flex flex-col gap-6">
@@ -137,6 +172,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         loaded={failed?.intent === 'guardar' && failed.loaded ? failed.loaded : loaded}
         errors={failed?.intent === 'guardar' ? failed.fieldErrors : {}}
       />
+      <ShippingZonesSection zones={shippingZones} choices={zoneChoices} actionData={actionData} />
       <BannersSection banners={banners} actionData={actionData} />
       <ChangesSection changes={changes} />
     </section>

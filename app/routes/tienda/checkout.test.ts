@@ -6,7 +6,7 @@ import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { startServices } from '#app/services.server.ts'
-import { CHECKOUT_MESSAGES } from '#app/modules/checkout/validators.ts'
+import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { routeContext } from '#tests/routes.ts'
@@ -56,6 +56,7 @@ function form(fields: Record<string, string>) {
     address: 'Calle 10 # 20-30',
     city: 'Medellín',
     department: 'Antioquia',
+    municipality_code: '05001',
     payment_method: 'mercadopago',
     consent: 'on',
     ...fields,
@@ -144,7 +145,11 @@ test('a quantity that is no whole number says so, naming the product, and the fo
       'La cantidad de Collar Brisa debe ser un número entero de 1 en adelante.',
     ])
     expect(data.messages).not.toContain(CHECKOUT_MESSAGES.emptyCart)
-    expect(data.values).toMatchObject({ name: 'Lucía', address: 'Carrera 7 # 8-9', city: 'Medellín' })
+    expect(data.values).toMatchObject({
+      name: 'Lucía',
+      address: 'Carrera 7 # 8-9',
+      municipality_code: '05001',
+    })
   }
   expect(await reservedOf(product.sku)).toBe(0)
 })

@@ -1,22 +1,27 @@
 import { randomUUID } from 'node:crypto'
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { OrderByWhatsapp } from './checkout/order-by-whatsapp.tsx'
+import { PlaceFields, type MunicipalityOption } from './checkout/place-fields.tsx'
 import { toast } from '#app/components/toast.tsx'
 import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { cartOfRequest } from '#app/modules/cart/cart.server.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
-import { DEPARTMENTS } from '#app/modules/places/departments.ts'
 import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
 import { checkoutValuesOf, type CheckoutFormValues } from '#app/modules/checkout/form-values.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
-import { CHECKOUT_MESSAGES, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
+import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
+import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
-import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
+import { rulesForPlace, type ShippingPlace } from '#app/modules/cart/shipping.ts'
+import { departmentNamed } from '#app/modules/places/departments.ts'
+import { municipalitiesOf } from '#app/modules/places/places.server.ts'
+import { IDENTIFICATION_TYPES } from '#app/modules/order/customer-fields.ts'
+import { readShippingZones, readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { failureAnswer, readActionAnswer } from '#app/utils/action-answer.ts'
 import { failureOf, refusedAnswer } from '#app/utils/answer.server.ts'
@@ -42,15 +47,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The shipping rules as saved now (the layout's are not reloaded on client navigation); the
     // order is still worked out again in its transaction.
     shipping: await readStoreShipping(reads.db, env),
+    // Each department's or municipality's own shipping cost, for the summary once one is chosen.
+    zones: await readShippingZones(reads.db),
   }
+}
+
+/** The municipalities of the department a posted form named, for the form shown again. */
+function municipalitiesFor(departmentName: string): MunicipalityOption[] {
+  const department = departmentNamed(departmentName)
+  return department ? municipalitiesOf(department.code).map(({ code, name }) => ({ code, name })) : []
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { checkout, paymentDeps, env, marketing, rateLimits } = servicesOf(context)
-  const form = readCheckoutForm(
-    await requireFormData(request, { keepNul: true }),
-    request.headers.get('Cookie'),
-  )
+  const posted = await requireFormData(request, { keepNul: true })
+  const form = readCheckoutForm(posted, request.headers.get('Cookie'))
+  if (posted.get('intent') === 'municipios') {
+    // "Ver municipios" (no scripts): the form again with its department's list; no order.
+    return refusedCheckout({ form: [], fields: {} }, form.values, 200)
+  }
   try {
     await rateLimits.require('checkout', clientAddressOf(context))
     const next = await submitCheckout(
@@ -81,6 +96,7 @@ function refusedCheckout(errors: CheckoutErrors, values: CheckoutFormValues, sta
     messages: errors.form,
     fieldErrors: errors.fields,
     values,
+    municipalities: municipalitiesFor(values.department),
     checkoutKey: randomUUID(),
     offerWhatsapp: errors.offerWhatsapp ?? false,
   })
@@ -95,11 +111,9 @@ const FIELDS: {
 }[] = [
   { name: 'name', label: 'Nombre', autoComplete: 'given-name', required: true },
   { name: 'last_name', label: 'Apellido', autoComplete: 'family-name' },
-  { name: 'identification_number', label: 'Número de identificación', autoComplete: 'off' },
   { name: 'phone', label: 'Teléfono (WhatsApp)', type: 'tel', autoComplete: 'tel-national', required: true },
   { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
   { name: 'address', label: 'Dirección', autoComplete: 'street-address', required: true },
-  { name: 'city', label: 'Ciudad o municipio', autoComplete: 'address-level2' },
 ]
 
 /**
@@ -118,6 +132,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       messages: [PAYMENT_MESSAGES.noServer],
       fieldErrors: {} as CheckoutErrors['fields'],
       values: checkoutValuesOf(form),
+      municipalities: null,
       checkoutKey: String(form.get('checkout_key') ?? ''),
     })
   }
@@ -125,10 +140,23 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const lines = useCartLines(loaderData.rendered.lines)
-  const { priced, totals } = usePricedCart(lines, loaderData.shipping, loaderData.rendered)
+  const { messages, fieldErrors, values } = readActionAnswer(actionData)
+  // The place a form shown again by the server names, so its summary (even without scripts) prices
+  // shipping there; with scripts the fields report each change.
+  const [place, setPlace] = useState<ShippingPlace | null>(() => {
+    const departmentCode = departmentNamed(String(values?.department ?? ''))?.code
+    const municipalityCode = String(values?.municipality_code ?? '')
+    return departmentCode && municipalityCode ? { departmentCode, municipalityCode } : null
+  })
+  const shipping = useMemo(
+    () => rulesForPlace(loaderData.shipping, loaderData.zones, place),
+    [loaderData.shipping, loaderData.zones, place],
+  )
+  const { priced, totals } = usePricedCart(lines, shipping, loaderData.rendered)
+  // A form shown again by the server brings its department's list (null: the post got no answer).
+  const municipalities = actionData && 'municipalities' in actionData ? actionData.municipalities : null
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-  const { messages, fieldErrors, values } = readActionAnswer(actionData)
   const alert = useRef<HTMLDivElement>(null)
   const initiated = useRef(false)
 
@@ -204,30 +232,48 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </label>
           ))}
           <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium">
-              Departamento<span aria-hidden="true"> *</span>
-            </span>
+            <span className="font-medium">Tipo de documento</span>
             <select
-              name="department"
-              defaultValue={values?.department ?? ''}
-              aria-invalid={Boolean(fieldError('department'))}
-              aria-describedby={fieldError('department') ? 'department-error' : undefined}
-              required
-              className="rounded-xl border border-brand-100 bg-white px-3 py-2 aria-invalid:border-red-500"
+              name="identification_type"
+              defaultValue={String(values?.identification_type || 'CC')}
+              className="rounded-xl border border-brand-100 bg-white px-3 py-2"
             >
-              <option value="">Selecciona…</option>
-              {DEPARTMENTS.map((department) => (
-                <option key={department.code} value={department.name}>
-                  {department.name}
+              {Object.entries(IDENTIFICATION_TYPES).map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
                 </option>
               ))}
             </select>
-            {fieldError('department') ? (
-              <span id="department-error" className="text-red-600">
-                {fieldError('department')}
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-medium">Número de identificación</span>
+            <input
+              name="identification_number"
+              autoComplete="off"
+              inputMode="text"
+              defaultValue={String(values?.identification_number ?? '')}
+              aria-invalid={Boolean(fieldError('identification_number'))}
+              aria-describedby={
+                fieldError('identification_number') ? 'identification_number-error' : undefined
+              }
+              className="rounded-xl border border-brand-100 px-3 py-2 aria-invalid:border-red-500"
+            />
+            {fieldError('identification_number') ? (
+              <span id="identification_number-error" className="text-red-600">
+                {fieldError('identification_number')}
               </span>
             ) : null}
           </label>
+          <PlaceFields
+            department={String(values?.department ?? '')}
+            municipalityCode={String(values?.municipality_code ?? '')}
+            municipalities={municipalities}
+            errors={{
+              department: fieldError('department'),
+              municipality_code: fieldError('municipality_code'),
+            }}
+            onPlaceChange={setPlace}
+          />
         </div>
         <fieldset className="flex flex-col gap-2 rounded-xl border border-brand-100 p-3 text-sm">
           <legend className="px-1 font-medium">Método de pago</legend>

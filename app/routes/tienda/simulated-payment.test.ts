@@ -40,6 +40,7 @@ async function onlineOrder() {
       phone: '3001234567',
       address: 'Calle 1 # 2-3',
       department: 'Antioquia',
+      municipality_code: '05001',
       payment_method: 'mercadopago',
       consent: true,
     },

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation, type RouterContextProvider } from 'react-router'
 import { OrderSummary } from '#app/components/order-summary.tsx'
-import { ID_MESSAGES } from '#app/modules/checkout/validators.ts'
+import { ID_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { isUuid } from '#app/utils/ids.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'

@@ -5,9 +5,11 @@ import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
+import { MUNICIPALITY_MESSAGES, SET_MUNICIPALITY_INTENT } from '#app/modules/order/delivery-place.ts'
 import { getDeskOrder } from '#app/modules/order/desk.server.ts'
 import { markOrderPaidAtDesk } from '#app/modules/order/mark-paid.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
+import { setOrderMunicipality } from '#app/modules/order/set-municipality.server.ts'
 import { shipOrder } from '#app/modules/order/ship.server.ts'
 import { confirmationChatUrl } from '#app/modules/order/whatsapp-confirmation.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -50,7 +52,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** The desk's actions: `enviar`, `pagado`, `cancelar`, `completar`, `confirmar`. */
+/**
+ * The desk's actions: `enviar`, `pagado`, `cancelar`, `completar`, `confirmar`, and `municipio`
+ * (the owner picks the DANE municipality of an order that has none).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
@@ -86,6 +91,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'confirmar':
         await confirmOrder(db, id, by)
         return successAnswer(ORDER_DESK_MESSAGES.confirmed)
+      case SET_MUNICIPALITY_INTENT:
+        await setOrderMunicipality(db, { orderId: id, municipalityCode: text('municipality_code'), by })
+        return successAnswer(MUNICIPALITY_MESSAGES.saved)
       default:
         throw new Refusal(ORDER_DESK_MESSAGES.unknownAction, { status: 400 })
     }
@@ -106,7 +114,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
       {open ? <ActionsSection order={order} whatsAppUrl={whatsAppUrl} busy={busy} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <CustomerSection order={order} />
+        <CustomerSection order={order} busy={busy} />
         <PaymentSection order={order} />
       </div>
 

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { beforeAll, expect, test } from 'vitest'
+import { MUNICIPALITY_MESSAGES } from '#app/modules/order/delivery-place.ts'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { createOrder } from '#tests/factories.ts'
 import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
 import { testServices } from '#tests/services.ts'
 import { adminCaller } from '#tests/routes.ts'
@@ -118,6 +121,69 @@ test('the detail page acts on the order: each change by the admin, refusals word
   const slip = await call(slips.loader, `/admin/pedidos/guia/${order.id}`, { id: order.id })
   expect(slip.slips).toHaveLength(1)
   expect(slip.slips[0]).toMatchObject({ number: order.number, toCollect: 0 })
+})
+
+test('"municipio": the owner picks the DANE municipality of an order without one, refusals worded', async () => {
+  // As an order placed before the checkout asked for it, or imported, keeps it: the typed city only.
+  const order = await createOrder(t.db, {
+    id: randomUUID(),
+    customerCity: 'Bucaramanga',
+    customerDepartment: 'Santander',
+    customerDepartmentCode: '68',
+  })
+  const path = `/admin/pedidos/detalle/${order.id}`
+  const act = (fields: Record<string, string>) => call(detail.action, path, { id: order.id }, fields)
+
+  const before = await call(detail.loader, path, { id: order.id })
+  expect(before.order.place).toMatchObject({ municipalityCode: null, suggestedMunicipalityCode: '68001' })
+  expect(before.order.municipalityChoices.map((group) => group.departmentCode)).toEqual(['68'])
+
+  for (const code of ['', '99999', 'Bucaramanga']) {
+    expect(await act({ intent: 'municipio', municipality_code: code })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: MUNICIPALITY_MESSAGES.choose,
+    })
+  }
+  expect(await act({ intent: 'municipio' })).toMatchObject({
+    ok: false,
+    message: MUNICIPALITY_MESSAGES.choose,
+  })
+  expect(await act({ intent: 'municipio', municipality_code: '68001' })).toMatchObject({
+    ok: true,
+    message: MUNICIPALITY_MESSAGES.saved,
+  })
+  expect(await getOrder(t.db, order.id)).toMatchObject({
+    customerMunicipalityCode: '68001',
+    customerDepartmentCode: '68',
+    customerDepartment: 'Santander',
+    customerCity: 'Bucaramanga',
+  })
+  const events = await listOrderEvents(t.db, order.id)
+  expect(events.at(-1)).toMatchObject({
+    type: 'municipality-set',
+    message: 'Municipio asignado: Bucaramanga, Santander (68001).',
+    createdBy: ADMIN_EMAIL,
+  })
+
+  const after = await call(detail.loader, path, { id: order.id })
+  expect(after.order.place).toMatchObject({ municipalityName: 'Bucaramanga', typedCity: null })
+  expect(after.order.municipalityChoices).toEqual([])
+  const slip = await call(slips.loader, `/admin/pedidos/guia/${order.id}`, { id: order.id })
+  expect(slip.slips[0]?.place).toMatchObject({ municipalityName: 'Bucaramanga', departmentName: 'Santander' })
+
+  const unknown = '00000000-0000-4000-8000-000000000000'
+  expect(
+    await call(
+      detail.action,
+      `/admin/pedidos/detalle/${unknown}`,
+      { id: unknown },
+      {
+        intent: 'municipio',
+        municipality_code: '68001',
+      },
+    ),
+  ).toMatchObject({ ok: false, status: 404, message: ORDER_DESK_MESSAGES.notFound })
 })
 
 test('the list reads its view from the path or the filter; junk filters and pages fall back', async () => {

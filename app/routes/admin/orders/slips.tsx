@@ -55,7 +55,16 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
               <p className="text-base font-semibold">{slip.customerName}</p>
               <p>Tel. {slip.customerPhone}</p>
               <p>{slip.customerAddress}</p>
-              <p>{[slip.customerCity, slip.customerDepartment].filter(Boolean).join(', ')}</p>
+              {slip.place.municipalityCode ? (
+                <p data-testid="slip-place">
+                  {slip.place.municipalityName}, {slip.place.departmentName}{' '}
+                  <span className="text-xs">(DANE {slip.place.municipalityCode})</span>
+                </p>
+              ) : (
+                <p data-testid="slip-place">
+                  {[slip.customerCity, slip.customerDepartment].filter(Boolean).join(', ')}
+                </p>
+              )}
             </div>
             <div className="rounded-lg border-2 border-black p-3 text-center">
               <h3 className="text-xs font-semibold uppercase">Valor a cobrar</h3>

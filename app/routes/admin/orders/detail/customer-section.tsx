@@ -1,13 +1,18 @@
 import { Link } from 'react-router'
+import { documentText } from '#app/modules/order/delivery-place.ts'
 import type { DeskOrder } from '#app/modules/order/desk.server.ts'
 import { adminOrderPath } from '#app/utils/admin-paths.ts'
+import { MunicipalityForm } from './municipality-form.tsx'
 import { Section } from './section.tsx'
 
-/** Who ordered, where it goes, and how their earlier orders with this phone ended. */
-export function CustomerSection({ order }: { order: DeskOrder }) {
-  const place = [order.customerAddress, order.customerCity, order.customerDepartment]
-    .filter(Boolean)
-    .join(', ')
+/**
+ * Who ordered, where it goes (department and DANE municipality, and the city as the shopper wrote
+ * it when that says more), and how their earlier orders with this phone ended. An order without its
+ * municipality asks the owner to pick it.
+ */
+export function CustomerSection({ order, busy }: { order: DeskOrder; busy: boolean }) {
+  const { place } = order
+  const document = documentText(order.customerIdentificationType, order.customerIdentificationNumber)
   return (
     <Section title="Cliente" testId="order-customer">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -15,17 +20,38 @@ export function CustomerSection({ order }: { order: DeskOrder }) {
         <dd>
           {order.customerName} {order.customerLastName}
         </dd>
-        <dt className="text-gray-600">Identificación</dt>
-        <dd>{order.customerIdentificationNumber || '—'}</dd>
+        {document ? (
+          <>
+            <dt className="text-gray-600">Documento</dt>
+            <dd data-testid="order-document">{document}</dd>
+          </>
+        ) : null}
         <dt className="text-gray-600">Teléfono</dt>
         <dd>{order.customerPhone}</dd>
         <dt className="text-gray-600">Correo</dt>
         <dd className="break-all">{order.customerEmail || '—'}</dd>
         <dt className="text-gray-600">Dirección</dt>
-        <dd>{place}</dd>
+        <dd>{order.customerAddress}</dd>
+        <dt className="text-gray-600">Departamento</dt>
+        <dd data-testid="order-department">{place.departmentName || '—'}</dd>
+        {place.municipalityCode ? (
+          <>
+            <dt className="text-gray-600">Municipio</dt>
+            <dd data-testid="order-municipality">
+              {place.municipalityName} ({place.municipalityCode})
+            </dd>
+          </>
+        ) : null}
+        {place.typedCity !== null ? (
+          <>
+            <dt className="text-gray-600">Ciudad (escrita por el cliente)</dt>
+            <dd data-testid="order-typed-city">{place.typedCity || '—'}</dd>
+          </>
+        ) : null}
         <dt className="text-gray-600">IP del cliente</dt>
         <dd data-testid="order-client-address">{order.clientAddress ?? '—'}</dd>
       </dl>
+      {place.municipalityCode ? null : <MunicipalityForm order={order} busy={busy} />}
       <p className="mt-3 text-sm" data-testid="order-history">
         {order.history.count === 0
           ? 'Primer pedido con este teléfono.'

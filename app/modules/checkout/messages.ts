@@ -1,0 +1,34 @@
+import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
+
+// The checkout's texts, apart from its validators: pages import them without the validators' zod
+// and DANE's municipality list.
+
+/** Spec §5 and §8 texts, exactly. */
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Debe tener al menos un producto',
+  required: 'Por favor complete todos los campos.',
+  overStock: 'Hay productos con cantidades superiores al stock.',
+  zeroQuantity: 'Hay productos con cantidad igual a 0. Por favor, revisa tu carrito.',
+  ...PAYMENT_MESSAGES,
+  success: 'Pedido realizado con éxito.',
+  // Ours, where the spec is silent.
+  phone: 'Ingresa un teléfono válido de 10 dígitos, por ejemplo 3001234567.',
+  email: 'Ingresa un correo electrónico válido.',
+  department: 'Selecciona un departamento de la lista.',
+  municipality: (department: string) => `Elige un municipio de ${department}.`,
+  consent: 'Debes aceptar la política de tratamiento de datos personales para continuar.',
+  unavailable: 'Algunos productos de tu carrito ya no están disponibles. Revisa tu carrito.',
+  onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige pago contra entrega.',
+  noCashOnDelivery: (municipality: string, online: boolean) =>
+    online
+      ? `En ${municipality} no tenemos pago contra entrega. Elige pago en línea.`
+      : `En ${municipality} no tenemos pago contra entrega. Escríbenos por WhatsApp y acordamos el pago.`,
+  badQuantity: (product: string) => `La cantidad de ${product} debe ser un número entero de 1 en adelante.`,
+} as const
+
+/** Answers to ids that are not ours (spec-silent texts). */
+export const ID_MESSAGES = {
+  orderNotFound: 'Pedido no encontrado.',
+  badOrder: 'El pedido no es válido.',
+  badForm: 'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
+} as const
