@@ -16,6 +16,8 @@ export const MODULE_MAP = {
   media: [],
   'rate-limits': [],
   places: [],
+  invoicing: [],
+  carriers: [],
   analytics: ['auth', 'rate-limits'],
   'page-cache': ['analytics', 'auth'],
   channels: ['inventory'],
