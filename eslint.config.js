@@ -16,7 +16,6 @@ export const MODULE_MAP = {
   media: [],
   'rate-limits': [],
   places: [],
-  invoicing: [],
   carriers: [],
   analytics: ['auth', 'rate-limits'],
   'page-cache': ['analytics', 'auth'],
@@ -27,6 +26,7 @@ export const MODULE_MAP = {
   settings: ['cart', 'media', 'places'],
   catalog: ['inventory', 'media'],
   payment: ['marketing', 'order'],
+  invoicing: ['catalog', 'order', 'settings'],
   checkout: ['cart', 'catalog', 'inventory', 'marketing', 'order', 'payment', 'places', 'settings'],
   import: ['analytics', 'catalog', 'inventory', 'media', 'order'],
 }

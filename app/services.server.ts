@@ -10,12 +10,18 @@ import { shopifyClient } from '#app/modules/channels/shopify.server.ts'
 import { syncChannelStock, type StockChannels } from '#app/modules/channels/stock-sync.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
+import { factusProvider } from '#app/modules/invoicing/factus.server.ts'
+import { issueOrderCreditNote, issueOrderInvoice } from '#app/modules/invoicing/issue.server.ts'
+import type { InvoicingProvider } from '#app/modules/invoicing/provider.ts'
 import { purgeMetaData, sendMetaEvent, type MetaSettings } from '#app/modules/marketing/events.server.ts'
 import { metaCapiClient, type MetaCapiClient } from '#app/modules/marketing/meta-capi.server.ts'
 import { mediaSettingsFromEnv, type MediaSettings } from '#app/modules/media/config.server.ts'
 import type { MediaReads } from '#app/modules/media/image-source.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
+import { refundOrderPayment } from '#app/modules/payment/refund.server.ts'
 import { expireUnconfirmedCashOrders } from '#app/modules/order/expire-unconfirmed.server.ts'
+import { sendClaimNotice } from '#app/modules/order/claim-notice.server.ts'
+import { orderLinkSecret } from '#app/modules/order/status-link.server.ts'
 import { sendNewOrderNotice } from '#app/modules/order/new-order-notice.server.ts'
 import {
   expireUnpaidOnlineOrders,
@@ -67,6 +73,10 @@ export type Services = {
   marketing: { settings: MetaSettings | null; capi: MetaCapiClient | null }
   /** Per-client request limits, counted in the database (checkout, sign-in, beacons, search, uploads). */
   rateLimits: RateLimits
+  /** Signs the buyer's order-page links (`/pedido/{número}?clave=…`). */
+  orderLinkSecret: Buffer
+  /** DIAN electronic invoices (Factus), null when FACTUS_* is not configured. */
+  invoicing: InvoicingProvider | null
 }
 
 /**
@@ -84,6 +94,11 @@ export function jobHandlers(services: Services): JobHandlers {
   const { env, database, whatsapp, paymentDeps, channels } = services
   return {
     'order-new-notice': (data) => sendNewOrderNotice({ db: database.db, whatsapp }, data),
+    'order-claim-notice': (data) => sendClaimNotice({ db: database.db, whatsapp }, data),
+    'order-refund': (data) => refundOrderPayment(paymentDeps, data),
+    'invoice-issue': (data) => issueOrderInvoice({ db: database.db, invoicing: services.invoicing }, data),
+    'invoice-credit-note': (data) =>
+      issueOrderCreditNote({ db: database.db, invoicing: services.invoicing }, data),
     'payment-notification': (data) => processPaymentNotification(paymentDeps, data),
     'order-expire-unpaid': () => expireUnpaidOnlineOrders(paymentDeps, env.ORDER_PAYMENT_TIMEOUT_HOURS),
     'order-expire-unconfirmed': () =>
@@ -214,7 +229,31 @@ export function buildServices(
     },
     marketing,
     rateLimits: rateLimits(database.db, { scale: env.RATE_LIMIT_SCALE }),
+    orderLinkSecret: orderLinkSecret(auth?.secret ?? env.SESSION_SECRET),
+    invoicing: invoicingProvider(env),
   }
+}
+
+/** Factus when configured (parseEnv refused half a configuration), built once for every job and page. */
+export function invoicingProvider(env: Env): InvoicingProvider | null {
+  if (
+    !env.FACTUS_CLIENT_ID ||
+    !env.FACTUS_CLIENT_SECRET ||
+    !env.FACTUS_USERNAME ||
+    !env.FACTUS_PASSWORD ||
+    !env.FACTUS_NUMBERING_RANGE_ID
+  ) {
+    return null
+  }
+  return factusProvider({
+    baseUrl: env.FACTUS_API_URL,
+    clientId: env.FACTUS_CLIENT_ID,
+    clientSecret: env.FACTUS_CLIENT_SECRET,
+    username: env.FACTUS_USERNAME,
+    password: env.FACTUS_PASSWORD,
+    numberingRangeId: env.FACTUS_NUMBERING_RANGE_ID,
+    creditNoteNumberingRangeId: env.FACTUS_CREDIT_NOTE_NUMBERING_RANGE_ID,
+  })
 }
 
 /** Meta's parts: nothing without META_PIXEL_ID; server events only with META_CAPI_TOKEN too. */

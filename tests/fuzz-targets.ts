@@ -7,6 +7,7 @@ export const STOREFRONT_FUZZ_TARGETS = [
   'routes/tienda/checkout.tsx',
   'routes/tienda/checkout-result.tsx',
   'routes/tienda/simulated-payment.tsx',
+  'routes/tienda/order-status.tsx',
   'routes/api/consent.ts',
   'routes/api/analytics-click.ts',
   'routes/api/analytics-view.ts',

@@ -1,13 +1,13 @@
 import type { StoreInfo } from '#app/modules/settings/settings.server.ts'
-import { DATA_POLICY_PATH } from '#app/utils/paths.ts'
+import { DATA_POLICY_PATH, ORDER_LOOKUP_PATH } from '#app/utils/paths.ts'
 
 export function whatsappLink(number: string, text: string) {
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`
 }
 
 /**
- * Ley 1480 de 2011, art. 50: who sells, how to reach them, how to pay, how long delivery takes and
- * the right of withdrawal.
+ * Ley 1480 de 2011, art. 50: who sells, how to reach them, how to pay, how long delivery takes, and
+ * the rights of withdrawal and payment reversal with where to use them.
  */
 export function Footer({ store }: { store: StoreInfo }) {
   const { seller } = store
@@ -43,9 +43,13 @@ export function Footer({ store }: { store: StoreInfo }) {
         <section>
           <h2 className="mb-2 font-semibold text-ink">Derecho de retracto</h2>
           <p>
-            Tienes 5 días hábiles desde la entrega para retractarte de tu compra (Ley 1480 de 2011, art. 47).
-            Escríbenos por WhatsApp o al correo con tu número de pedido y te indicamos cómo devolver el
-            producto; te reembolsamos el dinero pagado.
+            Tienes 5 días hábiles desde la entrega para retractarte de tu compra (Ley 1480 de 2011, art. 47),
+            y 5 días hábiles para pedir la reversión de un pago en línea (art. 51). Pídelo en la página de tu
+            pedido:{' '}
+            <a className="underline" href={ORDER_LOOKUP_PATH}>
+              Consulta tu pedido
+            </a>
+            .
           </p>
           <p className="mt-2">
             <a className="underline" href={`${DATA_POLICY_PATH}?preferencias`} data-consent-open="">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { LineSummary, SummaryRow, Totals } from './totals.tsx'
 
 export type OrderSummaryData = {
@@ -27,6 +28,30 @@ export function OrderSummary({
       <p className="mb-2 font-semibold">
         Pedido N.º <span data-testid="order-number">{order.number}</span>
       </p>
+      <OrderLines order={order} testIdPrefix="order">
+        <SummaryRow label="Estado" testId="order-status">
+          {statusLabel ?? order.status}
+        </SummaryRow>
+        <SummaryRow label="Pago">
+          {order.paymentMethod === 'acordar' ? 'Contra entrega' : 'Mercado Pago'}
+        </SummaryRow>
+      </OrderLines>
+    </section>
+  )
+}
+
+/** An order's lines and totals (with any rows of the caller's under them): the result page's and the buyer's order page's. */
+export function OrderLines({
+  order,
+  testIdPrefix,
+  children,
+}: {
+  order: Pick<OrderSummaryData, 'items' | 'subtotal' | 'shippingCost' | 'total'>
+  testIdPrefix?: string
+  children?: ReactNode
+}) {
+  return (
+    <>
       <ul className="mb-2 flex flex-col gap-1">
         {order.items.map((item) => (
           <LineSummary
@@ -41,16 +66,11 @@ export function OrderSummary({
         subtotal={order.subtotal}
         shipping={order.shippingCost}
         total={order.total}
-        testIdPrefix="order"
+        testIdPrefix={testIdPrefix}
         className="flex flex-col gap-1 border-t border-brand-100 pt-2"
       >
-        <SummaryRow label="Estado" testId="order-status">
-          {statusLabel ?? order.status}
-        </SummaryRow>
-        <SummaryRow label="Pago">
-          {order.paymentMethod === 'acordar' ? 'Contra entrega' : 'Mercado Pago'}
-        </SummaryRow>
+        {children}
       </Totals>
-    </section>
+    </>
   )
 }

@@ -32,11 +32,17 @@ type Row = {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null)
 
-function describe(data: Record<string, unknown> | null, orderNumber: number | null): string {
+/** What a dead job was doing, in Spanish, told by its payload (the dead-letter copy keeps no queue name). */
+export function describeFailedJob(data: Record<string, unknown> | null, orderNumber: number | null): string {
   const orderId = text(data?.orderId)
-  if (orderId && text(data?.to)) {
-    return `Aviso de WhatsApp del pedido ${orderNumber ? `#${orderNumber}` : orderId} a ${text(data?.to)}`
+  const order = orderNumber ? `#${orderNumber}` : orderId
+  if (orderId && text(data?.to)) return `Aviso de WhatsApp del pedido ${order} a ${text(data?.to)}`
+  if (!orderId && data?.claimId !== undefined && text(data?.to)) {
+    return `Aviso de WhatsApp de una solicitud de retracto o reversión a ${text(data?.to)}`
   }
+  if (orderId && data?.claimId !== undefined) return `Reembolso en Mercado Pago del pedido ${order}`
+  if (orderId && text(data?.trigger)) return `Factura electrónica del pedido ${order}`
+  if (orderId && Object.keys(data ?? {}).length === 1) return `Nota crédito del pedido ${order}`
   if (text(data?.paymentId)) return `Notificación de pago de Mercado Pago ${text(data?.paymentId)}`
   const channel = text(data?.channel)
   if (channel && text(data?.sku)) {
@@ -87,7 +93,7 @@ export async function listFailedJobs(
     total: (counted[0] as { total: number } | undefined)?.total ?? 0,
     items: (rows as Row[]).map((row) => ({
       id: row.id,
-      description: describe(row.data, row.order_number),
+      description: describeFailedJob(row.data, row.order_number),
       error: errorOf(row.output),
       failedAt: new Date(row.created_on),
     })),

@@ -9,6 +9,17 @@ export { STOCK_CHANNELS, stockSyncKey, type StockChannel } from './stock-channel
 export type JobPayloads = {
   /** One WhatsApp "nuevo_pedido" template to one business number. */
   'order-new-notice': { orderId: string; to: string }
+  /** One WhatsApp "solicitud_cliente" template: a buyer's withdrawal or reversal request, to one business number. */
+  'order-claim-notice': { claimId: number; to: string }
+  /** Refund an order's online payment through its provider (an accepted withdrawal). */
+  'order-refund': { orderId: string; claimId: number }
+  /**
+   * Issue the order's DIAN electronic invoice, if the shop's invoicing setting (read when the job
+   * runs) says this trigger issues it: paid online, delivered (cash on delivery), or asked at the desk.
+   */
+  'invoice-issue': { orderId: string; trigger: 'paid' | 'delivered' | 'manual' }
+  /** Credit the order's whole invoice (a return or a cancellation after payment), if it has one. */
+  'invoice-credit-note': { orderId: string }
   /** Fetch a Mercado Pago payment after its webhook and settle the order. */
   'payment-notification': { eventId: string; paymentId: string }
   /** Cancel online-payment orders left unpaid too long, releasing their units. */
@@ -60,6 +71,16 @@ export const JOB_EXPIRY_SECONDS = 5 * 60
 const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // WhatsApp throttles (130429, 131056): back off generously.
   'order-new-notice': { retryLimit: 8, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  'order-claim-notice': { retryLimit: 8, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  'order-refund': { retryLimit: 10, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  // DIAN validates inside Factus's request, and both have outages: back off generously.
+  'invoice-issue': { retryLimit: 12, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  'invoice-credit-note': {
+    retryLimit: 12,
+    retryDelay: 30,
+    retryBackoff: true,
+    deadLetter: DEAD_LETTER_QUEUE,
+  },
   'payment-notification': {
     retryLimit: 10,
     retryDelay: 15,

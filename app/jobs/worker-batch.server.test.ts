@@ -24,6 +24,10 @@ beforeAll(async () => {
       if (orderId === 'pedido-3') throw new Error('WhatsApp no respondió')
       return { sent: orderId }
     },
+    'order-claim-notice': nothing,
+    'order-refund': nothing,
+    'invoice-issue': nothing,
+    'invoice-credit-note': nothing,
     'payment-notification': nothing,
     'order-expire-unpaid': nothing,
     'order-expire-unconfirmed': nothing,

@@ -7,8 +7,13 @@ import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { CART_INTENTS } from '#app/modules/cart/cart.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { BROWSER_EVENT_NAMES } from '#app/modules/marketing/validators.ts'
+import { completeOrder } from '#app/modules/order/complete.server.ts'
+import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
+import { REVERSAL_CAUSES } from '#app/modules/order/schema.ts'
+import { orderLinkToken } from '#app/modules/order/status-link.server.ts'
 import { signNotification } from '#app/modules/payment/signature.server.ts'
 import { startServices } from '#app/services.server.ts'
+import { bogotaDay } from '#app/utils/bogota-days.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { cleanText } from '#app/utils/text.ts'
@@ -40,6 +45,7 @@ import * as view from './api/analytics-view.ts'
 import * as cartPage from './tienda/cart.tsx'
 import * as checkout from './tienda/checkout.tsx'
 import * as checkoutResult from './tienda/checkout-result.tsx'
+import * as orderStatus from './tienda/order-status.tsx'
 import * as simulatedPayment from './tienda/simulated-payment.tsx'
 
 /**
@@ -108,6 +114,46 @@ async function pendingOnlineOrder() {
     },
   })
   return placed.order
+}
+
+/**
+ * An order paid online and delivered just now: every request of its page is open (retracto and
+ * reversión), so the fuzzed forms reach the deepest rules. Answers its number and phone.
+ */
+async function deliveredPaidOrder() {
+  const phone = nextPhone()
+  const { order } = await placeOrder(services.checkout, {
+    lines: [{ sku, quantity: 1 }],
+    customer: {
+      name: 'Ana',
+      phone,
+      address: 'Calle 1 # 2-3',
+      department: 'Antioquia',
+      municipality_code: '05001',
+      payment_method: 'mercadopago',
+      consent: true,
+    },
+  })
+  await t.db.transaction((tx) =>
+    markOrderPaid(tx, order.id, { id: `pago-${order.number}`, status: 'approved' }),
+  )
+  await completeOrder(t.db, services.jobs, order.id, 'duena@vitrina.test')
+  return { number: order.number, phone }
+}
+
+/** The fixture's real values in place of their placeholders (a real number, its key, its phone's digits). */
+function withRealValues(
+  fields: [string, string | File][],
+  real: { number: number; key: string; digits: string },
+): [string, string | File][] {
+  const values: Record<string, string> = {
+    'pedido-real': String(real.number),
+    '#pedido-real': `#${real.number}`,
+    ' pedido-real ': ` ${real.number} `,
+    'clave-real': real.key,
+    'digitos-reales': real.digits,
+  }
+  return fields.map(([name, value]) => [name, typeof value === 'string' ? (values[value] ?? value) : value])
 }
 
 /** A fuzzed cart cookie as a browser could send it (none when undefined). */
@@ -228,6 +274,92 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       },
       { fixture: pendingOnlineOrder },
     ),
+
+  'routes/tienda/order-status.tsx': async () => {
+    // undefined: `/pedido` alone, whose lookup form sends the number as a field.
+    const numero = fc.oneof(
+      { arbitrary: fc.constant('pedido-real'), weight: 4 },
+      { arbitrary: fc.constant(undefined), weight: 1 },
+      { arbitrary: fc.constantFrom('1', '0', '2147483648', '9999999999', '00001'), weight: 1 },
+      { arbitrary: hostileText, weight: 2 },
+    )
+    const clave = fc.oneof(
+      { arbitrary: fc.constant('clave-real'), weight: 3 },
+      { arbitrary: fc.constant(null), weight: 1 },
+      { arbitrary: hostileText, weight: 2 },
+    )
+    const today = bogotaDay(new Date())
+    const real = (order: { number: number; phone: string }) => ({
+      number: order.number,
+      key: orderLinkToken(services.orderLinkSecret, order.number),
+      digits: order.phone.slice(-4),
+    })
+    await fuzzEndpoint(
+      'GET /pedido/:numero',
+      t.database,
+      fc.record({ numero, clave }),
+      (input, order) => {
+        const values = real(order)
+        const pick = (value: string | null) =>
+          value === 'pedido-real' ? String(values.number) : value === 'clave-real' ? values.key : value
+        const url = new URL(`${BASE}/pedido/x`)
+        const key = pick(input.clave)
+        if (key !== null) url.searchParams.set('clave', key)
+        const params = input.numero === undefined ? {} : { numero: pick(input.numero)! }
+        return answerOf(() =>
+          orderStatus.loader({
+            request: new Request(url),
+            url,
+            params,
+            context: freshContext(services),
+          } as never),
+        )
+      },
+      { fixture: deliveredPaidOrder, pageWords: true },
+    )
+    const options = {
+      intent: ['consultar', 'retracto', 'reversion', 'toString', '__proto__'],
+      numero: ['pedido-real', '#pedido-real', ' pedido-real '],
+      clave: ['clave-real', ''],
+      digitos: ['digitos-reales', '0000', '123', '12345'],
+      motivo: [...REVERSAL_CAUSES],
+      fecha: [today, '2020-01-01', '9999-12-31', '2026-02-30', today.replaceAll('-', '/')],
+      descripcion: ['x'.repeat(501)],
+    }
+    await fuzzEndpoint(
+      'POST /pedido/:numero',
+      t.database,
+      fc.record({
+        numero,
+        // Each of the page's three forms, from its valid fields.
+        form: fc.oneof(
+          fuzzedForm({ intent: 'consultar', numero: 'pedido-real', digitos: 'digitos-reales' }, options),
+          fuzzedForm({ intent: 'retracto', clave: 'clave-real', descripcion: 'No me quedó bien.' }, options),
+          fuzzedForm(
+            {
+              intent: 'reversion',
+              clave: 'clave-real',
+              motivo: 'defectuoso',
+              fecha: today,
+              descripcion: 'Llegó roto.',
+            },
+            options,
+          ),
+        ),
+      }),
+      ({ numero, form }, order) => {
+        const values = real(order)
+        const fields = withRealValues(form.fields, values)
+        const request = postForm(`/pedido/x`, { ...form, fields })
+        const params =
+          numero === undefined ? {} : { numero: numero === 'pedido-real' ? String(values.number) : numero }
+        return answerOf(() =>
+          orderStatus.action({ request, params, context: freshContext(services) } as never),
+        )
+      },
+      { fixture: deliveredPaidOrder },
+    )
+  },
 
   'routes/api/consent.ts': () =>
     fuzzEndpoint(

@@ -55,3 +55,6 @@ export const adminReportsPath = (month?: string) =>
   month ? `${ADMIN_REPORTS_PATH}?${new URLSearchParams({ mes: month })}` : ADMIN_REPORTS_PATH
 /** "Configuraciones": shipping, contact, seller identification and the home banners. */
 export const ADMIN_SETTINGS_PATH = '/admin/configuraciones'
+/** An order's electronic invoice as a file (PDF or XML), fetched from the invoicing provider. */
+export const adminInvoiceFilePath = (orderId: string, kind: 'pdf' | 'xml') =>
+  `/admin/pedidos/factura/${encodeURIComponent(orderId)}/${kind}`

@@ -34,6 +34,8 @@ const pesos = (fallback: number) =>
     .min(0, { message: 'no puede ser negativo' })
     .default(fallback)
 
+const FACTUS_RANGE_MESSAGE = 'debe ser el número (id) del rango de numeración en Factus, p. ej. 8'
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** `production` is a real deployment: strict secrets, no local sign-in provider (ADR 0001). */
@@ -121,6 +123,32 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, { message: 'debe ser una versión como 2026-10' })
     .default('2026-10'),
+  /**
+   * Factus (DIAN electronic invoices): production by default; DIAN's habilitación runs on the
+   * sandbox, https://api-sandbox.factus.com.co. All of the FACTUS_* credentials, or none (no invoices).
+   */
+  FACTUS_API_URL: url.default('https://api.factus.com.co'),
+  FACTUS_CLIENT_ID: optionalString,
+  FACTUS_CLIENT_SECRET: optionalString,
+  /** The Factus API user's e-mail and password (OAuth password grant). */
+  FACTUS_USERNAME: optionalString,
+  FACTUS_PASSWORD: optionalString,
+  /** Factus's id of the invoices' numbering range (GET /v1/numbering-ranges), not its prefix. */
+  FACTUS_NUMBERING_RANGE_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, { message: FACTUS_RANGE_MESSAGE })
+      .transform(Number)
+      .optional(),
+  ),
+  /** The credit notes' range; Factus takes its only active one when not given. */
+  FACTUS_CREDIT_NOTE_NUMBERING_RANGE_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, { message: FACTUS_RANGE_MESSAGE })
+      .transform(Number)
+      .optional(),
+  ),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('auto'),
   S3_BUCKET: optionalString,
@@ -219,6 +247,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `Configuración incompleta de los canales de venta:\n${channelGaps.map((m) => `  - ${m}`).join('\n')}`,
     )
   }
+  // Half an invoicing configuration would fail every invoice: all of it or none.
+  const invoicingGaps = missingInvoicingSettings(env)
+  if (invoicingGaps.length) {
+    throw new Error(
+      `Configuración incompleta de la facturación electrónica (Factus):\n${invoicingGaps.map((m) => `  - ${m}`).join('\n')}`,
+    )
+  }
   if (env.APP_ENV === 'production') {
     const missing = requiredInProduction(env)
     if (missing.length) {
@@ -279,6 +314,33 @@ function missingChannelSettings(env: ParsedEnv): string[] {
       missing.push('SHOPIFY_LOCATION_ID es obligatorio para sincronizar el stock con Shopify')
   }
   return missing
+}
+
+/** The Factus settings that make invoicing work; the credit notes' range is optional. */
+const FACTUS_REQUIRED = [
+  'FACTUS_CLIENT_ID',
+  'FACTUS_CLIENT_SECRET',
+  'FACTUS_USERNAME',
+  'FACTUS_PASSWORD',
+  'FACTUS_NUMBERING_RANGE_ID',
+] as const
+
+/** Invoicing is on as soon as any Factus credential or range is given (FACTUS_API_URL has a default). */
+export function invoicingIsOn(
+  env: Pick<ParsedEnv, (typeof FACTUS_REQUIRED)[number] | 'FACTUS_CREDIT_NOTE_NUMBERING_RANGE_ID'>,
+) {
+  return (
+    FACTUS_REQUIRED.some((name) => env[name] !== undefined) ||
+    env.FACTUS_CREDIT_NOTE_NUMBERING_RANGE_ID !== undefined
+  )
+}
+
+/** What an invoicing configuration that is on still lacks, in any environment. */
+function missingInvoicingSettings(env: ParsedEnv): string[] {
+  if (!invoicingIsOn(env)) return []
+  return FACTUS_REQUIRED.filter((name) => env[name] === undefined).map(
+    (name) => `${name} es obligatorio para emitir facturas electrónicas con Factus`,
+  )
 }
 
 /** A configured feature whose secret is missing must stop a production start, not fail later. */

@@ -67,3 +67,11 @@ export function pageUrl(request: Request): URL {
 }
 /** The consent banner's form (the analytics beacons' paths live in components/tracker.ts). */
 export const CONSENT_PATH = '/api/consentimiento'
+
+/**
+ * The buyer's order page: `/pedido/{número}`, which asks for the phone's last 4 digits, or with the
+ * signed `clave` the shop sends after the order (`orderLinkToken`), which opens it at once.
+ */
+export const ORDER_LOOKUP_PATH = '/pedido'
+export const orderStatusPath = (number: number, key?: string) =>
+  `${ORDER_LOOKUP_PATH}/${number}${key ? `?${new URLSearchParams({ clave: key })}` : ''}`

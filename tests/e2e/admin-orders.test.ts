@@ -1,17 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { openDatabase } from '#app/db/client.server.ts'
-import { authConfigFromEnv, sessionSecret } from '#app/modules/auth/config.server.ts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
 import { MUNICIPALITY_MESSAGES } from '#app/modules/order/delivery-place.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
-import { parseEnv } from '#app/utils/env.server.ts'
-import { signedInAs } from '#tests/auth.ts'
 import { createOrder } from '#tests/factories.ts'
 import { acceptNextDialog, expectMessage, signInAsAdmin } from './admin-session.ts'
 import {
@@ -24,9 +16,8 @@ import {
   startWithCart,
   choosePlace,
 } from './browser.ts'
-import { FAKE_SECRETS } from './fake-secrets.ts'
 import { DESK_LOCATION, FIXTURES } from './fixtures.ts'
-import { freePort, waitForHealth } from './global-setup.ts'
+import { startOwnServer, type OwnServer } from './own-server.ts'
 
 /**
  * The order desk from the storefront to delivery: an order placed by a shopper is confirmed, paid,
@@ -219,63 +210,36 @@ test('an unknown order is "Pedido no encontrado." with a 404', async () => {
 describe('an order without its DANE municipality (placed before the checkout asked for it, or imported)', () => {
   // The checkout now asks every shopper for the municipality, so such an order is written straight
   // into a shop of this test's own, before its server opens the database (as security.test.ts does).
-  const buildDir = inject('buildDir')
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-municipio-'))
   const orderId = randomUUID()
   const owner = 'duena@vitrina.test'
-  let child: ChildProcess | undefined
+  let server: OwnServer | undefined
   let base = ''
   let sessionCookie = { name: '', value: '' }
 
   beforeAll(async () => {
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      APP_ENV: 'local',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      PUBLIC_URL: base,
-      ADMIN_EMAILS: owner,
-      SESSION_SECRET: FAKE_SECRETS.SESSION_SECRET,
-    }
-    const database = await openDatabase({ directory: path.join(dataDir, 'db') })
-    await createOrder(database.db, {
-      id: orderId,
-      customerName: 'Rosa',
-      customerLastName: 'Arango',
-      customerIdentificationType: 'CC',
-      customerIdentificationNumber: '43123456',
-      customerAddress: 'Calle 10 # 43-12',
-      customerCity: 'medellin',
-      customerDepartment: 'Antioquia',
-      customerDepartmentCode: '05',
+    server = await startOwnServer({
+      name: 'municipio',
+      owner,
+      async seed(db) {
+        await createOrder(db, {
+          id: orderId,
+          customerName: 'Rosa',
+          customerLastName: 'Arango',
+          customerIdentificationType: 'CC',
+          customerIdentificationNumber: '43123456',
+          customerAddress: 'Calle 10 # 43-12',
+          customerCity: 'medellin',
+          customerDepartment: 'Antioquia',
+          customerDepartmentCode: '05',
+        })
+      },
     })
-    const parsed = parseEnv(env)
-    const signedIn = await signedInAs(database.db, authConfigFromEnv(parsed, sessionSecret(parsed)), owner)
-    await database.close()
-    const [name, ...value] = signedIn.cookie.split('=')
-    sessionCookie = { name: name!, value: value.join('=') }
-
-    let output = ''
-    child = spawn(process.execPath, ['server/index.js'], {
-      env: { ...process.env, ...env, VITRINA_BUILD_DIR: buildDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    child.stdout?.on('data', (chunk) => (output += chunk))
-    child.stderr?.on('data', (chunk) => (output += chunk))
-    await waitForHealth(base, child, () => output)
+    base = server.base
+    sessionCookie = server.ownerCookie
   }, 120_000)
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const running = child
-      running.kill('SIGTERM')
-      await new Promise((resolve) => running.once('exit', resolve))
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await server?.stop()
   })
 
   test('the desk asks for it, the owner picks it, and the page, the timeline and the slip show it', async () => {

@@ -275,6 +275,36 @@ test('edit it: fields saved, main image changed, the main image protected, anoth
   await page.close()
 })
 
+test('edit its IVA: "19 %", then "Excluido", each kept after a reload', async () => {
+  expect(sku).not.toBe('')
+  const page = await browser.page()
+  const path = `/admin/productos/editar/${sku}`
+  await gotoHydrated(page, path)
+  const vat = page.getByLabel('IVA', { exact: true })
+  // A new product follows the shop's default, named in the first option.
+  expect(await vat.inputValue()).toBe('')
+  expect(plain(await vat.locator('option').first().textContent())).toMatch(/^Según la configuración \(.+\)$/)
+  expect((await vat.locator('option').allTextContents()).slice(1)).toEqual([
+    'Excluido',
+    'Exento',
+    '5 %',
+    '19 %',
+  ])
+
+  for (const [label, value] of [
+    ['19 %', '19'],
+    ['Excluido', 'excluded'],
+  ] as const) {
+    await vat.selectOption({ label })
+    await page.getByRole('button', { name: 'Guardar cambios' }).click()
+    await expectMessage(page, PRODUCT_MESSAGES.updated)
+    await gotoHydrated(page, path)
+    expect(await vat.inputValue()).toBe(value)
+    expect(plain(await vat.locator('option:checked').textContent())).toBe(label)
+  }
+  await page.close()
+})
+
 test('an unknown sku says "Producto no encontrado."', async () => {
   const page = await browser.page()
   await gotoHydrated(page, '/admin/productos/editar/NO-EXISTE-123')

@@ -283,3 +283,52 @@ test('"Envío por zona": a municipality with its own cost and no cash on deliver
   }
   await page.close()
 })
+
+test('"Facturación electrónica": when to issue and the default IVA, both kept after a reload', async () => {
+  const page = await browser.page(DESKTOP)
+  const card = page.getByTestId('invoice-settings')
+  const manual = () => card.getByRole('radio', { name: 'Solo cuando la emita desde el pedido' })
+  const auto = () =>
+    card.getByRole('radio', {
+      name: 'Automáticamente: al confirmarse el pago en línea, o al entregar un pedido contra entrega',
+    })
+  const defaultVat = () => card.getByLabel('IVA por defecto de los productos')
+  try {
+    await gotoHydrated(page, SETTINGS)
+    expect(plain(await card.locator('legend').first().textContent())).toBe('Facturación electrónica')
+    // First-run values: automatic, 19 %.
+    expect(await auto().isChecked()).toBe(true)
+    expect(await manual().isChecked()).toBe(false)
+    expect(await defaultVat().inputValue()).toBe('19')
+    expect((await defaultVat().locator('option').allTextContents()).map(plain)).toEqual([
+      '19 %',
+      '5 %',
+      'Exento',
+      'Excluido',
+    ])
+
+    await manual().check()
+    await defaultVat().selectOption({ label: 'Exento' })
+    await page.getByRole('button', { name: 'Guardar configuración' }).click()
+    await expectMessage(page, SETTINGS_MESSAGES.saved)
+
+    await gotoHydrated(page, SETTINGS)
+    expect(await manual().isChecked()).toBe(true)
+    expect(await auto().isChecked()).toBe(false)
+    expect(await defaultVat().inputValue()).toBe('exempt')
+    const changes = (await page.getByTestId('setting-change').allTextContents()).map(plain)
+    expect(changes.slice(0, 2).join(' | ')).toContain('Cuándo emitir la factura')
+    expect(changes.slice(0, 2).join(' | ')).toContain('IVA por defecto de los productos')
+    expect(changes.slice(0, 2).join(' | ')).toContain('19 % → Exento')
+  } finally {
+    // Put both back for the other files, pass or fail.
+    await gotoHydrated(page, SETTINGS)
+    if (!(await auto().isChecked()) || (await defaultVat().inputValue()) !== '19') {
+      await auto().check()
+      await defaultVat().selectOption('19')
+      await page.getByRole('button', { name: 'Guardar configuración' }).click()
+      await expectMessage(page, SETTINGS_MESSAGES.saved)
+    }
+  }
+  await page.close()
+})

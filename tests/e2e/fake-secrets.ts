@@ -16,4 +16,6 @@ export const FAKE_SECRETS = {
   SHOPIFY_ADMIN_TOKEN: 'FAKESECRET-shopify-5e9f2a6b',
   S3_SECRET_ACCESS_KEY: 'FAKESECRET-s3-secret-0d4e8f1a',
   S3_ACCESS_KEY_ID: 'FAKESECRET-s3-key-id-3b7c1d5e',
+  FACTUS_CLIENT_SECRET: 'FAKESECRET-factus-client-6f2a9c3e',
+  FACTUS_PASSWORD: 'FAKESECRET-factus-password-1d8b4e7a',
 }

@@ -125,6 +125,10 @@ describe('no configured secret reaches a browser', () => {
       S3_ENDPOINT: nowhere,
       S3_BUCKET: 'tienda',
       S3_PUBLIC_URL: `${nowhere}/tienda`,
+      FACTUS_API_URL: nowhere,
+      FACTUS_CLIENT_ID: 'cliente-factus',
+      FACTUS_USERNAME: 'tienda@vitrina.test',
+      FACTUS_NUMBERING_RANGE_ID: '8',
     }
     // A small shop and a signed-in admin, written before the server opens the database.
     const database = await openDatabase({ directory: path.join(dataDir, 'db') })

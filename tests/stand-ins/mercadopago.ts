@@ -3,9 +3,10 @@ import type { ServerResponse } from 'node:http'
 import { bearerToken, listen, sendJson, type RecordedRequest } from './http.ts'
 
 /**
- * A local Mercado Pago for adapter tests: `POST /checkout/preferences`, `GET /v1/payments/:id` and
- * `GET /v1/payments/search` with the shapes of the real API (integrations.md), Bearer auth, MP's error JSON
- * `{message, error, status, cause}`, and switches to fail, drop init_point or hang.
+ * A local Mercado Pago for adapter tests: `POST /checkout/preferences`, `GET /v1/payments/:id`,
+ * `GET /v1/payments/search` and `POST /v1/payments/:id/refunds` with the shapes of the real API
+ * (integrations.md), Bearer auth, MP's error JSON `{message, error, status, cause}`, and switches to
+ * fail, drop init_point or hang.
  */
 
 export const STAND_IN_ACCESS_TOKEN = 'TEST-1234567890123456-010203-standin0000000000000000000000-123456789'
@@ -21,6 +22,18 @@ export type StandInPayment = {
   currency_id?: string
   /** ISO date; defaults to when it was added. Search answers newest first. */
   date_created?: string
+}
+
+/** A refund as `POST /v1/payments/:id/refunds` answers it (amount in pesos). */
+export type StandInRefund = {
+  id: number
+  payment_id: number | string
+  amount: number
+  metadata: Record<string, unknown>
+  source: { id: string; name: string; type: string }
+  date_created: string
+  unique_sequence_number: string | null
+  status: 'approved'
 }
 
 export type MercadoPagoError = { message: string; error: string; status: number; cause: unknown[] }
@@ -94,6 +107,10 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
   const accessToken = options.accessToken ?? STAND_IN_ACCESS_TOKEN
   const requests: RecordedRequest[] = []
   const payments = new Map<string, StandInPayment>()
+  /** Refunds made, by payment id; and the refund each idempotency key made. */
+  const refunds = new Map<string, StandInRefund[]>()
+  const refundsByKey = new Map<string, StandInRefund>()
+  let nextRefundId = 1_900_000_000
   const preferences = new Map<string, Record<string, unknown>>()
   const failures: Failure[] = []
   const mode = { omitInitPoint: false, hang: null as null | 'headers' | 'body' }
@@ -146,7 +163,75 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
       collector_id: COLLECTOR_ID,
       live_mode: false,
       metadata: {},
+      refunds: refunds.get(String(payment.id)) ?? [],
+      transaction_amount_refunded: (refunds.get(String(payment.id)) ?? []).reduce(
+        (sum, refund) => sum + refund.amount,
+        0,
+      ),
     }
+  }
+
+  /**
+   * `POST /v1/payments/:id/refunds`: an empty body refunds the whole approved payment, which becomes
+   * "refunded". The same `X-Idempotency-Key` again answers the refund it made; a payment not
+   * approved (or already refunded) is MP's 400, an unknown one its 404.
+   */
+  function refundPayment(id: string, request: RecordedRequest, response: ServerResponse) {
+    const key = request.headers['x-idempotency-key']
+    const keyed = typeof key === 'string' && key !== '' ? key : null
+    const earlier = keyed ? refundsByKey.get(keyed) : undefined
+    if (earlier && String(earlier.payment_id) === id) return sendJson(response, 201, earlier)
+    const payment = payments.get(id)
+    if (!payment) {
+      return sendJson(
+        response,
+        404,
+        mpError(404, 'not_found', 'Payment not found', [
+          { code: 2000, description: 'Payment not found', data: null },
+        ]),
+      )
+    }
+    if (request.body !== undefined && !isObject(request.body)) {
+      return sendJson(response, 400, mpError(400, 'bad_request', 'invalid json body'))
+    }
+    const body = (request.body ?? {}) as Record<string, unknown>
+    if (body.amount !== undefined && body.amount !== payment.transaction_amount) {
+      // Partial refunds exist at Mercado Pago; this stand-in only makes whole ones.
+      return sendJson(response, 400, mpError(400, 'bad_request', 'partial refunds are not supported here'))
+    }
+    if (payment.status === 'refunded') {
+      return sendJson(
+        response,
+        400,
+        mpError(400, 'bad_request', 'Payment already refunded', [
+          { code: 'payment_already_refunded', description: 'Payment already refunded', data: null },
+        ]),
+      )
+    }
+    if (payment.status !== 'approved') {
+      return sendJson(
+        response,
+        400,
+        mpError(400, 'bad_request', `Invalid payment status: ${payment.status}`, [
+          { code: 'invalid_payment_status', description: 'Invalid payment status', data: null },
+        ]),
+      )
+    }
+    const refund: StandInRefund = {
+      id: nextRefundId++,
+      payment_id: payment.id,
+      amount: payment.transaction_amount,
+      metadata: {},
+      source: { id: String(COLLECTOR_ID), name: 'Vitrina', type: 'collector' },
+      date_created: new Date().toISOString(),
+      unique_sequence_number: null,
+      status: 'approved',
+    }
+    refunds.set(id, [...(refunds.get(id) ?? []), refund])
+    if (keyed) refundsByKey.set(keyed, refund)
+    payment.status = 'refunded'
+    payment.status_detail = 'refunded'
+    return sendJson(response, 201, refund)
   }
 
   /** `GET /v1/payments/search`: filters by external_reference, sorts by date_created, pages. */
@@ -200,6 +285,10 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
     if (request.method === 'GET' && request.path === '/v1/payments/search') {
       return searchPayments(request.query, response)
     }
+    const refundMatch = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(request.path)
+    if (request.method === 'POST' && refundMatch) {
+      return refundPayment(decodeURIComponent(refundMatch[1]!), request, response)
+    }
     const paymentMatch = /^\/v1\/payments\/([^/]+)$/.exec(request.path)
     if (request.method === 'GET' && paymentMatch) {
       const id = decodeURIComponent(paymentMatch[1]!)
@@ -229,6 +318,12 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
     requests,
     /** Preferences created, by id, as answered. */
     preferences,
+    /** Refunds made, by payment id. */
+    refunds,
+    /** What `GET /v1/payments/:id` would say of a payment's status now (undefined when unknown). */
+    paymentStatus(id: number | string) {
+      return payments.get(String(id))?.status
+    },
     /** Registers a payment for `GET /v1/payments/:id` and the search. */
     addPayment(payment: StandInPayment) {
       payments.set(String(payment.id), {
@@ -255,6 +350,8 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
       failures.length = 0
       payments.clear()
       preferences.clear()
+      refunds.clear()
+      refundsByKey.clear()
       mode.omitInitPoint = false
       mode.hang = null
     },

@@ -15,7 +15,8 @@ import {
   UPLOAD_MESSAGES,
 } from '#app/modules/media/validators.ts'
 import { ADMIN_PRODUCT_SAVE_PATH } from '#app/utils/paths.ts'
-import { Field } from './field.tsx'
+import { VAT_LABELS, VAT_RATES, type VatRate } from '#app/utils/vat.ts'
+import { Field, fieldHintId } from './field.tsx'
 import { isVideo, MediaPicker } from './media-picker.tsx'
 import { PriceFields } from './price-fields.tsx'
 import { postWithProgress, withReturn, type SaveResult } from './product-upload.ts'
@@ -40,6 +41,8 @@ export type ProductFormValues = {
   supplierInfo: string
   showWholesale: boolean
   showRetail: boolean
+  /** IVA on its invoices; null follows the shop's default ("Configuraciones"). */
+  vat: VatRate | null
   /** Media id of the current main image (edit only). */
   mainMediaId: number | null
 }
@@ -57,6 +60,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   supplierInfo: '',
   showWholesale: false,
   showRetail: true,
+  vat: null,
   mainMediaId: null,
 }
 
@@ -70,12 +74,15 @@ export function ProductForm({
   categories,
   initial,
   existingMediaCount = 0,
+  defaultVat,
   onSaved,
 }: {
   mode: 'create' | 'edit'
   categories: ProductFormCategory[]
   initial: ProductFormValues
   existingMediaCount?: number
+  /** The shop's default IVA ("Configuraciones"), named by the select's first option. */
+  defaultVat: VatRate
   onSaved: (result: Extract<SaveResult, { ok: true }>) => void
 }) {
   const csrf = useCsrfToken()
@@ -223,6 +230,29 @@ export function ProductForm({
             defaultValue={initial.supplierInfo}
             className={inputClass}
           />
+        </Field>
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field
+          id="product-vat"
+          label="IVA"
+          hint="El IVA de la factura electrónica de este producto. Si sigue la configuración, cambia con el IVA por defecto de la tienda."
+        >
+          <select
+            id="product-vat"
+            name="vat"
+            defaultValue={initial.vat ?? ''}
+            aria-describedby={fieldHintId('product-vat')}
+            className={inputClass}
+          >
+            <option value="">{`Según la configuración (${VAT_LABELS[defaultVat]})`}</option>
+            {VAT_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {VAT_LABELS[rate]}
+              </option>
+            ))}
+          </select>
         </Field>
       </div>
 

@@ -15,6 +15,7 @@ import { generateSku } from './sku.ts'
 import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
 import { mediaValues, PRODUCT_FILES, setMainImageInTx, type MainChoice } from './product-media.server.ts'
 import { hasNul, normalizeSearchText } from '#app/utils/text.ts'
+import type { VatRate } from '#app/utils/vat.ts'
 
 /** Spec §5's validation texts stand alone, as the original showed them. */
 const productRefusal = (message: string) => new Refusal(message, { standsAlone: true })
@@ -32,6 +33,8 @@ function columnsFrom(fields: ProductFields) {
     supplierInfo: fields.supplierInfo ?? null,
     showWholesale: fields.showWholesale,
     showRetail: fields.showRetail,
+    // Absent (a form older than the field): the column is left as it is.
+    ...(fields.vat === undefined ? {} : { vat: fields.vat }),
   }
 }
 
@@ -197,6 +200,8 @@ export type EditableProduct = {
   supplierInfo: string | null
   showWholesale: boolean
   showRetail: boolean
+  /** IVA on its invoices; null follows the shop's default. */
+  vat: VatRate | null
   stock: number
   categoryIds: string[]
   media: EditableMedia[]
@@ -231,6 +236,7 @@ export async function getEditableProduct(
     supplierInfo: product.supplierInfo,
     showWholesale: product.showWholesale,
     showRetail: product.showRetail,
+    vat: product.vat,
     stock: product.stock,
     categoryIds: categoryRows.map((row) => row.id),
     media: mediaRows.map((row) => ({

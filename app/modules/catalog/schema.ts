@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { MediaVariant } from '#app/modules/media/variants.ts'
+import { VAT_RATES } from '#app/utils/vat.ts'
 
 export const categories = pgTable('categories', {
   id: text().primaryKey(),
@@ -40,6 +41,8 @@ export const products = pgTable(
     supplierInfo: text(),
     showWholesale: boolean().notNull().default(false),
     showRetail: boolean().notNull().default(true),
+    /** IVA on its invoices (`VAT_RATES`); null follows the shop's default ("Configuraciones"). */
+    vat: text({ enum: VAT_RATES }),
     stock: integer().notNull().default(0),
     reserved: integer().notNull().default(0),
     unitsIn: integer().notNull().default(0),
@@ -70,6 +73,10 @@ export const products = pgTable(
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
     check('products_reserved_within_stock', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.stock}`),
     check('products_discount_percent_range', sql`${t.discountPercent} between 0 and 100`),
+    check(
+      'products_vat_rate',
+      sql`${t.vat} in (${sql.raw(VAT_RATES.map((rate) => `'${rate}'`).join(', '))})`,
+    ),
   ],
 )
 

@@ -1,4 +1,5 @@
 import type { FailureWords } from '#app/utils/refusal.ts'
+import { VAT_RATES } from '#app/utils/vat.ts'
 import { z } from 'zod'
 
 /** Texts of spec §5 and §8 for the admin product and category screens, exactly as written there. */
@@ -24,6 +25,8 @@ export const PRODUCT_MESSAGES = {
   hasHistory:
     'No se puede eliminar un producto con movimientos de inventario o pedidos. Para ocultarlo de la tienda, desactiva Mayor y Detal.',
   unknownCategory: 'Una de las categorías elegidas ya no existe.',
+  /** Not in the spec: the IVA select posted something not among its options. */
+  vatInvalid: 'Elige el IVA del producto entre las opciones de la lista.',
   /** An edit post without the cost the page was loaded with (a page older than that field). */
   staleForm:
     'Este formulario está desactualizado. Recarga la página y vuelve a guardar; no se guardó ningún cambio.',
@@ -140,6 +143,15 @@ export const ProductFieldsSchema = z.object({
   supplierInfo: optionalText(2000, 'La información del proveedor'),
   showWholesale: checkbox,
   showRetail: checkbox,
+  /**
+   * IVA on the product's invoices; '' ("Según la configuración") is null: the shop's default.
+   * A post without the field (a form older than it) leaves it undefined: an edit keeps the saved
+   * rate, a new product follows the shop's default.
+   */
+  vat: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.enum(VAT_RATES, { message: PRODUCT_MESSAGES.vatInvalid }).nullable().optional(),
+  ),
 })
 
 export type ProductFields = z.infer<typeof ProductFieldsSchema>
@@ -162,6 +174,7 @@ export function productFieldsFrom(form: FormData) {
     supplierInfo: text('supplierInfo'),
     showWholesale: text('showWholesale'),
     showRetail: text('showRetail'),
+    vat: form.has('vat') ? form.get('vat') : undefined,
   })
 }
 

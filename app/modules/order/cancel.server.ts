@@ -8,7 +8,7 @@ import { orderItems, orders } from './schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { CANCEL_REASON_MAX, ORDER_DESK_MESSAGES } from './messages.ts'
 import { orderNotFound } from './ship.server.ts'
-import { assertTransition } from './status.ts'
+import { assertReturnable, assertTransition } from './status.ts'
 
 /**
  * Gives the order's reserved units back through inventory, once: the flag flip and the stock
@@ -69,21 +69,29 @@ export async function cancelOrder(
     if (options.unlessPaymentStarted && order.paymentPreferenceId) return false
     if (options.unlessConfirmed && (order.confirmedAt || order.shippedAt)) return false
     if (options.unlessShipped && order.shippedAt) return false
-    await cancelLockedOrder(tx, jobs, order, reason, options.by ?? 'sistema', options.releaseCheckoutKey)
+    await cancelLockedOrder(tx, jobs, order, reason, options.by ?? 'sistema', {
+      releaseCheckoutKey: options.releaseCheckoutKey,
+    })
     return true
   })
 }
 
-/** Cancels an order the caller's transaction has locked and found not cancelled yet. */
-async function cancelLockedOrder(
+/**
+ * Cancels an order the caller's transaction has locked and found not cancelled yet. `asReturn`: an
+ * accepted withdrawal or reversal, which may also end a delivered order (`assertReturnable`). An
+ * order that was paid or delivered may have its electronic invoice: the credit-note job is queued,
+ * and it decides whether there is one to credit.
+ */
+export async function cancelLockedOrder(
   tx: Tx,
   jobs: JobQueue,
   order: OrderRow,
   reason: string,
   by: string,
-  releaseCheckoutKey = false,
+  { releaseCheckoutKey = false, asReturn = false }: { releaseCheckoutKey?: boolean; asReturn?: boolean } = {},
 ) {
-  assertTransition(order.status, 'cancelado')
+  if (asReturn) assertReturnable(order.status)
+  else assertTransition(order.status, 'cancelado')
   await tx
     .update(orders)
     .set({ status: 'cancelado', updatedAt: new Date(), ...(releaseCheckoutKey ? { checkoutKey: null } : {}) })
@@ -91,6 +99,9 @@ async function cancelLockedOrder(
   await releaseReservation(tx, jobs, order.id)
   if (order.shippedAt) await returnShippedUnits(tx, jobs, { id: order.id, number: order.number }, by)
   await recordOrderEvent(tx, order.id, 'cancelled', reason, { returned: Boolean(order.shippedAt) }, by)
+  if (order.status === 'pagado' || order.status === 'Completado') {
+    await jobs.send(tx, 'invoice-credit-note', { orderId: order.id })
+  }
 }
 
 /**

@@ -8,7 +8,8 @@ import { assertTransition } from './status.ts'
 
 /**
  * "Completado": the order was delivered. One not marked shipped yet is shipped in the same
- * transaction (the shop handed it over), so a completed order never keeps units held.
+ * transaction (the shop handed it over), so a completed order never keeps units held. The
+ * electronic invoice is queued with it (the job issues it for cash on delivery, by the setting).
  */
 export async function completeOrder(db: DbOrTx, jobs: JobQueue, orderId: string, by: string) {
   await db.transaction(async (tx) => {
@@ -16,7 +17,12 @@ export async function completeOrder(db: DbOrTx, jobs: JobQueue, orderId: string,
     if (!order) throw orderNotFound()
     assertTransition(order.status, 'Completado')
     if (!order.shippedAt) await shipLockedOrder(tx, jobs, order, {}, by)
-    await tx.update(orders).set({ status: 'Completado', updatedAt: new Date() }).where(eq(orders.id, orderId))
+    const now = new Date()
+    await tx
+      .update(orders)
+      .set({ status: 'Completado', deliveredAt: now, updatedAt: now })
+      .where(eq(orders.id, orderId))
     await recordOrderEvent(tx, orderId, 'completed', 'Pedido completado (entregado).', undefined, by)
+    await jobs.send(tx, 'invoice-issue', { orderId, trigger: 'delivered' })
   })
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
 import { orderNotFound } from './ship.server.ts'
 import { orders } from './schema.ts'
@@ -8,12 +9,15 @@ import { assertTransition } from './status.ts'
 /**
  * "pagado" by an approved online payment: the reservation stays (the units still have to ship).
  * Idempotent: an order already paid or completed changes nothing and gives false. A change the
- * status map refuses (a cancelled order) throws `TransitionRefused`.
+ * status map refuses (a cancelled order) throws `TransitionRefused`. With `jobs` (payment
+ * settlement always passes it) the electronic invoice is queued in the same transaction; the
+ * invoicing job decides, by the shop's setting, whether this payment issues it.
  */
 export async function markOrderPaid(
   tx: Tx,
   orderId: string,
   payment: { id: string; status: string },
+  jobs?: JobQueue,
 ): Promise<boolean> {
   const order = await lockOrder(tx, orderId)
   if (!order) throw new Error(`Pedido ${orderId} no encontrado`)
@@ -24,6 +28,7 @@ export async function markOrderPaid(
     .set({ status: 'pagado', paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
     .where(eq(orders.id, orderId))
   await recordOrderEvent(tx, orderId, 'paid', `Pago aprobado en Mercado Pago (pago ${payment.id}).`, payment)
+  await jobs?.send(tx, 'invoice-issue', { orderId, trigger: 'paid' })
   return true
 }
 

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { WhatsAppError, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
-import { getOrder, recordOrderEvent } from './order.server.ts'
+import type { WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
+import { sendBusinessTemplate } from './business-notice.server.ts'
+import { getOrder } from './order.server.ts'
 
 export const NEW_ORDER_TEMPLATE = 'nuevo_pedido'
 
@@ -16,38 +17,12 @@ export async function sendNewOrderNotice(
   if (!order) return { skipped: 'pedido inexistente' }
   // A payment that could not even start cancels its order at once: nothing for the business.
   if (order.status === 'cancelado') return { skipped: 'pedido cancelado' }
-  if (!deps.whatsapp) {
-    await recordOrderEvent(
-      deps.db,
-      order.id,
-      'notice-skipped',
-      `Aviso por WhatsApp a ${job.to} omitido: WhatsApp no está configurado.`,
-    )
-    return { skipped: 'sin configuración' }
-  }
   const name = [order.customerName, order.customerLastName].filter(Boolean).join(' ')
-  try {
-    const { messageId } = await deps.whatsapp.sendTemplate(job.to, NEW_ORDER_TEMPLATE, 'es', [
-      name,
-      order.customerPhone,
-    ])
-    await recordOrderEvent(deps.db, order.id, 'notice-sent', `Aviso por WhatsApp enviado a ${job.to}.`, {
-      messageId,
-    })
-    return { sent: messageId }
-  } catch (error) {
-    if (error instanceof WhatsAppError && !error.retryable) {
-      await recordOrderEvent(
-        deps.db,
-        order.id,
-        'notice-failed',
-        `Aviso por WhatsApp a ${job.to} falló: ${error.message}`,
-        {
-          code: error.code,
-        },
-      )
-      return { failed: error.message }
-    }
-    throw error
-  }
+  return sendBusinessTemplate(deps, {
+    orderId: order.id,
+    to: job.to,
+    template: NEW_ORDER_TEMPLATE,
+    parameters: [name, order.customerPhone],
+    about: '',
+  })
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { IDENTIFICATION_TYPE_CODES } from './customer-fields.ts'
 import { ORDER_STATUSES } from './status.ts'
@@ -62,6 +64,11 @@ export const orders = pgTable(
      * /64, since it rotates addresses within it).
      */
     clientNetwork: text(),
+    /**
+     * When the buyer received it ("Completado"): the buyer's right of withdrawal runs 5 business
+     * days from this day (Ley 1480, art. 47).
+     */
+    deliveredAt: timestamp({ withTimezone: true }),
     /** Who carries the parcel and its tracking number ("guía"), once shipped. */
     carrier: text(),
     trackingNumber: text(),
@@ -108,4 +115,53 @@ export const orderEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+)
+
+/** A buyer's request under Ley 1480: withdrawal ("retracto", art. 47) or payment reversal (art. 51). */
+export const CLAIM_KINDS = ['retracto', 'reversion'] as const
+export type ClaimKind = (typeof CLAIM_KINDS)[number]
+export const CLAIM_STATUSES = ['pendiente', 'aceptada', 'rechazada'] as const
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number]
+/** Decreto 587 de 2016's causes for a payment reversal. */
+export const REVERSAL_CAUSES = [
+  'fraude',
+  'no-solicitado',
+  'no-recibido',
+  'no-corresponde',
+  'defectuoso',
+] as const
+export type ReversalCause = (typeof REVERSAL_CAUSES)[number]
+
+/**
+ * The buyer's withdrawal and payment-reversal requests, and the shop's answer. At most one of an
+ * order's requests is open at a time.
+ */
+export const orderClaims = pgTable(
+  'order_claims',
+  {
+    id: serial().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text({ enum: CLAIM_KINDS }).notNull(),
+    status: text({ enum: CLAIM_STATUSES }).notNull().default('pendiente'),
+    /** A reversal's cause, and the Bogotá day the buyer learned of it (the 5 business days run from it). */
+    cause: text({ enum: REVERSAL_CAUSES }),
+    learnedOn: date({ mode: 'string' }),
+    /** What the buyer wrote. */
+    description: text().notNull().default(''),
+    /** The last Bogotá day of the shop's term: refund a withdrawal, answer a reversal. */
+    deadline: date({ mode: 'string' }).notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: text(),
+    /** The refusal's reason, or how the money went back. */
+    decisionNote: text(),
+  },
+  (t) => [
+    index('order_claims_order_idx').on(t.orderId),
+    uniqueIndex('order_claims_one_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pendiente'`),
+  ],
 )

@@ -39,3 +39,11 @@ export class TransitionRefused extends Refusal {
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
   if (!canTransition(from, to)) throw new TransitionRefused(from, to)
 }
+
+/**
+ * A withdrawal (retracto) or payment reversal the shop accepted ends the order "cancelado" even once
+ * delivered ("Completado"): the one way out of a completed order, taken only by `acceptClaim`.
+ */
+export function assertReturnable(from: OrderStatus): void {
+  if (from !== 'pagado' && from !== 'Completado') throw new TransitionRefused(from, 'cancelado')
+}

@@ -38,3 +38,11 @@ test('the chat opens on 57 + the 10-digit number with the message typed', () => 
     '/573001234567',
   )
 })
+
+test("the order's page goes with the message when the shop gives it", () => {
+  const text = confirmationMessage(order, 'Vitrina', 'https://tienda.example/pedido/1042?clave=abc')
+  expect(text.split('\n').slice(-2)).toEqual([
+    'Sigue tu pedido aquí: https://tienda.example/pedido/1042?clave=abc',
+    '¿Nos confirmas que los datos están bien para enviarlo?',
+  ])
+})

@@ -321,3 +321,74 @@ describe('searchPayments', () => {
     await expect(provider().searchPayments(ORDER_ID)).rejects.toMatchObject({ kind: 'invalid-response' })
   })
 })
+
+describe('refundPayment', () => {
+  const approved = (id = 1319741055, pesos = 115345) =>
+    standIn().addPayment({ id, status: 'approved', external_reference: ORDER_ID, transaction_amount: pesos })
+
+  test('POSTs an empty body (a whole refund) to /v1/payments/{id}/refunds with the key and the Bearer token', async () => {
+    approved()
+    const refund = await provider().refundPayment('1319741055', 'refund-claim-7')
+    const request = standIn().requests[0]!
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/payments/1319741055/refunds', rawBody: '{}' })
+    expect(request.body).toEqual({})
+    expect(request.headers.authorization).toBe(`Bearer ${standIn().accessToken}`)
+    expect(request.headers['content-type']).toMatch(/^application\/json/)
+    expect(request.headers['x-idempotency-key']).toBe('refund-claim-7')
+    const [made] = standIn().refunds.get('1319741055')!
+    // Mercado Pago answers pesos; ours are centavos.
+    expect(refund).toEqual({ id: String(made!.id), status: 'approved', amount: 11_534_500 })
+    expect(standIn().paymentStatus(1319741055)).toBe('refunded')
+    expect((await provider().getPayment('1319741055')).status).toBe('refunded')
+  })
+
+  test('the same idempotency key twice gives the same refund, never a second one', async () => {
+    approved()
+    const first = await provider().refundPayment('1319741055', 'refund-claim-7')
+    const again = await provider().refundPayment('1319741055', 'refund-claim-7')
+    expect(again).toEqual(first)
+    expect(standIn().refunds.get('1319741055')).toHaveLength(1)
+  })
+
+  test('an already refunded payment under another key is "rejected" 400 with Mercado Pago\'s message', async () => {
+    approved()
+    await provider().refundPayment('1319741055', 'refund-claim-7')
+    const error = await rejection(provider().refundPayment('1319741055', 'refund-claim-8'))
+    expect(error).toMatchObject({ kind: 'rejected', status: 400, message: 'Payment already refunded' })
+    expect(standIn().refunds.get('1319741055')).toHaveLength(1)
+  })
+
+  test('a payment that is not approved is "rejected" 400 and stays as it was', async () => {
+    standIn().addPayment({ id: 88, status: 'pending', external_reference: ORDER_ID, transaction_amount: 100 })
+    const error = await rejection(provider().refundPayment('88', 'refund-claim-1'))
+    expect(error).toMatchObject({ kind: 'rejected', status: 400, message: 'Invalid payment status: pending' })
+    expect(standIn().paymentStatus(88)).toBe('pending')
+  })
+
+  test('an unknown payment is "rejected" 404', async () => {
+    const error = await rejection(provider().refundPayment('404404', 'refund-claim-1'))
+    expect(error).toMatchObject({ kind: 'rejected', status: 404, message: 'Payment not found' })
+  })
+
+  test('a 5xx is "rejected" with its status (the job retries it) and refunds nothing', async () => {
+    approved()
+    standIn().failNext(1, 500)
+    const error = await rejection(provider().refundPayment('1319741055', 'refund-claim-7'))
+    expect(error).toMatchObject({ kind: 'rejected', status: 500 })
+    expect(standIn().paymentStatus(1319741055)).toBe('approved')
+  })
+
+  test('connection refused and a stalled body are "network"', async () => {
+    expect((await rejection(provider({ baseUrl: await refusedUrl() }).refundPayment('1', 'k'))).kind).toBe(
+      'network',
+    )
+    standIn().hang('body')
+    expect((await rejection(provider({ timeoutMs: 200 }).refundPayment('1', 'k'))).kind).toBe('network')
+  })
+
+  test('a 201 without id, status or amount is "invalid-response"', async () => {
+    standIn().failNext(1, 201, { payment_id: 1, status: 'approved' })
+    const error = await rejection(provider().refundPayment('1', 'k'))
+    expect(error.kind).toBe('invalid-response')
+  })
+})

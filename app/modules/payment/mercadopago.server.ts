@@ -1,5 +1,11 @@
 import { centavosToWholePesos, pesosToCentavos } from '#app/utils/money.ts'
-import { PaymentProviderError, type Payment, type PaymentProvider, type PreferenceInput } from './provider.ts'
+import {
+  PaymentProviderError,
+  type Payment,
+  type PaymentProvider,
+  type PreferenceInput,
+  type Refund,
+} from './provider.ts'
 
 export type MercadoPagoOptions = {
   baseUrl: string
@@ -71,6 +77,14 @@ function toPayment(payload: Record<string, unknown>, fallbackId: string): Paymen
     externalReference: typeof payload.external_reference === 'string' ? payload.external_reference : null,
     amount: pesosToCentavos(payload.transaction_amount),
   }
+}
+
+/** A refund object of the API (`{ id, payment_id, amount, status, ... }`, amount in pesos) as ours. */
+function toRefund(payload: Record<string, unknown>): Refund | null {
+  const id = payload.id
+  if ((typeof id !== 'number' && typeof id !== 'string') || id === '') return null
+  if (typeof payload.status !== 'string' || typeof payload.amount !== 'number') return null
+  return { id: String(id), status: payload.status, amount: pesosToCentavos(payload.amount) }
 }
 
 /** Mercado Pago's REST API, at a configurable base URL so tests can use a local stand-in. */
@@ -152,6 +166,23 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
         // Only payments of this order: never settle an order with another one's money.
         return payment && payment.externalReference === externalReference ? [payment] : []
       })
+    },
+    async refundPayment(paymentId, idempotencyKey): Promise<Refund> {
+      // An empty body refunds the whole payment; the key makes a retry find the same refund.
+      const payload = await call(
+        'POST',
+        `/v1/payments/${encodeURIComponent(paymentId)}/refunds`,
+        {},
+        idempotencyKey,
+      )
+      const refund = toRefund(payload)
+      if (!refund) {
+        throw new PaymentProviderError(
+          'invalid-response',
+          `El reembolso del pago ${paymentId} no trae id, estado o monto`,
+        )
+      }
+      return refund
     },
   }
 }

@@ -70,6 +70,9 @@ function fakeProvider() {
         .filter((payment) => payment.externalReference === externalReference)
         .reverse()
     },
+    async refundPayment() {
+      throw new PaymentProviderError('rejected', 'Sin reembolsos en estas pruebas')
+    },
   }
   return provider
 }

@@ -272,7 +272,7 @@ async function settlePayment(tx: Tx, jobs: JobQueue, payment: Payment) {
     }
     // The order module makes the change ("pagado" keeps the reservation until shipping). The
     // business was told of the order when it was placed: no second notice here.
-    if (!(await markOrderPaid(tx, order.id, payment))) return 'already-paid'
+    if (!(await markOrderPaid(tx, order.id, payment, jobs))) return 'already-paid'
     // Meta's Purchase of an online order is the approved payment (with advertising consent at checkout).
     await enqueuePaidOrderPurchase(tx, jobs, order.id)
     return 'paid'

@@ -34,6 +34,15 @@ export type PreferenceInput = {
 
 export type Preference = { id: string; initPoint: string }
 
+/** A refund the provider made (or found already made for the same idempotency key). */
+export type Refund = {
+  id: string
+  /** The provider's word for it: Mercado Pago answers approved, in_process or rejected. */
+  status: string
+  /** Centavos. */
+  amount: number
+}
+
 export type Payment = {
   id: string
   status: PaymentStatus | string
@@ -59,6 +68,12 @@ export interface PaymentProvider {
   getPayment(id: string): Promise<Payment>
   /** Every payment made for one order (its external_reference), newest first. */
   searchPayments(externalReference: string): Promise<Payment[]>
+  /**
+   * Refunds the whole payment. The same idempotency key again gives the same refund, never a second
+   * one; a payment the provider cannot refund (not approved, already refunded, too old) is
+   * `rejected`.
+   */
+  refundPayment(paymentId: string, idempotencyKey: string): Promise<Refund>
 }
 
 /**
@@ -75,5 +90,11 @@ export const noOnlinePayments: PaymentProvider = {
   },
   async searchPayments() {
     return []
+  },
+  async refundPayment() {
+    throw new PaymentProviderError(
+      'rejected',
+      'Esta tienda no recibe pagos en línea: no hay pago que reembolsar.',
+    )
   },
 }

@@ -2,7 +2,13 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import type { Payment, PaymentProvider, PaymentStatus } from './provider.ts'
+import {
+  PaymentProviderError,
+  type Payment,
+  type PaymentProvider,
+  type PaymentStatus,
+  type Refund,
+} from './provider.ts'
 import { simulatedPayments } from './schema.ts'
 import { signNotification } from './signature.server.ts'
 import { PAYMENT_WEBHOOK_PATH, simulatedPaymentPath } from '#app/utils/paths.ts'
@@ -62,12 +68,45 @@ export function simulatedProvider(options: {
         amount: row.amount,
       }))
     },
+    async refundPayment(id): Promise<Refund> {
+      const refund = await refundSimulatedPayment(db, id)
+      // Mercado Pago tells the webhook a refunded payment changed; so does the simulator.
+      if (!refund.repeated) await notifyWebhook(publicUrl, webhookSecret, id, 'payment.updated')
+      return { id: refund.id, status: refund.status, amount: refund.amount }
+    },
     async pay(input) {
       const payment = await recordSimulatedPayment(db, input)
       if (!payment.repeated) await notifyWebhook(publicUrl, webhookSecret, payment.id)
       return payment
     },
   }
+}
+
+/**
+ * Refunds a whole simulated payment: an approved one becomes "refunded". A payment is refunded at
+ * most once, so its refund is named after it and asking again (any key) finds the same refund
+ * (`repeated`); a payment not approved is refused as Mercado Pago refuses it, an unknown one too.
+ */
+async function refundSimulatedPayment(
+  db: DbOrTx,
+  paymentId: string,
+): Promise<Refund & { repeated: boolean }> {
+  const refundId = `sim-reembolso-${paymentId}`
+  const [refunded] = await db
+    .update(simulatedPayments)
+    .set({ status: 'refunded' })
+    .where(and(eq(simulatedPayments.id, paymentId), eq(simulatedPayments.status, 'approved')))
+    .returning({ amount: simulatedPayments.amount })
+  if (refunded) return { id: refundId, status: 'approved', amount: refunded.amount, repeated: false }
+  const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, paymentId))
+  if (!row) throw new PaymentProviderError('rejected', `Pago ${paymentId} no encontrado`, 404)
+  if (row.status === 'refunded')
+    return { id: refundId, status: 'approved', amount: row.amount, repeated: true }
+  throw new PaymentProviderError(
+    'rejected',
+    `El pago ${paymentId} está en estado ${row.status}: solo se reembolsa un pago aprobado`,
+    400,
+  )
 }
 
 /**
@@ -97,7 +136,12 @@ async function recordSimulatedPayment(
 }
 
 /** Sends our own webhook the signed notification Mercado Pago would send for this payment. */
-async function notifyWebhook(publicUrl: string, secret: string, paymentId: string) {
+async function notifyWebhook(
+  publicUrl: string,
+  secret: string,
+  paymentId: string,
+  action: 'payment.created' | 'payment.updated' = 'payment.created',
+) {
   const ts = String(Date.now())
   const requestId = randomUUID()
   await fetch(`${publicUrl}${PAYMENT_WEBHOOK_PATH}?data.id=${paymentId}&type=payment`, {
@@ -110,7 +154,7 @@ async function notifyWebhook(publicUrl: string, secret: string, paymentId: strin
     body: JSON.stringify({
       id: Number(paymentId),
       type: 'payment',
-      action: 'payment.created',
+      action,
       live_mode: false,
       date_created: new Date().toISOString(),
       data: { id: paymentId },

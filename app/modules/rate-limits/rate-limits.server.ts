@@ -50,6 +50,15 @@ export const RATE_LIMITS = {
     seconds: 10 * 60,
     message: null,
   },
+  /**
+   * "Consulta tu pedido" tries (an order number and its phone's last 4 digits): a buyer mistypes a
+   * few times; guessing the 10,000 endings of someone else's order is cut off.
+   */
+  orderLookup: {
+    points: 10,
+    seconds: 10 * 60,
+    message: 'Has intentado consultar muchos pedidos seguidos. Espera unos minutos e inténtalo de nuevo.',
+  },
   /** Searches (the page and the search panel's suggestions, typed letter by letter). */
   search: {
     points: 120,

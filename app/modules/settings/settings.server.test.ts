@@ -23,6 +23,7 @@ import {
   adminSessionLimits,
   getStoreInfo,
   holdLimitDefaults,
+  readInvoiceSettings,
   listSettingChanges,
   readHoldLimits,
   readSessionLimits,
@@ -97,6 +98,8 @@ describe('settings', () => {
       maxOpenUnitsPerAddress: 30,
       adminIdleMinutes: 720,
       adminSessionHours: 168,
+      invoiceTrigger: 'auto',
+      defaultVat: '19',
     })
     const info = await getStoreInfo(t.db, env)
     expect(info.shipping).toEqual({ shippingCost: 9_000_00, freeShippingThreshold: 150_000_00 })
@@ -287,6 +290,61 @@ describe('settings', () => {
     expect(loadedSettings('{no')).toBeNull()
   })
 
+  test('electronic invoices: automatic and 19 % until saved; a change is saved and audited like any setting', async () => {
+    expect(await readInvoiceSettings(t.db)).toEqual({ trigger: 'auto', defaultVat: '19' })
+
+    const result = await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ invoiceTrigger: 'manual', defaultVat: 'excluded' }),
+      await loadedNow(),
+      ADMIN,
+    )
+    expect(result.changed).toEqual(['invoiceTrigger', 'defaultVat'])
+    expect(await readInvoiceSettings(t.db)).toEqual({ trigger: 'manual', defaultVat: 'excluded' })
+    expect(await readStoreSettings(t.db, defaults)).toMatchObject({
+      invoiceTrigger: 'manual',
+      defaultVat: 'excluded',
+    })
+    const changes = await listSettingChanges(t.db)
+    expect(
+      changes.map(({ key, oldValue, newValue, changedBy }) => ({ key, oldValue, newValue, changedBy })),
+    ).toEqual(
+      expect.arrayContaining([
+        { key: 'invoiceTrigger', oldValue: 'auto', newValue: 'manual', changedBy: ADMIN },
+        { key: 'defaultVat', oldValue: '19', newValue: 'excluded', changedBy: ADMIN },
+      ]),
+    )
+    expect(changes).toHaveLength(2)
+    expect(await rowCounts()).toEqual({ saved: 2, audited: 2 })
+
+    // Read in a transaction too (the invoice job reads it beside the order).
+    await t.db.transaction(async (tx) =>
+      expect(await readInvoiceSettings(tx)).toEqual({ trigger: 'manual', defaultVat: 'excluded' }),
+    )
+
+    // Back to the defaults: saved (a key once saved keeps its value), audited again.
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ invoiceTrigger: 'auto', defaultVat: '5' }),
+      await loadedNow(),
+      ADMIN,
+    )
+    expect(await readInvoiceSettings(t.db)).toEqual({ trigger: 'auto', defaultVat: '5' })
+    expect((await rowCounts()).audited).toBe(4)
+
+    // A stored value outside the choices (written by hand) counts as never saved.
+    await t.db.update(settings).set({ value: 'siempre' }).where(eq(settings.key, 'invoiceTrigger'))
+    await t.db.update(settings).set({ value: 16 }).where(eq(settings.key, 'defaultVat'))
+    expect(await readInvoiceSettings(t.db)).toEqual({ trigger: 'auto', defaultVat: '19' })
+
+    // A form loaded before these settings existed is stale: nothing saved.
+    const { invoiceTrigger: _trigger, defaultVat: _vat, ...older } = await loadedNow()
+    expect(loadedSettings(JSON.stringify(older))).toBeNull()
+    expect(loadedSettings(JSON.stringify({ ...(await loadedNow()), defaultVat: '16' }))).toBeNull()
+  })
+
   test.each([
     [{ shippingCost: '-1' }, 'shippingCost', SETTINGS_MESSAGES.moneyWhole('Costo de envío')],
     [{ shippingCost: '8000,50' }, 'shippingCost', SETTINGS_MESSAGES.moneyWhole('Costo de envío')],
@@ -309,6 +367,14 @@ describe('settings', () => {
     [{ sellerAddress: ' ' }, 'sellerAddress', SETTINGS_MESSAGES.address],
     [{ sellerEmail: 'no-es-correo' }, 'sellerEmail', SETTINGS_MESSAGES.email],
     [{ deliveryTime: '' }, 'deliveryTime', SETTINGS_MESSAGES.deliveryTime],
+    [{ invoiceTrigger: '' }, 'invoiceTrigger', 'Elige cuándo emitir la factura electrónica.'],
+    [{ invoiceTrigger: 'siempre' }, 'invoiceTrigger', SETTINGS_MESSAGES.invoiceTrigger],
+    [
+      { defaultVat: '16' },
+      'defaultVat',
+      'Elige el IVA por defecto de los productos entre las opciones de la lista.',
+    ],
+    [{ defaultVat: '' }, 'defaultVat', SETTINGS_MESSAGES.defaultVat],
   ] as const)('refuses %o with its Spanish message and writes nothing', async (typed, key, message) => {
     // A valid change beside the bad one is not written either.
     const form = await formWith({ shippingCost: '7000', ...typed })

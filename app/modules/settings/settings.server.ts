@@ -7,23 +7,28 @@ import { municipalitiesOf, municipalityCoded } from '#app/modules/places/places.
 import type { Env } from '#app/utils/env.server.ts'
 import { formatCOP, pesosToCentavos } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
+import type { VatRate } from '#app/utils/vat.ts'
 import { settingChanges, settings } from './schema.ts'
 import {
   checkSettingsForm,
   checkShippingZoneForm,
   DEFAULT_WHATSAPP_TEXT,
   HOLD_LIMIT_KEYS,
+  INVOICE_SETTING_DEFAULTS,
+  INVOICE_SETTING_KEYS,
   MAX_SETTING_PESOS,
   MAX_SHIPPING_ZONES,
   SESSION_LIMIT_BOUNDS,
   SESSION_LIMIT_DEFAULTS,
   SESSION_LIMIT_KEYS,
+  SETTING_CHOICES,
   SETTING_KEYS,
   SETTING_LABELS,
   SETTINGS_MESSAGES,
   SHIPPING_ZONE_MESSAGES,
   SHIPPING_ZONES_KEY,
   type HoldLimits,
+  type InvoiceTrigger,
   type SessionLimitSettings,
   type SettingKey,
   type SettingsFieldErrors,
@@ -51,6 +56,7 @@ export function settingDefaults(env: Env): StoreSettings {
     deliveryTime: env.DELIVERY_TIME,
     ...holdLimitDefaults(env),
     ...SESSION_LIMIT_DEFAULTS,
+    ...INVOICE_SETTING_DEFAULTS,
   }
 }
 
@@ -136,8 +142,13 @@ function parseJson(text: string | null): unknown {
   return text === null ? null : JSON.parse(text)
 }
 
-/** A stored value of the right type (a number for money, text otherwise); anything else is ignored. */
+/**
+ * A stored value of the right type (a number for money, text otherwise, one of its choices for a
+ * setting chosen from a list); anything else is ignored.
+ */
 function storedValue(key: SettingKey, value: unknown, fallback: StoreSettings): unknown {
+  const choices = SETTING_CHOICES[key]
+  if (choices) return typeof value === 'string' && choices.includes(value) ? value : undefined
   const wanted = typeof fallback[key]
   if (wanted === 'number') return Number.isSafeInteger(value) && (value as number) >= 0 ? value : undefined
   return typeof value === 'string' && value.trim() !== '' ? value : undefined
@@ -173,6 +184,24 @@ export function readStoreSettings(db: DbOrTx, defaults: StoreSettings): Promise<
 export function readShippingRules(db: DbOrTx, defaults: ShippingRules): Promise<ShippingRules> {
   const fallback = { ...({} as StoreSettings), ...defaults }
   return readKeys(db, fallback, ['shippingCost', 'freeShippingThreshold'] as const)
+}
+
+export type InvoiceSettings = {
+  /** `auto`: issued when an online payment is confirmed or a cash-on-delivery order is delivered. */
+  trigger: InvoiceTrigger
+  /** The IVA of a product whose own is null ("Según la configuración"). */
+  defaultVat: VatRate
+}
+
+/**
+ * "Facturación electrónica" as saved now: when invoices are issued and the products' default IVA
+ * (`auto` and 19 % until the owner saves others). Reads fresh each call, in the caller's
+ * transaction when given one.
+ */
+export async function readInvoiceSettings(db: DbOrTx): Promise<InvoiceSettings> {
+  const fallback = { ...({} as StoreSettings), ...INVOICE_SETTING_DEFAULTS }
+  const saved = await readKeys(db, fallback, INVOICE_SETTING_KEYS)
+  return { trigger: saved.invoiceTrigger, defaultVat: saved.defaultVat }
 }
 
 /** The environment's shipping rules: what applies until the owner saves others. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ShippingZone } from '#app/modules/cart/shipping.ts'
+import { VAT_LABELS, VAT_RATES, type VatRate } from '#app/utils/vat.ts'
 
 /**
  * The shop settings the owner edits in "Configuraciones" (money in centavos). Shared by the admin
@@ -19,7 +20,8 @@ export type StoreSettings = {
   /** Ley 1480, art. 50: how long delivery takes, shown in the footer. */
   deliveryTime: string
 } & HoldLimits &
-  SessionLimitSettings
+  SessionLimitSettings &
+  InvoiceSettingValues
 
 /**
  * How much one customer may hold with orders nobody has paid or confirmed yet (cash on delivery
@@ -73,6 +75,39 @@ export const SESSION_LIMIT_BOUNDS = {
   adminSessionHours: { min: 1, max: 30 * 24 },
 } as const satisfies Record<keyof SessionLimitSettings, { min: number; max: number }>
 
+/**
+ * "Facturación electrónica": when a DIAN invoice is issued, `auto` (when an online payment is
+ * confirmed, or when a cash-on-delivery order is delivered) or `manual` (only when the owner issues
+ * it from the order), and the IVA of every product that has no rate of its own.
+ */
+export const INVOICE_TRIGGERS = ['auto', 'manual'] as const
+export type InvoiceTrigger = (typeof INVOICE_TRIGGERS)[number]
+
+export type InvoiceSettingValues = {
+  invoiceTrigger: InvoiceTrigger
+  defaultVat: VatRate
+}
+
+export const INVOICE_SETTING_KEYS = [
+  'invoiceTrigger',
+  'defaultVat',
+] as const satisfies readonly (keyof InvoiceSettingValues)[]
+
+/** Automatic invoices and 19 % IVA until the owner saves others. */
+export const INVOICE_SETTING_DEFAULTS: InvoiceSettingValues = {
+  invoiceTrigger: 'auto',
+  defaultVat: '19',
+}
+
+/** The radio's options, as the form and "Últimos cambios" word them. */
+export const INVOICE_TRIGGER_LABELS: Record<InvoiceTrigger, string> = {
+  auto: 'Automáticamente: al confirmarse el pago en línea, o al entregar un pedido contra entrega',
+  manual: 'Solo cuando la emita desde el pedido',
+}
+
+/** The default IVA's options in the form's order (the usual rate first). */
+export const DEFAULT_VAT_CHOICES = ['19', '5', 'exempt', 'excluded'] as const satisfies readonly VatRate[]
+
 /** A count as the form writes it (es-CO thousands separator: "10.080"). */
 const esCount = (value: number) => value.toLocaleString('es-CO')
 
@@ -125,6 +160,7 @@ export const SETTING_KEYS = [
   'deliveryTime',
   ...HOLD_LIMIT_KEYS,
   ...SESSION_LIMIT_KEYS,
+  ...INVOICE_SETTING_KEYS,
 ] as const satisfies readonly SettingKey[]
 
 /** The audit rows of banners use this key (a setting's rows use the setting's key). */
@@ -155,6 +191,8 @@ export const SETTING_LABELS: Record<
   maxOpenUnitsPerAddress: 'Unidades sin pagar por conexión',
   adminIdleMinutes: 'Cierre por inactividad (minutos)',
   adminSessionHours: 'Duración máxima de la sesión (horas)',
+  invoiceTrigger: 'Cuándo emitir la factura',
+  defaultVat: 'IVA por defecto de los productos',
   banner: 'Banner',
   shippingZones: 'Envío por zona',
 }
@@ -164,6 +202,18 @@ export const MONEY_SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
   'shippingCost',
   'freeShippingThreshold',
 ])
+
+/** Settings chosen from a list: how "Últimos cambios" words each stored value. */
+export const SETTING_VALUE_LABELS: Partial<Record<SettingKey, Record<string, string>>> = {
+  invoiceTrigger: INVOICE_TRIGGER_LABELS,
+  defaultVat: VAT_LABELS,
+}
+
+/** The values a setting chosen from a list may take (a stored value outside them is ignored). */
+export const SETTING_CHOICES: Partial<Record<SettingKey, readonly string[]>> = {
+  invoiceTrigger: INVOICE_TRIGGERS,
+  defaultVat: VAT_RATES,
+}
 
 /** The prefilled WhatsApp text until the owner writes another. */
 export const DEFAULT_WHATSAPP_TEXT = 'Hola, quisiera más información sobre sus productos.'
@@ -194,6 +244,8 @@ export const SETTINGS_MESSAGES = {
     `${label}: escribe un número entero entre 1 y ${MAX_HOLD_LIMIT.toLocaleString('es-CO')}.`,
   idleMinutes: sessionLimitTexts('adminIdleMinutes').message,
   sessionHours: sessionLimitTexts('adminSessionHours').message,
+  invoiceTrigger: 'Elige cuándo emitir la factura electrónica.',
+  defaultVat: 'Elige el IVA por defecto de los productos entre las opciones de la lista.',
   idleOverSession: 'El cierre por inactividad no puede ser más largo que la duración máxima de la sesión.',
   conflict: (labels: string[]) =>
     `Otro administrador cambió ${labels.join(', ')} mientras editabas; recarga la página para ver los valores actuales. No se guardó ningún cambio.`,
@@ -381,6 +433,8 @@ export const SettingsFormSchema = z
       SESSION_LIMIT_BOUNDS.adminSessionHours,
       SETTINGS_MESSAGES.sessionHours(SETTING_LABELS.adminSessionHours),
     ),
+    invoiceTrigger: z.enum(INVOICE_TRIGGERS, { message: SETTINGS_MESSAGES.invoiceTrigger }),
+    defaultVat: z.enum(VAT_RATES, { message: SETTINGS_MESSAGES.defaultVat }),
   })
   .superRefine((settings, ctx) => {
     // A longer idle limit would never apply: the session would end at its maximum first.
@@ -442,6 +496,8 @@ export function loadedSettings(raw: unknown): StoreSettings | null {
       maxOpenUnitsPerAddress: z.number().int().min(1),
       adminIdleMinutes: z.number().int().min(1),
       adminSessionHours: z.number().int().min(1),
+      invoiceTrigger: z.enum(INVOICE_TRIGGERS),
+      defaultVat: z.enum(VAT_RATES),
     })
     .strict()
     .safeParse(value)

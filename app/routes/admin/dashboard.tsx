@@ -2,9 +2,12 @@ import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { ActionMessage, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { dismissFailedJob, FAILED_JOB_MESSAGES, listFailedJobs } from '#app/jobs/dead-letters.server.ts'
 import { inventoryTotals } from '#app/modules/inventory/totals.server.ts'
+import { CLAIM_KIND_LABELS } from '#app/modules/order/claims.ts'
+import { spanishDay } from '#app/utils/spanish-dates.ts'
 import { deskCounts } from '#app/modules/order/desk.server.ts'
+import { openClaims } from '#app/modules/order/request-claim.server.ts'
 import { failureAnswer, successAnswer } from '#app/utils/action-answer.ts'
-import { adminOrdersPath } from '#app/utils/admin-paths.ts'
+import { adminOrderPath, adminOrdersPath } from '#app/utils/admin-paths.ts'
 import { Link } from 'react-router'
 import { formatCOP } from '#app/utils/money.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -18,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     totals: await inventoryTotals(database.db),
     orders: await deskCounts(database.db),
+    claims: await openClaims(database.db),
     failedJobs: await listFailedJobs(database),
   }
 }
@@ -43,7 +47,7 @@ const failedAtFormat = new Intl.DateTimeFormat('es-CO', {
 })
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, failedJobs, orders } = loaderData
+  const { totals, failedJobs, orders, claims } = loaderData
   const queues = [
     {
       id: 'to-confirm',
@@ -99,6 +103,27 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           </div>
         ))}
       </dl>
+      {claims.length ? (
+        <section
+          aria-labelledby="claims-title"
+          className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4"
+          data-testid="open-claims"
+        >
+          <h2 id="claims-title" className="mb-2 font-semibold text-amber-900">
+            Solicitudes de clientes por responder
+          </h2>
+          <ul className="flex flex-col gap-1 text-sm">
+            {claims.map((claim) => (
+              <li key={claim.id}>
+                <Link to={adminOrderPath(claim.orderId)} className="font-medium text-brand-700 underline">
+                  Pedido #{claim.orderNumber}
+                </Link>
+                : {CLAIM_KIND_LABELS[claim.kind]}, plazo {spanishDay(claim.deadline)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="order-queues">
         {queues.map((queue) => (
           <li key={queue.id}>

@@ -10,7 +10,8 @@ import { testServices } from '#tests/services.ts'
 import { routeContext } from '#tests/routes.ts'
 import { REPORT_ROWS } from '#app/modules/analytics/validators.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
-import Reports, { duration, loader, monthLabel, pageLabels } from './reports.tsx'
+import { monthLabel } from '#app/utils/spanish-dates.ts'
+import Reports, { duration, loader, pageLabels } from './reports.tsx'
 
 /** /admin/reportes: one month's clicks and page views, the current month unless another is chosen. */
 

@@ -5,6 +5,7 @@ import { monthOf, monthReport, monthsWithData } from '#app/modules/analytics/ana
 import { REPORT_ROWS, ReportQuerySchema } from '#app/modules/analytics/validators.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { formatCount } from '#app/utils/count.ts'
+import { monthLabel } from '#app/utils/spanish-dates.ts'
 import type { Route } from './+types/reports'
 
 /** /admin/reportes: clicks per element, and visits and average time per page, of one month. */
@@ -19,27 +20,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const [months, report] = await Promise.all([monthsWithData(db), monthReport(db, month)])
   const choices = [...new Set([current, month, ...months])].sort().reverse()
   return { ...report, months: choices }
-}
-
-const MONTH_NAMES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-]
-
-/** "2026-11" → "noviembre de 2026". */
-export function monthLabel(month: string): string {
-  const [year, number] = month.split('-')
-  return `${MONTH_NAMES[Number(number) - 1]} de ${year}`
 }
 
 const count = formatCount

@@ -4,6 +4,7 @@ import { createRoutesStub } from 'react-router'
 import { beforeAll, beforeEach, expect, test } from 'vitest'
 import { ADMIN_MENU } from '#app/components/admin/menu.ts'
 import { banners, settingChanges, settings } from '#app/modules/settings/schema.ts'
+import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
 import {
   BANNER_MESSAGES,
   SETTINGS_MESSAGES,
@@ -195,6 +196,57 @@ test('the sessions card (issue 23): bad limits refused field by field in Spanish
   expect(outcome(saved)).toMatchObject({ ok: true, message: SETTINGS_MESSAGES.saved })
   expect((await currentForm()).adminIdleMinutes).toBe('45')
   expect(await rowCounts()).toEqual({ saved: 2, audited: 2, banners: 0 })
+})
+
+/** The "Cuándo emitir la factura" radio of `value`, as rendered. */
+const triggerRadio = (html: string, value: string) =>
+  html.match(new RegExp(`<input type="radio" name="invoiceTrigger"[^>]*value="${value}"/>`))?.[0] ?? ''
+
+test('the electronic invoice card: automatic and 19 % at first; a change is kept, refused junk is not, and "Últimos cambios" words it', async () => {
+  const html = await render()
+  expect(html).toContain('data-testid="invoice-settings"')
+  expect(html).toContain('Facturación electrónica')
+  expect(html).toContain('Cuándo emitir la factura')
+  expect(triggerRadio(html, 'auto')).toContain('checked=""')
+  expect(html).toContain(
+    'value="auto"/>Automáticamente: al confirmarse el pago en línea, o al entregar un pedido contra entrega</label>',
+  )
+  expect(triggerRadio(html, 'manual')).not.toContain('checked')
+  expect(html).toContain('value="manual"/>Solo cuando la emita desde el pedido</label>')
+  expect(html).toContain('IVA por defecto de los productos')
+  expect(html).toMatch(/<option value="19" selected="">19 %<\/option>/)
+  expect(html).toContain('<option value="excluded">Excluido</option>')
+
+  const form = await currentForm()
+  expect(form).toMatchObject({ invoiceTrigger: 'auto', defaultVat: '19' })
+  const refused = await post({ intent: 'guardar', ...form, invoiceTrigger: 'siempre', defaultVat: '16' })
+  expect(statusOf(refused)).toBe(422)
+  expect(outcome(refused)).toMatchObject({
+    ok: false,
+    fieldErrors: {
+      invoiceTrigger: 'Elige cuándo emitir la factura electrónica.',
+      defaultVat: 'Elige el IVA por defecto de los productos entre las opciones de la lista.',
+    },
+    values: { invoiceTrigger: 'siempre', defaultVat: '16' },
+  })
+  expect(await rowCounts()).toEqual({ saved: 0, audited: 0, banners: 0 })
+
+  const saved = await post({ intent: 'guardar', ...form, invoiceTrigger: 'manual', defaultVat: 'exempt' })
+  expect(outcome(saved)).toMatchObject({ ok: true, message: SETTINGS_MESSAGES.saved })
+  expect(await rowCounts()).toEqual({ saved: 2, audited: 2, banners: 0 })
+  expect(await readInvoiceSettings(t.db)).toEqual({ trigger: 'manual', defaultVat: 'exempt' })
+
+  const after = await render()
+  expect(triggerRadio(after, 'manual')).toContain('checked=""')
+  expect(triggerRadio(after, 'auto')).not.toContain('checked')
+  expect(after).toMatch(/<option value="exempt" selected="">Exento<\/option>/)
+  const history = after.slice(after.indexOf('data-testid="setting-changes"'))
+  expect(history).toContain('Cuándo emitir la factura')
+  expect(history).toContain(
+    'Automáticamente: al confirmarse el pago en línea, o al entregar un pedido contra entrega</span> → <span>Solo cuando la emita desde el pedido',
+  )
+  expect(history).toContain('IVA por defecto de los productos')
+  expect(history).toContain('19 %</span> → <span>Exento')
 })
 
 test('banners: added from an upload, moved, hidden and deleted; bad input refused with Spanish messages', async () => {

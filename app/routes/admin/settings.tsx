@@ -47,8 +47,8 @@ import { ShippingZonesSection } from './settings/shipping-zones-section.tsx'
 import type { Route } from './+types/settings'
 
 /**
- * /admin/configuraciones: shipping, shipping by zone, contact, seller identification, home banners
- * and their history.
+ * /admin/configuraciones: shipping, shipping by zone, contact, seller identification, hold and
+ * session limits, electronic invoices, home banners and their history.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: 'Configuraciones | Administración' }]

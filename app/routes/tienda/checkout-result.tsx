@@ -8,6 +8,8 @@ import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { CHECKOUT_MESSAGES, ID_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { isUuid } from '#app/utils/ids.ts'
+import { orderStatusPath } from '#app/utils/paths.ts'
+import { orderLinkToken } from '#app/modules/order/status-link.server.ts'
 import { pagePurchase } from '#app/modules/marketing/events.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
@@ -49,6 +51,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         subtotal: order.subtotal,
         shippingCost: order.shippingCost,
         total: order.total,
+        // The buyer's own page of the order (state, guía, their rights), opened by its signed key.
+        statusPath: orderStatusPath(
+          order.number,
+          orderLinkToken(servicesOf(context).orderLinkSecret, order.number),
+        ),
       },
     },
     // The order is made: its cart is emptied, with or without the page's scripts (as cart.clear()).
@@ -189,6 +196,18 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
       ) : null}
       {order ? (
         <OrderSummary order={order} statusLabel={confirming ? 'confirmando el pago' : undefined} />
+      ) : null}
+      {order ? (
+        <p className="max-w-md text-sm text-gray-700">
+          <Link
+            to={order.statusPath}
+            className="font-medium text-brand-700 underline"
+            data-testid="order-status-link"
+          >
+            Sigue tu pedido aquí
+          </Link>
+          : su estado, la guía del envío y tus derechos de retracto y reversión. Guarda este enlace.
+        </p>
       ) : null}
       {outcome === 'failure' &&
       order?.status === 'pendiente de pago' &&

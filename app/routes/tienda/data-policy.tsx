@@ -97,6 +97,29 @@ export default function DataPolicy() {
         al +{seller?.phone}; te respondemos en máximo 10 días hábiles (consultas) o 15 días hábiles
         (reclamos).
       </p>
+      <h2 id="retracto-y-reversion">Retracto y reversión del pago</h2>
+      <p>
+        Cada pedido tiene su página: el enlace «Sigue tu pedido aquí» que te mostramos al comprar, o «Consulta
+        tu pedido» al pie de cada página con el número del pedido y los últimos 4 dígitos de tu teléfono. Allí
+        ves su estado y la guía del envío, y puedes:
+      </p>
+      <ul>
+        <li>
+          Retractarte de la compra (Ley 1480 de 2011, art. 47) dentro de los 5 días hábiles siguientes a la
+          entrega: devuelves el producto en el estado en que lo recibiste, por tu cuenta, y te devolvemos todo
+          lo pagado, sin descuentos, dentro de los 30 días calendario siguientes.
+        </li>
+        <li>
+          Pedir la reversión de un pago en línea (Ley 1480 de 2011, art. 51; Decreto 587 de 2016) dentro de
+          los 5 días hábiles siguientes a cuando supiste del motivo: fraude, una compra que no hiciste, un
+          producto que no recibiste, que no corresponde a lo que pediste o que llegó defectuoso. Avisa también
+          al emisor de tu medio de pago.
+        </li>
+      </ul>
+      <p>
+        Guardamos tu solicitud, el motivo que escribas y nuestra respuesta con el pedido, y te avisamos por
+        WhatsApp.
+      </p>
       <h2>Conservación y seguridad</h2>
       <p>
         Guardamos los datos de tus pedidos mientras sea necesario para cumplir obligaciones legales y

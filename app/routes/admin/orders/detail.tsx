@@ -3,10 +3,18 @@ import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { releaseLabel } from '#app/components/admin/order-bits.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
+import { CLAIM_MESSAGES } from '#app/modules/order/claims.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
+import { acceptClaim, refuseClaim } from '#app/modules/order/decide-claim.server.ts'
+import { claimsOf } from '#app/modules/order/request-claim.server.ts'
+import { orderLinkToken } from '#app/modules/order/status-link.server.ts'
+import { bogotaDay } from '#app/utils/bogota-days.ts'
+import { orderStatusPath } from '#app/utils/paths.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
 import { MUNICIPALITY_MESSAGES, SET_MUNICIPALITY_INTENT } from '#app/modules/order/delivery-place.ts'
 import { getDeskOrder } from '#app/modules/order/desk.server.ts'
+import { invoiceDeskOf, requestOrderInvoice } from '#app/modules/invoicing/desk.server.ts'
+import { INVOICE_DESK_MESSAGES, ISSUE_INVOICE_INTENT } from '#app/modules/invoicing/messages.ts'
 import { markOrderPaidAtDesk } from '#app/modules/order/mark-paid.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { setOrderMunicipality } from '#app/modules/order/set-municipality.server.ts'
@@ -20,7 +28,9 @@ import { isUuid } from '#app/utils/ids.ts'
 import { adminOrdersPath } from '#app/utils/admin-paths.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { ActionsSection } from './detail/actions-section.tsx'
+import { ClaimsSection } from './detail/claims-section.tsx'
 import { CustomerSection } from './detail/customer-section.tsx'
+import { InvoiceSection } from './detail/invoice-section.tsx'
 import { ItemsSection } from './detail/items-section.tsx'
 import { MovementsSection } from './detail/movements-section.tsx'
 import { OrderHeading } from './detail/order-heading.tsx'
@@ -37,7 +47,7 @@ const notFound = () => data({ message: ORDER_DESK_MESSAGES.notFound }, { status:
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Anything but one of our ids names no order (and never reaches PostgreSQL as a bad uuid).
   if (!isUuid(params.id)) throw notFound()
-  const { database, env } = servicesOf(context)
+  const { database, env, orderLinkSecret } = servicesOf(context)
   const order = await getDeskOrder(database.db, params.id, env.COD_CONFIRMATION_HOURS)
   if (!order) throw notFound()
   const openCash =
@@ -45,10 +55,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     !order.confirmedAt &&
     !order.shippedAt &&
     (order.status === 'pendiente de pago' || order.status === 'pagado')
+  const statusUrl = `${env.publicUrl}${orderStatusPath(order.number, orderLinkToken(orderLinkSecret, order.number))}`
+  const today = bogotaDay(new Date())
+  const claims = (await claimsOf(database.db, order.id)).map((claim) => ({
+    id: claim.id,
+    kind: claim.kind,
+    status: claim.status,
+    cause: claim.cause,
+    learnedOn: claim.learnedOn,
+    description: claim.description,
+    deadline: claim.deadline,
+    requestedDay: bogotaDay(claim.requestedAt),
+    decidedBy: claim.decidedBy,
+    decisionNote: claim.decisionNote,
+    daysLeft: Math.round((Date.parse(claim.deadline) - Date.parse(today)) / 86_400_000),
+  }))
   return {
     order,
+    claims,
+    invoicing: await invoiceDeskOf(database.db, order),
     release: releaseLabel(order.releaseAt, new Date()),
-    whatsAppUrl: openCash ? confirmationChatUrl(order, env.STORE_NAME) : null,
+    whatsAppUrl: openCash ? confirmationChatUrl(order, env.STORE_NAME, statusUrl) : null,
   }
 }
 
@@ -91,6 +118,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'confirmar':
         await confirmOrder(db, id, by)
         return successAnswer(ORDER_DESK_MESSAGES.confirmed)
+      case 'reclamo-aceptar':
+        await acceptClaim(db, jobs, { claimId: Number(text('claimId')), by, refundNote: text('refundNote') })
+        return successAnswer(CLAIM_MESSAGES.accepted)
+      case 'reclamo-rechazar':
+        await refuseClaim(db, { claimId: Number(text('claimId')), by, reason: text('reason') })
+        return successAnswer(CLAIM_MESSAGES.refused)
+      case ISSUE_INVOICE_INTENT:
+        await requestOrderInvoice(db, jobs, id, by)
+        return successAnswer(INVOICE_DESK_MESSAGES.queued)
       case SET_MUNICIPALITY_INTENT:
         await setOrderMunicipality(db, { orderId: id, municipalityCode: text('municipality_code'), by })
         return successAnswer(MUNICIPALITY_MESSAGES.saved)
@@ -103,13 +139,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, release, whatsAppUrl } = loaderData
+  const { order, claims, invoicing, release, whatsAppUrl } = loaderData
   const busy = useNavigation().state !== 'idle'
   const open = order.status === 'pendiente de pago' || order.status === 'pagado'
   return (
     <article aria-labelledby="order-title" className="flex flex-col gap-4">
       <OrderHeading order={order} release={release} />
       <ActionMessage answer={actionData} />
+
+      {claims.length ? (
+        <ClaimsSection
+          claims={claims}
+          refundByHand={order.paymentMethod !== 'mercadopago' || !order.paymentId}
+          busy={busy}
+        />
+      ) : null}
 
       {open ? <ActionsSection order={order} whatsAppUrl={whatsAppUrl} busy={busy} /> : null}
 
@@ -119,6 +163,8 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
       </div>
 
       <ItemsSection order={order} />
+
+      <InvoiceSection orderId={order.id} {...invoicing} busy={busy} />
 
       {order.movements.length ? <MovementsSection movements={order.movements} /> : null}
 

@@ -6,6 +6,7 @@ import { listAdminCategories } from '#app/modules/catalog/admin-categories.serve
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import type { Route } from './+types/create'
 import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
+import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -14,8 +15,16 @@ import { adminProductEditPath } from '#app/utils/paths.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'Crear producto | Administración' }]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const categories = await listAdminCategories(servicesOf(context).reads)
-  return { categories: categories.map(({ id, name }) => ({ id, name })) }
+  const { reads } = servicesOf(context)
+  const [categories, invoicing] = await Promise.all([
+    listAdminCategories(reads),
+    readInvoiceSettings(reads.db),
+  ])
+  return {
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    /** Named by the IVA select's "Según la configuración" option. */
+    defaultVat: invoicing.defaultVat,
+  }
 }
 
 /** Without JavaScript the form posts here; with it, to /admin/productos/guardar (upload progress). */
@@ -43,6 +52,7 @@ export default function CreateProduct({ loaderData, actionData }: Route.Componen
         mode="create"
         categories={loaderData.categories}
         initial={EMPTY_PRODUCT}
+        defaultVat={loaderData.defaultVat}
         onSaved={(result) => navigate(`${adminProductEditPath(result.sku)}?aviso=creado`)}
       />
     </section>

@@ -16,6 +16,7 @@ import { getEditableProduct } from '#app/modules/catalog/admin-products.server.t
 import { dismissMissingMedia, listMissingMedia } from '#app/modules/catalog/missing-media.server.ts'
 import { deleteProductImage, setMainImage } from '#app/modules/catalog/product-media.server.ts'
 import { PRODUCT_MESSAGES, PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
+import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
 import type { Route } from './+types/edit'
 import { failureAnswer, successAnswer, type ActionAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
@@ -29,16 +30,19 @@ export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Admin
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { reads } = servicesOf(context)
-  const [product, categories, missingFiles] = await Promise.all([
+  const [product, categories, missingFiles, invoicing] = await Promise.all([
     getEditableProduct(reads, params.sku),
     listAdminCategories(reads),
     listMissingMedia(reads.db, params.sku),
+    readInvoiceSettings(reads.db),
   ])
   const notice = url.searchParams.get('aviso')
   return {
     product,
     categories: categories.map(({ id, name }) => ({ id, name })),
     missingFiles,
+    /** Named by the IVA select's "Según la configuración" option. */
+    defaultVat: invoicing.defaultVat,
     notice: notice === 'creado' ? PRODUCT_MESSAGES.created : null,
   }
 }
@@ -98,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, notice, missingFiles } = loaderData
+  const { product, categories, notice, missingFiles, defaultVat } = loaderData
   const csrf = useCsrfToken()
   const revalidator = useRevalidator()
   const mediaFetcher = useFetcher<typeof action>()
@@ -230,6 +234,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         mode="edit"
         categories={categories}
         existingMediaCount={product.media.length}
+        defaultVat={defaultVat}
         initial={{
           sku: product.sku,
           name: product.name,
@@ -243,6 +248,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           supplierInfo: product.supplierInfo ?? '',
           showWholesale: product.showWholesale,
           showRetail: product.showRetail,
+          vat: product.vat,
           mainMediaId: main?.id ?? null,
         }}
         onSaved={(result) => {

@@ -4,6 +4,7 @@ import {
   BANNER_CHANGE_KEY,
   MONEY_SETTINGS,
   SETTING_LABELS,
+  SETTING_VALUE_LABELS,
   type SettingKey,
 } from '#app/modules/settings/validators.ts'
 import { formatCOP } from '#app/utils/money.ts'
@@ -13,6 +14,8 @@ import { cardClass } from './card.ts'
 function shown(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—'
   if (MONEY_SETTINGS.has(key) && typeof value === 'number') return formatCOP(value)
+  const words = SETTING_VALUE_LABELS[key as SettingKey]
+  if (words && typeof value === 'string' && Object.hasOwn(words, value)) return words[value]!
   if (key === BANNER_CHANGE_KEY && typeof value === 'object') {
     const banner = value as { alt?: string; position?: number; active?: boolean; link?: string | null }
     const parts = [

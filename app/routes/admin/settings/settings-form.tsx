@@ -2,8 +2,12 @@ import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { Field, fieldErrorId } from '#app/components/admin/field.tsx'
-import { inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { inputClass, labelClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { VAT_LABELS } from '#app/utils/vat.ts'
 import {
+  DEFAULT_VAT_CHOICES,
+  INVOICE_TRIGGER_LABELS,
+  INVOICE_TRIGGERS,
   SESSION_LIMIT_HINTS,
   SETTING_LABELS,
   type SettingKey,
@@ -13,8 +17,8 @@ import {
 import { cardClass } from './card.ts'
 
 /**
- * The store's settings (shipping, WhatsApp contact, seller identification, hold and session limits),
- * saved together.
+ * The store's settings (shipping, WhatsApp contact, seller identification, hold and session limits,
+ * electronic invoices), saved together.
  */
 
 function TextField({
@@ -176,6 +180,59 @@ export function SettingsForm({
             hint={SESSION_LIMIT_HINTS.adminSessionHours}
             {...props}
           />
+        </div>
+      </fieldset>
+      <fieldset className={cardClass} data-testid="invoice-settings">
+        <legend className="float-left mb-1 text-lg font-semibold">Facturación electrónica</legend>
+        <p className="-mt-2 text-sm text-gray-600">
+          Las facturas electrónicas de la DIAN de los pedidos. Cada producto puede tener su propio IVA; los
+          que siguen la configuración usan el de aquí.
+        </p>
+        <fieldset
+          aria-describedby={errors.invoiceTrigger ? fieldErrorId('setting-invoiceTrigger') : undefined}
+        >
+          <legend className={labelClass}>{SETTING_LABELS.invoiceTrigger}</legend>
+          <div className="flex flex-col gap-1">
+            {INVOICE_TRIGGERS.map((trigger) => (
+              <label
+                key={trigger}
+                className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-lg px-1 text-sm hover:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="invoiceTrigger"
+                  value={trigger}
+                  defaultChecked={values.invoiceTrigger === trigger}
+                  aria-invalid={errors.invoiceTrigger ? true : undefined}
+                  className="size-5 shrink-0 accent-brand-600"
+                />
+                {INVOICE_TRIGGER_LABELS[trigger]}
+              </label>
+            ))}
+          </div>
+          {errors.invoiceTrigger ? (
+            <p id={fieldErrorId('setting-invoiceTrigger')} className="mt-1 text-sm text-red-700">
+              {errors.invoiceTrigger}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="setting-defaultVat" label={SETTING_LABELS.defaultVat} error={errors.defaultVat}>
+            <select
+              id="setting-defaultVat"
+              name="defaultVat"
+              defaultValue={values.defaultVat}
+              aria-invalid={errors.defaultVat ? true : undefined}
+              aria-describedby={errors.defaultVat ? fieldErrorId('setting-defaultVat') : undefined}
+              className={inputClass}
+            >
+              {DEFAULT_VAT_CHOICES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {VAT_LABELS[rate]}
+                </option>
+              ))}
+            </select>
+          </Field>
         </div>
       </fieldset>
       <div>
