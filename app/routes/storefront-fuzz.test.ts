@@ -135,7 +135,7 @@ async function deliveredPaidOrder() {
     },
   })
   await t.db.transaction((tx) =>
-    markOrderPaid(tx, order.id, { id: `pago-${order.number}`, status: 'approved' }),
+    markOrderPaid(tx, order.id, { id: `pago-${order.number}`, status: 'approved' }, services.jobs),
   )
   await completeOrder(t.db, services.jobs, order.id, 'duena@vitrina.test')
   return { number: order.number, phone }

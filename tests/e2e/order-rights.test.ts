@@ -74,7 +74,7 @@ async function deliveredOrder(
   })
   if (online) {
     await db.transaction((tx) =>
-      markOrderPaid(tx, placed.id, { id: `pago-${placed.number}`, status: 'approved' }),
+      markOrderPaid(tx, placed.id, { id: `pago-${placed.number}`, status: 'approved' }, recordingJobQueue()),
     )
   }
   await shipOrder(

@@ -67,7 +67,9 @@ test('unpaid online orders count under the same limits, against either method', 
     await refusalOf(() => place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })),
   ).toMatchObject({ message: ordersRefusal })
   // Paid, it holds units for a customer who paid: no longer counted.
-  await t.db.transaction((tx) => markOrderPaid(tx, online.id, { id: '77', status: 'approved' }))
+  await t.db.transaction((tx) =>
+    markOrderPaid(tx, online.id, { id: '77', status: 'approved' }, recordingJobQueue()),
+  )
   await place({ sku: product.sku, quantity: 1, phone, paymentMethod: 'mercadopago' })
 
   const other = newPhone()

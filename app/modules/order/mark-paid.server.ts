@@ -9,15 +9,15 @@ import { assertTransition } from './status.ts'
 /**
  * "pagado" by an approved online payment: the reservation stays (the units still have to ship).
  * Idempotent: an order already paid or completed changes nothing and gives false. A change the
- * status map refuses (a cancelled order) throws `TransitionRefused`. With `jobs` (payment
- * settlement always passes it) the electronic invoice is queued in the same transaction; the
- * invoicing job decides, by the shop's setting, whether this payment issues it.
+ * status map refuses (a cancelled order) throws `TransitionRefused`. The electronic invoice is
+ * queued in the same transaction; the invoicing job decides, by the shop's setting, whether this
+ * payment issues it.
  */
 export async function markOrderPaid(
   tx: Tx,
   orderId: string,
   payment: { id: string; status: string },
-  jobs?: JobQueue,
+  jobs: JobQueue,
 ): Promise<boolean> {
   const order = await lockOrder(tx, orderId)
   if (!order) throw new Error(`Pedido ${orderId} no encontrado`)
@@ -28,7 +28,7 @@ export async function markOrderPaid(
     .set({ status: 'pagado', paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
     .where(eq(orders.id, orderId))
   await recordOrderEvent(tx, orderId, 'paid', `Pago aprobado en Mercado Pago (pago ${payment.id}).`, payment)
-  await jobs?.send(tx, 'invoice-issue', { orderId, trigger: 'paid' })
+  await jobs.send(tx, 'invoice-issue', { orderId, trigger: 'paid' })
   return true
 }
 

@@ -92,8 +92,12 @@ describe('marking paid', () => {
   test('a pending order becomes "pagado", keeps its units reserved, once', async () => {
     const product = await createProduct(t.db, { stock: 4 })
     const order = await place(product.sku, 2, 'mercadopago')
-    expect(await t.db.transaction((tx) => markOrderPaid(tx, order.id, approved))).toBe(true)
-    expect(await t.db.transaction((tx) => markOrderPaid(tx, order.id, approved))).toBe(false)
+    expect(await t.db.transaction((tx) => markOrderPaid(tx, order.id, approved, recordingJobQueue()))).toBe(
+      true,
+    )
+    expect(await t.db.transaction((tx) => markOrderPaid(tx, order.id, approved, recordingJobQueue()))).toBe(
+      false,
+    )
     expect(await getOrder(t.db, order.id)).toMatchObject({
       status: 'pagado',
       paymentId: '9001',
@@ -108,9 +112,9 @@ describe('marking paid', () => {
     const product = await createProduct(t.db, { stock: 4 })
     const order = await place(product.sku, 1, 'mercadopago')
     await cancelOrder(t.db, jobs, order.id, 'Prueba')
-    await expect(t.db.transaction((tx) => markOrderPaid(tx, order.id, approved))).rejects.toThrow(
-      TransitionRefused,
-    )
+    await expect(
+      t.db.transaction((tx) => markOrderPaid(tx, order.id, approved, recordingJobQueue())),
+    ).rejects.toThrow(TransitionRefused)
     expect((await getOrder(t.db, order.id))?.status).toBe('cancelado')
     expect(await reservedOf(product.sku)).toBe(0)
   })

@@ -1,3 +1,4 @@
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
@@ -36,7 +37,9 @@ async function paidOrder(options: { paymentStatus?: string } = {}) {
   const product = await createProduct(t.db, { pesos: 45000, stock: 5 })
   const order = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, paymentMethod: 'mercadopago' })
   const paymentId = String(nextPaymentId++)
-  await t.db.transaction((tx) => markOrderPaid(tx, order.id, { id: paymentId, status: 'approved' }))
+  await t.db.transaction((tx) =>
+    markOrderPaid(tx, order.id, { id: paymentId, status: 'approved' }, recordingJobQueue()),
+  )
   standIn().addPayment({
     id: Number(paymentId),
     status: options.paymentStatus ?? 'approved',
@@ -201,7 +204,9 @@ describe('refunding with the payment simulator (offline)', () => {
     const product = await createProduct(t.db, { pesos: 45000, stock: 5 })
     const order = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, paymentMethod: 'mercadopago' })
     const { id } = await payments.pay({ orderId: order.id, status: 'approved', amount: order.total })
-    await t.db.transaction((tx) => markOrderPaid(tx, order.id, { id, status: 'approved' }))
+    await t.db.transaction((tx) =>
+      markOrderPaid(tx, order.id, { id, status: 'approved' }, recordingJobQueue()),
+    )
     return { payments, order, paymentId: id }
   }
   const statusOf = async (id: string) =>
