@@ -282,8 +282,17 @@ describe('what goes wrong', () => {
     const using = deps()
     standIn().failNext(1, 500, undefined, '/v1/bills/validate')
     await expect(issueOrderInvoice(using, job)).rejects.toBeInstanceOf(InvoicingUnavailable)
-    expect((await invoicesOfOrder(t.db, order.id)).invoice).toBeNull()
+    // While the queue retries, the order says why its invoice is late.
+    const waiting = (await invoicesOfOrder(t.db, order.id)).invoice
+    expect(waiting).toMatchObject({ status: 'retrying', number: null })
+    expect(waiting?.providerMessage).toMatch(
+      /^Factus no respondió \(.+\)\. Se reintenta sola; si sigue sin respuesta aparece en «Tareas fallidas»\.$/,
+    )
     expect(await issueOrderInvoice(using, job)).toBe('issued')
+    expect((await invoicesOfOrder(t.db, order.id)).invoice).toMatchObject({
+      status: 'issued',
+      providerMessage: null,
+    })
     expect(standIn().bills).toHaveLength(1)
   })
 

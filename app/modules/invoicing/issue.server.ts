@@ -8,6 +8,7 @@ import type { VatRate } from '#app/utils/vat.ts'
 import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
 import {
   InvoicingRefused,
+  InvoicingUnavailable,
   type CreditNoteDraft,
   type InvoiceDraft,
   type InvoiceLine,
@@ -37,7 +38,27 @@ export const INVOICE_MESSAGES = {
   creditNoteIssued: (number: string, cude: string, invoice: string) =>
     `Nota crédito ${number} emitida para la factura ${invoice} (CUDE ${cude}).`,
   creditNoteRefused: (provider: string, reason: string) => `${provider} rechazó la nota crédito: ${reason}`,
+  retrying: (provider: string, reason: string) =>
+    `${provider} no respondió (${reason}). Se reintenta sola; si sigue sin respuesta aparece en «Tareas fallidas».`,
 } as const
+
+/**
+ * The provider's last "no answer", kept on the order's invoice row so the desk says why the invoice
+ * is late while the job retries (the job throws on, and dead-letters when out of retries).
+ */
+async function keepRetryMessage(
+  db: DbOrTx,
+  invoicing: InvoicingProvider,
+  row: { orderId: string; kind: InvoiceKind; referenceCode: string },
+  error: InvoicingUnavailable,
+) {
+  await saveInvoice(db, {
+    ...row,
+    status: 'retrying',
+    provider: invoicing.name,
+    providerMessage: INVOICE_MESSAGES.retrying(providerLabel(invoicing), error.message),
+  })
+}
 
 /** The credit note's reference: what the provider knows it by, one per order. */
 export const creditNoteReference = (orderId: string) => `nc-${orderId}`
@@ -205,6 +226,14 @@ export async function issueOrderInvoice(
     try {
       issued = await invoicing.issueInvoice(draftOf(order, municipality, lines))
     } catch (error) {
+      if (error instanceof InvoicingUnavailable) {
+        await keepRetryMessage(
+          db,
+          invoicing,
+          { orderId: order.id, kind: 'invoice', referenceCode: reference },
+          error,
+        )
+      }
       if (!(error instanceof InvoicingRefused)) throw error
       const reason = reasonOf(error)
       return fail(INVOICE_MESSAGES.refused(providerLabel(invoicing), reason), reason, {
@@ -313,6 +342,14 @@ export async function issueOrderCreditNote(
     try {
       note = await invoicing.issueCreditNote(draft)
     } catch (error) {
+      if (error instanceof InvoicingUnavailable) {
+        await keepRetryMessage(
+          db,
+          invoicing,
+          { orderId: order.id, kind: 'credit_note', referenceCode: reference },
+          error,
+        )
+      }
       if (!(error instanceof InvoicingRefused)) throw error
       const reason = reasonOf(error)
       await saveInvoice(db, {

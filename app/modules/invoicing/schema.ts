@@ -10,7 +10,8 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number]
  * `issued`: DIAN validated it; `failed`: the provider (or our own check) refused it and the owner
  * must act; `skipped`: invoicing was not configured when the job ran.
  */
-export const INVOICE_STATUSES = ['issued', 'failed', 'skipped'] as const
+/** `retrying`: the provider did not answer; the job tries again and keeps its last answer here. */
+export const INVOICE_STATUSES = ['issued', 'failed', 'skipped', 'retrying'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
 /** What an issued document carried: its credit note credits exactly these lines. */

@@ -41,7 +41,8 @@ function Document({
         data-testid={`${testId}-message`}
         data-status={document.status}
       >
-        {label}: {document.status === 'failed' ? 'no emitida. ' : ''}
+        {label}:{' '}
+        {document.status === 'failed' ? 'no emitida. ' : document.status === 'retrying' ? 'en espera. ' : ''}
         {document.providerMessage}
       </p>
     )
