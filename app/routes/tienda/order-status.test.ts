@@ -158,10 +158,11 @@ describe('the page', () => {
         key: null,
         order: null,
         today: '',
+        invoice: null,
       })
     }
     // An order that does not exist reads the same as one that does, without its key.
-    expect(await load('987654')).toEqual({ number: 987654, key: null, order: null, today: '' })
+    expect(await load('987654')).toEqual({ number: 987654, key: null, order: null, today: '', invoice: null })
   })
 
   test('a number that is not one is a 404; its lookup answers as an unknown order, its requests are refused', async () => {
