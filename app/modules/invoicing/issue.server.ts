@@ -42,22 +42,53 @@ export const INVOICE_MESSAGES = {
     `${provider} no respondió (${reason}). Se reintenta sola; si sigue sin respuesta aparece en «Tareas fallidas».`,
 } as const
 
+type DocumentRow = { orderId: string; kind: InvoiceKind; referenceCode: string }
+
 /**
- * The provider's last "no answer", kept on the order's invoice row so the desk says why the invoice
- * is late while the job retries (the job throws on, and dead-letters when out of retries).
+ * A document not issued: its row says why (skipped, failed, or waiting while the job retries) and,
+ * but for a retry, the order's timeline says it too.
  */
-async function keepRetryMessage(
+async function keepNotIssued(
+  db: DbOrTx,
+  row: DocumentRow & { provider: string | null },
+  status: 'skipped' | 'failed' | 'retrying',
+  providerMessage: string,
+  event?: { type: string; message: string; data?: Record<string, unknown> },
+) {
+  await saveInvoice(db, { ...row, status, providerMessage })
+  if (event) await recordOrderEvent(db, row.orderId, event.type, event.message, event.data)
+}
+
+/**
+ * What the provider's refusal or silence leaves: a refusal is kept as failed with its message
+ * (`refusal.event`, worded by `refusal.message`) and answered `failed`, never retried; no answer is
+ * kept as waiting, so the desk says why the document is late, and thrown on for the queue to retry
+ * (and dead-letter when out of retries). Anything else is thrown as it is.
+ */
+async function keepIssueFailure(
   db: DbOrTx,
   invoicing: InvoicingProvider,
-  row: { orderId: string; kind: InvoiceKind; referenceCode: string },
-  error: InvoicingUnavailable,
-) {
-  await saveInvoice(db, {
-    ...row,
-    status: 'retrying',
-    provider: invoicing.name,
-    providerMessage: INVOICE_MESSAGES.retrying(providerLabel(invoicing), error.message),
+  row: DocumentRow,
+  error: unknown,
+  refusal: { event: string; message: (provider: string, reason: string) => string },
+): Promise<'failed'> {
+  const provider = providerLabel(invoicing)
+  if (error instanceof InvoicingUnavailable) {
+    await keepNotIssued(
+      db,
+      { ...row, provider: invoicing.name },
+      'retrying',
+      INVOICE_MESSAGES.retrying(provider, error.message),
+    )
+  }
+  if (!(error instanceof InvoicingRefused)) throw error
+  const reason = reasonOf(error)
+  await keepNotIssued(db, { ...row, provider: invoicing.name }, 'failed', reason, {
+    type: refusal.event,
+    message: refusal.message(provider, reason),
+    data: { providerMessages: error.providerMessages, status: error.status ?? null },
   })
+  return 'failed'
 }
 
 /** The credit note's reference: what the provider knows it by, one per order. */
@@ -193,60 +224,39 @@ export async function issueOrderInvoice(
   const { trigger } = await readInvoiceSettings(db)
   if (!triggerIssues(job.trigger, trigger, order)) return 'not-this-trigger'
 
-  const reference = order.id
+  const row: DocumentRow = { orderId: order.id, kind: 'invoice', referenceCode: order.id }
   if (!invoicing) {
-    await saveInvoice(db, {
-      orderId: order.id,
-      kind: 'invoice',
-      status: 'skipped',
-      referenceCode: reference,
-      providerMessage: INVOICE_MESSAGES.skipped,
+    await keepNotIssued(db, { ...row, provider: null }, 'skipped', INVOICE_MESSAGES.skipped, {
+      type: 'invoice-skipped',
+      message: INVOICE_MESSAGES.skipped,
     })
-    await recordOrderEvent(db, order.id, 'invoice-skipped', INVOICE_MESSAGES.skipped)
     return 'skipped'
   }
-  const fail = async (message: string, reason: string, data: Record<string, unknown> = {}) => {
-    await saveInvoice(db, {
-      orderId: order.id,
-      kind: 'invoice',
-      status: 'failed',
-      referenceCode: reference,
-      provider: invoicing.name,
-      providerMessage: reason,
-    })
-    await recordOrderEvent(db, order.id, 'invoice-failed', message, data)
-    return 'failed' as const
-  }
   const municipality = order.customerMunicipalityCode
-  if (!municipality) return fail(INVOICE_MESSAGES.missingMunicipality, INVOICE_MESSAGES.missingMunicipality)
+  if (!municipality) {
+    const missing = INVOICE_MESSAGES.missingMunicipality
+    await keepNotIssued(db, { ...row, provider: invoicing.name }, 'failed', missing, {
+      type: 'invoice-failed',
+      message: missing,
+    })
+    return 'failed'
+  }
 
   const lines = await linesOf(db, order)
-  let issued = await invoicing.findInvoice(reference)
+  let issued = await invoicing.findInvoice(row.referenceCode)
   if (!issued) {
     try {
       issued = await invoicing.issueInvoice(draftOf(order, municipality, lines))
     } catch (error) {
-      if (error instanceof InvoicingUnavailable) {
-        await keepRetryMessage(
-          db,
-          invoicing,
-          { orderId: order.id, kind: 'invoice', referenceCode: reference },
-          error,
-        )
-      }
-      if (!(error instanceof InvoicingRefused)) throw error
-      const reason = reasonOf(error)
-      return fail(INVOICE_MESSAGES.refused(providerLabel(invoicing), reason), reason, {
-        providerMessages: error.providerMessages,
-        status: error.status ?? null,
+      return keepIssueFailure(db, invoicing, row, error, {
+        event: 'invoice-failed',
+        message: INVOICE_MESSAGES.refused,
       })
     }
   }
   await saveInvoice(db, {
-    orderId: order.id,
-    kind: 'invoice',
+    ...row,
     status: 'issued',
-    referenceCode: reference,
     provider: issued.provider,
     number: issued.number,
     cufe: issued.cufe,
@@ -309,16 +319,17 @@ export async function issueOrderCreditNote(
   if (invoice?.status !== 'issued' || !invoice.number) return 'no-invoice'
   if ((await invoiceOf(db, order.id, 'credit_note'))?.status === 'issued') return 'already-issued'
 
-  const reference = creditNoteReference(order.id)
+  const row: DocumentRow = {
+    orderId: order.id,
+    kind: 'credit_note',
+    referenceCode: creditNoteReference(order.id),
+  }
   if (!invoicing) {
-    await saveInvoice(db, {
-      orderId: order.id,
-      kind: 'credit_note',
-      status: 'skipped',
-      referenceCode: reference,
-      providerMessage: INVOICE_MESSAGES.creditNoteSkipped,
+    const skipped = INVOICE_MESSAGES.creditNoteSkipped
+    await keepNotIssued(db, { ...row, provider: null }, 'skipped', skipped, {
+      type: 'credit-note-skipped',
+      message: skipped,
     })
-    await recordOrderEvent(db, order.id, 'credit-note-skipped', INVOICE_MESSAGES.creditNoteSkipped)
     return 'skipped'
   }
   const [accepted] = await db
@@ -328,7 +339,7 @@ export async function issueOrderCreditNote(
   // What the invoice carried; an invoice recorded without its lines is credited as the order is now.
   const lines = invoice.lines ?? (await linesOf(db, order))
   const draft: CreditNoteDraft = {
-    referenceCode: reference,
+    referenceCode: row.referenceCode,
     invoiceNumber: invoice.number,
     providerReference: invoice.providerReference ?? undefined,
     reason: accepted ? 'devolucion' : 'anulacion',
@@ -337,44 +348,20 @@ export async function issueOrderCreditNote(
     shippingVat: lines.shippingVat,
     observation: `Pedido ${order.number}: ${accepted ? 'devolución' : 'anulación'}`,
   }
-  let note = await invoicing.findCreditNote(reference)
+  let note = await invoicing.findCreditNote(row.referenceCode)
   if (!note) {
     try {
       note = await invoicing.issueCreditNote(draft)
     } catch (error) {
-      if (error instanceof InvoicingUnavailable) {
-        await keepRetryMessage(
-          db,
-          invoicing,
-          { orderId: order.id, kind: 'credit_note', referenceCode: reference },
-          error,
-        )
-      }
-      if (!(error instanceof InvoicingRefused)) throw error
-      const reason = reasonOf(error)
-      await saveInvoice(db, {
-        orderId: order.id,
-        kind: 'credit_note',
-        status: 'failed',
-        referenceCode: reference,
-        provider: invoicing.name,
-        providerMessage: reason,
+      return keepIssueFailure(db, invoicing, row, error, {
+        event: 'credit-note-failed',
+        message: INVOICE_MESSAGES.creditNoteRefused,
       })
-      await recordOrderEvent(
-        db,
-        order.id,
-        'credit-note-failed',
-        INVOICE_MESSAGES.creditNoteRefused(providerLabel(invoicing), reason),
-        { providerMessages: error.providerMessages, status: error.status ?? null },
-      )
-      return 'failed'
     }
   }
   await saveInvoice(db, {
-    orderId: order.id,
-    kind: 'credit_note',
+    ...row,
     status: 'issued',
-    referenceCode: reference,
     provider: note.provider,
     number: note.number,
     cufe: note.cude,
