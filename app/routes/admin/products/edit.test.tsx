@@ -1,12 +1,9 @@
-import { renderToString } from 'react-dom/server'
-import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import { missingMediaSentence } from '#app/components/admin/missing-media-notice.tsx'
 import { missingMedia } from '#app/modules/catalog/schema.ts'
 import { adminProductEditPath } from '#app/utils/paths.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
-import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import { signedInAdminRoutes } from '#tests/admin-routes.ts'
 import * as editProduct from './edit.tsx'
 import * as inventory from './inventory.tsx'
@@ -19,24 +16,7 @@ import * as inventory from './inventory.tsx'
 
 const BASE = 'http://127.0.0.1:5558'
 const t = setupTestDatabase()
-const { current, call } = signedInAdminRoutes(BASE, t)
-
-type PageModule = { loader: (args: never) => Promise<unknown>; default: (props: never) => React.ReactNode }
-
-/** One admin page's HTML: its loader against the test database, then its component with that data. */
-async function renderPage(page: PageModule, path: string, params: Record<string, string> = {}) {
-  const request = new Request(`${BASE}${path}`, { headers: { Cookie: current.admin.cookie } })
-  const loaderData = await asAdminRoute(page.loader, {
-    request,
-    params,
-    context: routeContext(current.services),
-  })
-  const Page = page.default as unknown as React.ComponentType
-  const Stub = createRoutesStub([
-    { id: 'page', path: new URL(path, BASE).pathname, Component: Page, loader: () => loaderData },
-  ])
-  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { page: loaderData } }} />)
-}
+const { call, renderPage } = signedInAdminRoutes(BASE, t)
 
 test('the edit page lists the files that could not be brought; the inventory counts them; a handled one leaves', async () => {
   const product = await createProduct(t.db, { name: 'Collar Importado' })

@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { renderToString } from 'react-dom/server'
-import { createRoutesStub } from 'react-router'
 import { beforeAll, expect, test } from 'vitest'
 import { media, products } from '#app/modules/catalog/schema.ts'
 import { PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
@@ -9,7 +7,6 @@ import { adminProductEditPath } from '#app/utils/paths.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
 import { pngUpload } from '#tests/media.ts'
-import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import { signedInAdminRoutes } from '#tests/admin-routes.ts'
 import * as createPage from './create.tsx'
 import * as editPage from './edit.tsx'
@@ -23,28 +20,12 @@ import * as savePage from './save.ts'
 
 const BASE = 'http://127.0.0.1:5573'
 const t = setupTestDatabase()
-const { current, call } = signedInAdminRoutes(BASE, t)
+const { call, renderPage } = signedInAdminRoutes(BASE, t)
 let categoryId: string
 
 beforeAll(async () => {
   categoryId = (await createCategory(t.db, { id: 'Categoria_1700000000201', name: 'Aretes' })).id
 })
-
-type PageModule = { loader: (args: never) => Promise<unknown>; default: (props: never) => React.ReactNode }
-
-async function renderPage(page: PageModule, path: string, params: Record<string, string> = {}) {
-  const request = new Request(`${BASE}${path}`, { headers: { Cookie: current.admin.cookie } })
-  const loaderData = await asAdminRoute(page.loader, {
-    request,
-    params,
-    context: routeContext(current.services),
-  })
-  const Page = page.default as unknown as React.ComponentType
-  const Stub = createRoutesStub([
-    { id: 'page', path: new URL(path, BASE).pathname, Component: Page, loader: () => loaderData },
-  ])
-  return renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { page: loaderData } }} />)
-}
 
 /** The IVA select as rendered. */
 const vatSelect = (html: string) => html.match(/<select id="product-vat"[\s\S]*?<\/select>/)?.[0] ?? ''
