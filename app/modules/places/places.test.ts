@@ -17,6 +17,24 @@ test('the generated list holds every row of divipola.csv, and nothing else', () 
   expect(generated).toHaveLength(1122)
 })
 
+test("each of the shop's department names has DANE's code for that department", () => {
+  const loose = (name: string) =>
+    name
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z]+/g, ' ')
+  const daneName = new Map(csvRows.map((row) => [row.departmentCode, loose(row.department)]))
+  for (const department of DEPARTMENTS) {
+    // "San Andrés y Providencia" is DANE's "Archipiélago de San Andrés, Providencia y Santa Catalina".
+    const shop = loose(department.name).replace(' y ', ' ').split(' ').filter(Boolean)
+    expect(
+      shop.every((word) => daneName.get(department.code)!.includes(word)),
+      department.name,
+    ).toBe(true)
+  }
+})
+
 test("the shop's 33 departments are DANE's, each with its municipalities", () => {
   const daneCodes = [...new Set(csvRows.map((row) => row.departmentCode))].sort()
   expect(DEPARTMENTS.map((department) => department.code).sort()).toEqual(daneCodes)

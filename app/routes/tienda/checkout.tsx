@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { OrderByWhatsapp } from './checkout/order-by-whatsapp.tsx'
-import { PlaceFields, type MunicipalityOption } from './checkout/place-fields.tsx'
+import { FieldError, PlaceFields, type MunicipalityOption } from './checkout/place-fields.tsx'
 import { toast } from '#app/components/toast.tsx'
 import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
@@ -114,6 +114,7 @@ const FIELDS: {
   { name: 'phone', label: 'Teléfono (WhatsApp)', type: 'tel', autoComplete: 'tel-national', required: true },
   { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
   { name: 'address', label: 'Dirección', autoComplete: 'street-address', required: true },
+  { name: 'identification_number', label: 'Número de identificación', autoComplete: 'off' },
 ]
 
 /**
@@ -143,15 +144,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const { messages, fieldErrors, values } = readActionAnswer(actionData)
   // The place a form shown again by the server names, so its summary (even without scripts) prices
   // shipping there; with scripts the fields report each change.
+  // The place a form shown again by the server names (a DANE municipality code starts with its
+  // department's), so its summary prices shipping there even without scripts; with scripts the
+  // fields report each change.
   const [place, setPlace] = useState<ShippingPlace | null>(() => {
-    const departmentCode = departmentNamed(String(values?.department ?? ''))?.code
     const municipalityCode = String(values?.municipality_code ?? '')
-    return departmentCode && municipalityCode ? { departmentCode, municipalityCode } : null
+    return municipalityCode ? { departmentCode: municipalityCode.slice(0, 2), municipalityCode } : null
   })
-  const shipping = useMemo(
-    () => rulesForPlace(loaderData.shipping, loaderData.zones, place),
-    [loaderData.shipping, loaderData.zones, place],
-  )
+  const shipping = rulesForPlace(loaderData.shipping, loaderData.zones, place)
   const { priced, totals } = usePricedCart(lines, shipping, loaderData.rendered)
   // A form shown again by the server brings its department's list (null: the post got no answer).
   const municipalities = actionData && 'municipalities' in actionData ? actionData.municipalities : null
@@ -183,6 +183,24 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   const fieldError = (name: keyof CheckoutFormValues) => fieldErrors[name as keyof CheckoutErrors['fields']]
 
+  // The document's type goes just before its number.
+  const documentType = (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium">Tipo de documento</span>
+      <select
+        name="identification_type"
+        defaultValue={String(values?.identification_type || 'CC')}
+        className="rounded-xl border border-brand-100 bg-white px-3 py-2"
+      >
+        {Object.entries(IDENTIFICATION_TYPES).map(([code, label]) => (
+          <option key={code} value={code}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <Form method="post" className="flex flex-col gap-4" noValidate aria-labelledby="finalizar">
@@ -209,61 +227,27 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <input type="hidden" name="checkout_key" value={actionData?.checkoutKey ?? loaderData.checkoutKey} />
         <div className="grid gap-3 sm:grid-cols-2">
           {FIELDS.map((field) => (
-            <label key={field.name} className="flex flex-col gap-1 text-sm">
-              <span className="font-medium">
-                {field.label}
-                {field.required ? <span aria-hidden="true"> *</span> : null}
-              </span>
-              <input
-                name={field.name}
-                type={field.type ?? 'text'}
-                autoComplete={field.autoComplete}
-                defaultValue={String(values?.[field.name] ?? '')}
-                aria-invalid={Boolean(fieldError(field.name))}
-                aria-describedby={fieldError(field.name) ? `${field.name}-error` : undefined}
-                required={field.required}
-                className="rounded-xl border border-brand-100 px-3 py-2 aria-invalid:border-red-500"
-              />
-              {fieldError(field.name) ? (
-                <span id={`${field.name}-error`} className="text-red-600">
-                  {fieldError(field.name)}
+            <Fragment key={field.name}>
+              {field.name === 'identification_number' ? documentType : null}
+              <label className="flex flex-col gap-1 text-sm">
+                <span className="font-medium">
+                  {field.label}
+                  {field.required ? <span aria-hidden="true"> *</span> : null}
                 </span>
-              ) : null}
-            </label>
+                <input
+                  name={field.name}
+                  type={field.type ?? 'text'}
+                  autoComplete={field.autoComplete}
+                  defaultValue={String(values?.[field.name] ?? '')}
+                  aria-invalid={Boolean(fieldError(field.name))}
+                  aria-describedby={fieldError(field.name) ? `${field.name}-error` : undefined}
+                  required={field.required}
+                  className="rounded-xl border border-brand-100 px-3 py-2 aria-invalid:border-red-500"
+                />
+                <FieldError id={`${field.name}-error`} error={fieldError(field.name)} />
+              </label>
+            </Fragment>
           ))}
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium">Tipo de documento</span>
-            <select
-              name="identification_type"
-              defaultValue={String(values?.identification_type || 'CC')}
-              className="rounded-xl border border-brand-100 bg-white px-3 py-2"
-            >
-              {Object.entries(IDENTIFICATION_TYPES).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm">
-            <span className="font-medium">Número de identificación</span>
-            <input
-              name="identification_number"
-              autoComplete="off"
-              inputMode="text"
-              defaultValue={String(values?.identification_number ?? '')}
-              aria-invalid={Boolean(fieldError('identification_number'))}
-              aria-describedby={
-                fieldError('identification_number') ? 'identification_number-error' : undefined
-              }
-              className="rounded-xl border border-brand-100 px-3 py-2 aria-invalid:border-red-500"
-            />
-            {fieldError('identification_number') ? (
-              <span id="identification_number-error" className="text-red-600">
-                {fieldError('identification_number')}
-              </span>
-            ) : null}
-          </label>
           <PlaceFields
             department={String(values?.department ?? '')}
             municipalityCode={String(values?.municipality_code ?? '')}

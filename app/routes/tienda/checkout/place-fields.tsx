@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { DEPARTMENTS } from '#app/modules/places/departments.ts'
+import { useEffect, useRef, useState } from 'react'
+import { DEPARTMENT_NAMES } from '#app/modules/places/departments.ts'
 
 export type MunicipalityOption = { code: string; name: string }
 
 const selectClass = 'rounded-xl border border-brand-100 bg-white px-3 py-2 aria-invalid:border-red-500'
 
-function FieldError({ id, error }: { id: string; error?: string }) {
+/** A field's refusal, beside it (`id` is what its input's aria-describedby names). */
+export function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
     <span id={id} className="text-red-600">
       {error}
@@ -34,11 +35,7 @@ export function PlaceFields({
   errors: { department?: string; municipality_code?: string }
   onPlaceChange: (place: { departmentCode: string; municipalityCode: string } | null) => void
 }) {
-  const searchId = useId()
   const [scripted, setScripted] = useState(false)
-  const [departmentCode, setDepartmentCode] = useState(
-    () => DEPARTMENTS.find((department) => department.name === initialDepartment)?.code ?? '',
-  )
   const [municipalities, setMunicipalities] = useState(initialMunicipalities ?? [])
   const [selected, setSelected] = useState(
     initialMunicipalities?.length === 1 ? initialMunicipalities[0]!.code : municipalityCode,
@@ -69,29 +66,24 @@ export function PlaceFields({
   }, [])
 
   useEffect(() => {
-    onPlaceChange(departmentCode && selected ? { departmentCode, municipalityCode: selected } : null)
-  }, [departmentCode, selected, onPlaceChange])
+    // A DANE municipality code starts with its department's.
+    onPlaceChange(selected ? { departmentCode: selected.slice(0, 2), municipalityCode: selected } : null)
+  }, [selected, onPlaceChange])
 
   async function chooseDepartment(name: string) {
-    const code = DEPARTMENTS.find((department) => department.name === name)?.code ?? ''
-    setDepartmentCode(code)
     setQuery('')
     setFailed(false)
-    if (!code) {
-      setMunicipalities([])
-      setSelected('')
-      return
-    }
+    setMunicipalities([])
+    setSelected('')
+    if (!name) return
     try {
-      const response = await fetch(`/api/municipios?departamento=${code}`)
+      const response = await fetch(`/api/municipios?${new URLSearchParams({ departamento: name })}`)
       if (!response.ok) throw new Error(String(response.status))
       const list = ((await response.json()) as { municipalities: MunicipalityOption[] }).municipalities
       setMunicipalities(list)
-      setSelected(list.length === 1 ? list[0]!.code : '')
+      if (list.length === 1) setSelected(list[0]!.code)
     } catch {
       // Offline: the order can still be sent; the server answers with this department's list.
-      setMunicipalities([])
-      setSelected('')
       setFailed(true)
     }
   }
@@ -125,10 +117,8 @@ export function PlaceFields({
           className={selectClass}
         >
           <option value="">Selecciona…</option>
-          {DEPARTMENTS.map((department) => (
-            <option key={department.code} value={department.name}>
-              {department.name}
-            </option>
+          {DEPARTMENT_NAMES.map((name) => (
+            <option key={name}>{name}</option>
           ))}
         </select>
         <FieldError id="department-error" error={errors.department} />
@@ -139,7 +129,6 @@ export function PlaceFields({
         </label>
         {scripted && municipalities.length > 8 ? (
           <input
-            id={searchId}
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -181,16 +170,19 @@ export function PlaceFields({
             No pudimos cargar los municipios. Confirma el pedido y te mostraremos la lista.
           </span>
         ) : null}
+        {/* Only the server's HTML needs it: with scripts the list comes when the department changes. */}
         <noscript>
-          <button
-            type="submit"
-            name="intent"
-            value="municipios"
-            formNoValidate
-            className="mt-1 self-start rounded-full border border-brand-600 px-4 py-1 text-brand-700"
-          >
-            Ver municipios del departamento
-          </button>
+          {import.meta.env.SSR ? (
+            <button
+              type="submit"
+              name="intent"
+              value="municipios"
+              formNoValidate
+              className="mt-1 self-start rounded-full border border-brand-600 px-4 py-1 text-brand-700"
+            >
+              Ver municipios del departamento
+            </button>
+          ) : null}
         </noscript>
       </div>
     </>
