@@ -97,6 +97,9 @@ async function load(base, pathname) {
  * Places cash-on-delivery orders through the checkout form for SECONDS, one unit of a different
  * visible product each time (skus from the sitemap), and records each latency.
  */
+/** Spec §8's refusal of an order over the stock (the only refusal the bench's orders expect). */
+const OVER_STOCK = 'Hay productos con cantidades superiores al stock.'
+
 async function loadCheckout(base) {
   const sitemap = await getText(`${base}/sitemap.xml`)
   const skus = [...sitemap.matchAll(/\/producto\/([^<]+)<\/loc>/g)].map(([, sku]) => decodeURIComponent(sku))
@@ -114,6 +117,7 @@ async function loadCheckout(base) {
         phone: '3001234567',
         address: 'Calle 1 # 2-3',
         department: 'Antioquia',
+        municipality_code: '05001',
         payment_method: 'acordar',
         consent: 'on',
         // Every checkout form carries a fresh key (one order per form); a post without one is refused.
@@ -132,12 +136,15 @@ async function loadCheckout(base) {
           },
         },
         (res) => {
-          res.on('data', () => {})
+          let page = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk) => (page += chunk))
           res.on('end', () => {
-            // 302 to the success page is an order; 400 is a refusal (that product ran out).
+            // 302 to the success page is an order; a 400 must be the refusal of a product that ran
+            // out: any other means the bench's form no longer is the checkout's, and its figure lies.
             if (res.statusCode === 302) placed++
-            else if (res.statusCode === 400) refused++
-            else return reject(new Error(`checkout: HTTP ${res.statusCode}`))
+            else if (res.statusCode === 400 && page.includes(OVER_STOCK)) refused++
+            else return reject(new Error(`checkout: HTTP ${res.statusCode} ${page.slice(0, 300)}`))
             resolve(Number(process.hrtime.bigint() - started) / 1e6)
           })
           res.on('error', reject)
