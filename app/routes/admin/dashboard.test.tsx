@@ -40,8 +40,17 @@ describe('with the job queue', () => {
     error: string,
   ) {
     await jobs.boss.send(name, data, { retryLimit: 0 })
-    const [job] = await jobs.boss.fetch(name)
-    await jobs.boss.fail(name, job!.id, new Error(error))
+    // A job is offered once its start time has passed; on a loaded machine the first fetch can
+    // come in the same instant, so look again until it is offered.
+    for (let tries = 0; ; tries++) {
+      const [job] = await jobs.boss.fetch(name)
+      if (job) {
+        await jobs.boss.fail(name, job.id, new Error(error))
+        return
+      }
+      if (tries === 50) throw new Error(`La tarea ${name} no se ofreció`)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
   }
 
   test('a WhatsApp notice that never went out shows on the dashboard', async () => {
