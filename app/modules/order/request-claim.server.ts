@@ -194,3 +194,21 @@ export async function openClaims(db: DbOrTx) {
     .where(eq(orderClaims.status, 'pendiente'))
     .orderBy(asc(orderClaims.deadline), asc(orderClaims.id))
 }
+
+/** The order's requests as the desk shows them: each with its Bogotá request day and days left to its deadline. */
+export async function deskClaimsOf(db: DbOrTx, orderId: string, now = new Date()) {
+  const today = Date.parse(bogotaDay(now))
+  return (await claimsOf(db, orderId)).map((claim) => ({
+    id: claim.id,
+    kind: claim.kind,
+    status: claim.status,
+    cause: claim.cause,
+    learnedOn: claim.learnedOn,
+    description: claim.description,
+    deadline: claim.deadline,
+    requestedDay: bogotaDay(claim.requestedAt),
+    decidedBy: claim.decidedBy,
+    decisionNote: claim.decisionNote,
+    daysLeft: Math.round((Date.parse(claim.deadline) - today) / 86_400_000),
+  }))
+}

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { orderStatusPath } from '#app/utils/paths.ts'
 
 /**
  * The signed key of an order's page (`/pedido/{número}?clave=…`): the link the buyer gets after the
@@ -21,4 +22,9 @@ export function isOrderLinkToken(secret: Buffer, number: number, key: string | n
   const expected = Buffer.from(orderLinkToken(secret, number))
   const given = Buffer.from(key)
   return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** Order `number`'s page with its key: the link the buyer gets (success page, WhatsApp, the lookup). */
+export function signedOrderPath(secret: Buffer, number: number): string {
+  return orderStatusPath(number, orderLinkToken(secret, number))
 }

@@ -8,8 +8,7 @@ import { CLEAR_CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { CHECKOUT_MESSAGES, ID_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { isUuid } from '#app/utils/ids.ts'
-import { orderStatusPath } from '#app/utils/paths.ts'
-import { orderLinkToken } from '#app/modules/order/status-link.server.ts'
+import { signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { pagePurchase } from '#app/modules/marketing/events.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
@@ -52,10 +51,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         shippingCost: order.shippingCost,
         total: order.total,
         // The buyer's own page of the order (state, guía, their rights), opened by its signed key.
-        statusPath: orderStatusPath(
-          order.number,
-          orderLinkToken(servicesOf(context).orderLinkSecret, order.number),
-        ),
+        statusPath: signedOrderPath(servicesOf(context).orderLinkSecret, order.number),
       },
     },
     // The order is made: its cart is emptied, with or without the page's scripts (as cart.clear()).

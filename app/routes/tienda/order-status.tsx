@@ -11,7 +11,7 @@ import { spanishDay } from '#app/utils/spanish-dates.ts'
 import { REVERSAL_CAUSES, type ClaimKind } from '#app/modules/order/schema.ts'
 import { buyerOrderPage, orderByNumber, phoneEndsWith } from '#app/modules/order/buyer-page.server.ts'
 import { requestRetracto, requestReversal } from '#app/modules/order/request-claim.server.ts'
-import { isOrderLinkToken, orderLinkToken } from '#app/modules/order/status-link.server.ts'
+import { isOrderLinkToken, signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { invoiceOf } from '#app/modules/invoicing/issue.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { readActionAnswer, successAnswer } from '#app/utils/action-answer.ts'
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const digits = String(form.get('digitos') ?? '').trim()
       const order = number === null ? null : await orderByNumber(services.database.db, number)
       if (!order || !phoneEndsWith(order, digits)) return refusedAnswer(LOOKUP_REFUSED, 400)
-      return redirect(orderStatusPath(order.number, orderLinkToken(services.orderLinkSecret, order.number)))
+      return redirect(signedOrderPath(services.orderLinkSecret, order.number))
     }
     if (number === null) throw data('Pedido no encontrado.', { status: 404 })
     // The requests come from the page its key opened: the same key travels with the form.

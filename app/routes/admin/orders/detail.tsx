@@ -6,10 +6,8 @@ import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
 import { CLAIM_MESSAGES } from '#app/modules/order/claims.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
 import { acceptClaim, refuseClaim } from '#app/modules/order/decide-claim.server.ts'
-import { claimsOf } from '#app/modules/order/request-claim.server.ts'
-import { orderLinkToken } from '#app/modules/order/status-link.server.ts'
-import { bogotaDay } from '#app/utils/bogota-days.ts'
-import { orderStatusPath } from '#app/utils/paths.ts'
+import { deskClaimsOf } from '#app/modules/order/request-claim.server.ts'
+import { signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
 import { MUNICIPALITY_MESSAGES, SET_MUNICIPALITY_INTENT } from '#app/modules/order/delivery-place.ts'
 import { getDeskOrder } from '#app/modules/order/desk.server.ts'
@@ -55,21 +53,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     !order.confirmedAt &&
     !order.shippedAt &&
     (order.status === 'pendiente de pago' || order.status === 'pagado')
-  const statusUrl = `${env.publicUrl}${orderStatusPath(order.number, orderLinkToken(orderLinkSecret, order.number))}`
-  const today = bogotaDay(new Date())
-  const claims = (await claimsOf(database.db, order.id)).map((claim) => ({
-    id: claim.id,
-    kind: claim.kind,
-    status: claim.status,
-    cause: claim.cause,
-    learnedOn: claim.learnedOn,
-    description: claim.description,
-    deadline: claim.deadline,
-    requestedDay: bogotaDay(claim.requestedAt),
-    decidedBy: claim.decidedBy,
-    decisionNote: claim.decisionNote,
-    daysLeft: Math.round((Date.parse(claim.deadline) - Date.parse(today)) / 86_400_000),
-  }))
+  const statusUrl = `${env.publicUrl}${signedOrderPath(orderLinkSecret, order.number)}`
+  const claims = await deskClaimsOf(database.db, order.id)
   return {
     order,
     claims,
