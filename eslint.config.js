@@ -16,7 +16,7 @@ export const MODULE_MAP = {
   media: [],
   'rate-limits': [],
   places: [],
-  carriers: [],
+  carriers: ['catalog', 'order', 'settings'],
   analytics: ['auth', 'rate-limits'],
   'page-cache': ['analytics', 'auth'],
   channels: ['inventory'],
@@ -27,7 +27,7 @@ export const MODULE_MAP = {
   catalog: ['inventory', 'media'],
   payment: ['marketing', 'order'],
   invoicing: ['catalog', 'order', 'settings'],
-  checkout: ['cart', 'catalog', 'inventory', 'marketing', 'order', 'payment', 'places', 'settings'],
+  checkout: ['carriers', 'cart', 'catalog', 'inventory', 'marketing', 'order', 'payment', 'places', 'settings'],
   import: ['analytics', 'catalog', 'inventory', 'media', 'order'],
 }
 

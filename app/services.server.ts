@@ -9,6 +9,8 @@ import { secretBox } from '#app/modules/channels/secret-box.server.ts'
 import { shopifyClient } from '#app/modules/channels/shopify.server.ts'
 import { syncChannelStock, type StockChannels } from '#app/modules/channels/stock-sync.server.ts'
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
+import { enviaProvider } from '#app/modules/carriers/envia.server.ts'
+import type { CarrierProvider } from '#app/modules/carriers/provider.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { factusProvider } from '#app/modules/invoicing/factus.server.ts'
 import { issueOrderCreditNote, issueOrderInvoice } from '#app/modules/invoicing/issue.server.ts'
@@ -77,6 +79,8 @@ export type Services = {
   orderLinkSecret: Buffer
   /** DIAN electronic invoices (Factus), null when FACTUS_* is not configured. */
   invoicing: InvoicingProvider | null
+  /** Carrier quotes, guías and tracking (Envia), null without ENVIA_TOKEN. */
+  carriers: CarrierProvider | null
 }
 
 /**
@@ -231,7 +235,15 @@ export function buildServices(
     rateLimits: rateLimits(database.db, { scale: env.RATE_LIMIT_SCALE }),
     orderLinkSecret: orderLinkSecret(auth?.secret ?? env.SESSION_SECRET),
     invoicing: invoicingProvider(env),
+    carriers: carrierProvider(env),
   }
+}
+
+/** Envia when ENVIA_TOKEN is set, asking the carriers of ENVIA_CARRIERS. */
+export function carrierProvider(env: Env): CarrierProvider | null {
+  return env.ENVIA_TOKEN
+    ? enviaProvider({ baseUrl: env.ENVIA_API_URL, token: env.ENVIA_TOKEN, carriers: env.ENVIA_CARRIERS })
+    : null
 }
 
 /** Factus when configured (parseEnv refused half a configuration), built once for every job and page. */

@@ -149,6 +149,34 @@ const EnvSchema = z.object({
       .transform(Number)
       .optional(),
   ),
+  /**
+   * Envia (carrier quotes, guías and tracking): production by default; its sandbox is
+   * https://api-test.envia.com. ENVIA_TOKEN turns carriers on; ENVIA_CARRIERS lists the carriers
+   * quoted (Envia's codes, comma-separated).
+   */
+  ENVIA_API_URL: url.default('https://api.envia.com'),
+  ENVIA_TOKEN: optionalString,
+  ENVIA_CARRIERS: z
+    .string()
+    .trim()
+    .default('coordinadora,servientrega')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((code) => code.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[a-z0-9_-]+$/, {
+              message: 'debe ser una lista de códigos, p. ej. coordinadora,servientrega',
+            }),
+        )
+        .min(1, { message: 'nombra al menos una transportadora' }),
+    ),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('auto'),
   S3_BUCKET: optionalString,

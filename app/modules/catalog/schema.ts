@@ -43,6 +43,14 @@ export const products = pgTable(
     showRetail: boolean().notNull().default(true),
     /** IVA on its invoices (`VAT_RATES`); null follows the shop's default ("Configuraciones"). */
     vat: text({ enum: VAT_RATES }),
+    /**
+     * The packed item for carriers' quotes and guías: grams and centimetres; null takes the shop's
+     * default package ("Configuraciones", "Envíos con transportadora").
+     */
+    weightGrams: integer(),
+    lengthCm: integer(),
+    widthCm: integer(),
+    heightCm: integer(),
     stock: integer().notNull().default(0),
     reserved: integer().notNull().default(0),
     unitsIn: integer().notNull().default(0),
@@ -73,6 +81,10 @@ export const products = pgTable(
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
     check('products_reserved_within_stock', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.stock}`),
     check('products_discount_percent_range', sql`${t.discountPercent} between 0 and 100`),
+    check(
+      'products_package_positive',
+      sql`coalesce(${t.weightGrams}, 1) > 0 and coalesce(${t.lengthCm}, 1) > 0 and coalesce(${t.widthCm}, 1) > 0 and coalesce(${t.heightCm}, 1) > 0`,
+    ),
     check(
       'products_vat_rate',
       sql`${t.vat} in (${sql.raw(VAT_RATES.map((rate) => `'${rate}'`).join(', '))})`,

@@ -72,6 +72,8 @@ export const orders = pgTable(
     /** Who carries the parcel and its tracking number ("guía"), once shipped. */
     carrier: text(),
     trackingNumber: text(),
+    /** The carrier's public tracking page, when a guía bought through the shop gave one. */
+    trackingUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

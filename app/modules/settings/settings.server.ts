@@ -14,6 +14,8 @@ import {
   checkShippingZoneForm,
   DEFAULT_WHATSAPP_TEXT,
   HOLD_LIMIT_KEYS,
+  CARRIER_SETTING_DEFAULTS,
+  CARRIER_SETTING_KEYS,
   INVOICE_SETTING_DEFAULTS,
   INVOICE_SETTING_KEYS,
   MAX_SETTING_PESOS,
@@ -27,6 +29,7 @@ import {
   SETTINGS_MESSAGES,
   SHIPPING_ZONE_MESSAGES,
   SHIPPING_ZONES_KEY,
+  type CarrierQuoteChoice,
   type HoldLimits,
   type InvoiceTrigger,
   type SessionLimitSettings,
@@ -57,6 +60,7 @@ export function settingDefaults(env: Env): StoreSettings {
     ...holdLimitDefaults(env),
     ...SESSION_LIMIT_DEFAULTS,
     ...INVOICE_SETTING_DEFAULTS,
+    ...CARRIER_SETTING_DEFAULTS,
   }
 }
 
@@ -202,6 +206,46 @@ export async function readInvoiceSettings(db: DbOrTx): Promise<InvoiceSettings> 
   const fallback = { ...({} as StoreSettings), ...INVOICE_SETTING_DEFAULTS }
   const saved = await readKeys(db, fallback, INVOICE_SETTING_KEYS)
   return { trigger: saved.invoiceTrigger, defaultVat: saved.defaultVat }
+}
+
+/** A parcel's size when a product has none of its own: grams and centimetres. */
+export type PackageSize = { weightGrams: number; lengthCm: number; widthCm: number; heightCm: number }
+
+export type CarrierSettings = {
+  /** How the checkout prices shipping: the flat cost (and zones), or a live quote. */
+  quotes: CarrierQuoteChoice
+  /** Where the carrier picks parcels up; null until street, municipality and phone are all saved. */
+  origin: { street: string; municipalityCode: string; phone: string } | null
+  /** The sender on the guía: the seller of "Configuraciones". */
+  sender: { name: string; nit: string; email: string }
+  defaultPackage: PackageSize
+  /** The carrier's "entregado" completes an order shipped with its guía. */
+  completeOnDelivery: boolean
+}
+
+/** "Envíos con transportadora" as saved now, with the seller's name, NIT and e-mail as sender. */
+export async function readCarrierSettings(db: DbOrTx, env: Env): Promise<CarrierSettings> {
+  const saved = await readKeys(db, settingDefaults(env), [
+    ...CARRIER_SETTING_KEYS,
+    'sellerLegalName',
+    'sellerNit',
+    'sellerEmail',
+  ] as const)
+  const street = saved.carrierOriginStreet.trim()
+  const municipalityCode = saved.carrierOriginMunicipality.trim()
+  const phone = saved.carrierOriginPhone.trim()
+  return {
+    quotes: saved.carrierQuotes,
+    origin: street && municipalityCode && phone ? { street, municipalityCode, phone } : null,
+    sender: { name: saved.sellerLegalName, nit: saved.sellerNit, email: saved.sellerEmail },
+    defaultPackage: {
+      weightGrams: saved.parcelWeightGrams,
+      lengthCm: saved.parcelLengthCm,
+      widthCm: saved.parcelWidthCm,
+      heightCm: saved.parcelHeightCm,
+    },
+    completeOnDelivery: saved.completeOnDelivery === 'yes',
+  }
 }
 
 /** The environment's shipping rules: what applies until the owner saves others. */

@@ -21,7 +21,8 @@ export type StoreSettings = {
   deliveryTime: string
 } & HoldLimits &
   SessionLimitSettings &
-  InvoiceSettingValues
+  InvoiceSettingValues &
+  CarrierSettingValues
 
 /**
  * How much one customer may hold with orders nobody has paid or confirmed yet (cash on delivery
@@ -108,6 +109,90 @@ export const INVOICE_TRIGGER_LABELS: Record<InvoiceTrigger, string> = {
 /** The default IVA's options in the form's order (the usual rate first). */
 export const DEFAULT_VAT_CHOICES = ['19', '5', 'exempt', 'excluded'] as const satisfies readonly VatRate[]
 
+/**
+ * "Envíos con transportadora" (a shipping provider configured with ENVIA_*): how the checkout prices
+ * shipping (`flat`: the general cost and the zones; `cheapest`: the cheapest live quote; a carrier's
+ * code: that carrier's cheapest quote), where parcels are picked up, the package a product without
+ * its own measures takes, and whether the carrier's "entregado" completes the order.
+ */
+export const CARRIER_NAMES = {
+  coordinadora: 'Coordinadora',
+  servientrega: 'Servientrega',
+  interrapidisimo: 'Inter Rapidísimo',
+  tcc: 'TCC',
+  deprisa: 'Deprisa',
+} as const
+export type CarrierCode = keyof typeof CARRIER_NAMES
+
+export const CARRIER_QUOTE_CHOICES = [
+  'flat',
+  'cheapest',
+  ...(Object.keys(CARRIER_NAMES) as CarrierCode[]),
+] as const
+export type CarrierQuoteChoice = (typeof CARRIER_QUOTE_CHOICES)[number]
+
+export const CARRIER_QUOTE_LABELS: Record<CarrierQuoteChoice, string> = {
+  flat: 'Costo fijo de envío (y las zonas)',
+  cheapest: 'Cotización en vivo: la transportadora más barata',
+  ...(Object.fromEntries(
+    Object.entries(CARRIER_NAMES).map(([code, name]) => [code, `Cotización en vivo: ${name}`]),
+  ) as Record<CarrierCode, string>),
+}
+
+export const YES_NO = ['yes', 'no'] as const
+export type YesNo = (typeof YES_NO)[number]
+
+export const COMPLETE_ON_DELIVERY_LABELS: Record<YesNo, string> = {
+  yes: 'Sí: el pedido pasa a Completado cuando la transportadora lo entrega',
+  no: 'No: lo marco Completado yo',
+}
+
+export type CarrierSettingValues = {
+  carrierQuotes: CarrierQuoteChoice
+  /** Street address where the carrier picks parcels up ('' until set). */
+  carrierOriginStreet: string
+  /** DANE code of the pickup municipality ('' until set). */
+  carrierOriginMunicipality: string
+  /** 10-digit Colombian phone for the carrier ('' until set). */
+  carrierOriginPhone: string
+  parcelWeightGrams: number
+  parcelLengthCm: number
+  parcelWidthCm: number
+  parcelHeightCm: number
+  completeOnDelivery: YesNo
+}
+
+export const CARRIER_SETTING_KEYS = [
+  'carrierQuotes',
+  'carrierOriginStreet',
+  'carrierOriginMunicipality',
+  'carrierOriginPhone',
+  'parcelWeightGrams',
+  'parcelLengthCm',
+  'parcelWidthCm',
+  'parcelHeightCm',
+  'completeOnDelivery',
+] as const satisfies readonly (keyof CarrierSettingValues)[]
+
+/** A small box of accessories: 300 g, 20 × 15 × 8 cm; flat shipping cost until the owner chooses. */
+export const CARRIER_SETTING_DEFAULTS: CarrierSettingValues = {
+  carrierQuotes: 'flat',
+  carrierOriginStreet: '',
+  carrierOriginMunicipality: '',
+  carrierOriginPhone: '',
+  parcelWeightGrams: 300,
+  parcelLengthCm: 20,
+  parcelWidthCm: 15,
+  parcelHeightCm: 8,
+  completeOnDelivery: 'no',
+}
+
+/** A package's bounds: grams up to 50 kg, centimetres up to 2 m. */
+export const PARCEL_BOUNDS = {
+  weightGrams: { min: 1, max: 50_000 },
+  centimetres: { min: 1, max: 200 },
+} as const
+
 /** A count as the form writes it (es-CO thousands separator: "10.080"). */
 const esCount = (value: number) => value.toLocaleString('es-CO')
 
@@ -161,6 +246,7 @@ export const SETTING_KEYS = [
   ...HOLD_LIMIT_KEYS,
   ...SESSION_LIMIT_KEYS,
   ...INVOICE_SETTING_KEYS,
+  ...CARRIER_SETTING_KEYS,
 ] as const satisfies readonly SettingKey[]
 
 /** The audit rows of banners use this key (a setting's rows use the setting's key). */
@@ -193,6 +279,15 @@ export const SETTING_LABELS: Record<
   adminSessionHours: 'Duración máxima de la sesión (horas)',
   invoiceTrigger: 'Cuándo emitir la factura',
   defaultVat: 'IVA por defecto de los productos',
+  carrierQuotes: 'Costo de envío en el checkout',
+  carrierOriginStreet: 'Dirección de recogida',
+  carrierOriginMunicipality: 'Municipio de recogida',
+  carrierOriginPhone: 'Teléfono de recogida',
+  parcelWeightGrams: 'Peso del paquete por defecto (g)',
+  parcelLengthCm: 'Largo del paquete por defecto (cm)',
+  parcelWidthCm: 'Ancho del paquete por defecto (cm)',
+  parcelHeightCm: 'Alto del paquete por defecto (cm)',
+  completeOnDelivery: 'Completar al entregar',
   banner: 'Banner',
   shippingZones: 'Envío por zona',
 }
@@ -207,12 +302,16 @@ export const MONEY_SETTINGS: ReadonlySet<string> = new Set<SettingKey>([
 export const SETTING_VALUE_LABELS: Partial<Record<SettingKey, Record<string, string>>> = {
   invoiceTrigger: INVOICE_TRIGGER_LABELS,
   defaultVat: VAT_LABELS,
+  carrierQuotes: CARRIER_QUOTE_LABELS,
+  completeOnDelivery: COMPLETE_ON_DELIVERY_LABELS,
 }
 
 /** The values a setting chosen from a list may take (a stored value outside them is ignored). */
 export const SETTING_CHOICES: Partial<Record<SettingKey, readonly string[]>> = {
   invoiceTrigger: INVOICE_TRIGGERS,
   defaultVat: VAT_RATES,
+  carrierQuotes: CARRIER_QUOTE_CHOICES,
+  completeOnDelivery: YES_NO,
 }
 
 /** The prefilled WhatsApp text until the owner writes another. */
