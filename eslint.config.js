@@ -16,7 +16,7 @@ export const MODULE_MAP = {
   media: [],
   'rate-limits': [],
   places: [],
-  carriers: ['catalog', 'order', 'settings'],
+  carriers: ['catalog', 'order', 'places', 'settings'],
   analytics: ['auth', 'rate-limits'],
   'page-cache': ['analytics', 'auth'],
   channels: ['inventory'],

@@ -11,6 +11,11 @@ import { syncChannelStock, type StockChannels } from '#app/modules/channels/stoc
 import { whatsAppClient, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import { enviaProvider } from '#app/modules/carriers/envia.server.ts'
 import type { CarrierProvider } from '#app/modules/carriers/provider.ts'
+import {
+  buyShipmentLabel,
+  trackShipments,
+  type ShipmentDeps,
+} from '#app/modules/carriers/shipments.server.ts'
 import type { CheckoutContext } from '#app/modules/checkout/checkout.server.ts'
 import { factusProvider } from '#app/modules/invoicing/factus.server.ts'
 import { issueOrderCreditNote, issueOrderInvoice } from '#app/modules/invoicing/issue.server.ts'
@@ -103,6 +108,8 @@ export function jobHandlers(services: Services): JobHandlers {
     'invoice-issue': (data) => issueOrderInvoice({ db: database.db, invoicing: services.invoicing }, data),
     'invoice-credit-note': (data) =>
       issueOrderCreditNote({ db: database.db, invoicing: services.invoicing }, data),
+    'shipment-label': (data) => buyShipmentLabel(shipmentDeps(services), data),
+    'shipment-track': (data) => trackShipments(shipmentDeps(services), data),
     'payment-notification': (data) => processPaymentNotification(paymentDeps, data),
     'order-expire-unpaid': () => expireUnpaidOnlineOrders(paymentDeps, env.ORDER_PAYMENT_TIMEOUT_HOURS),
     'order-expire-unconfirmed': () =>
@@ -237,6 +244,11 @@ export function buildServices(
     invoicing: invoicingProvider(env),
     carriers: carrierProvider(env),
   }
+}
+
+/** What the guía jobs and the desk's guía actions work with. */
+export function shipmentDeps(services: Services): ShipmentDeps {
+  return { db: services.database.db, jobs: services.jobs, carriers: services.carriers, env: services.env }
 }
 
 /** Envia when ENVIA_TOKEN is set, asking the carriers of ENVIA_CARRIERS. */

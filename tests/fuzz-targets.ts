@@ -17,6 +17,7 @@ export const STOREFRONT_FUZZ_TARGETS = [
   'routes/api/search.ts',
   'routes/api/products.ts',
   'routes/api/municipalities.ts',
+  'routes/api/shipping-quote.ts',
 ] as const
 
 export const ADMIN_FUZZ_TARGETS = [

@@ -20,6 +20,10 @@ export type JobPayloads = {
   'invoice-issue': { orderId: string; trigger: 'paid' | 'delivered' | 'manual' }
   /** Credit the order's whole invoice (a return or a cancellation after payment), if it has one. */
   'invoice-credit-note': { orderId: string }
+  /** Buy the order's guía from the carrier provider ("Generar guía"), then mark the order shipped. */
+  'shipment-label': { orderId: string }
+  /** Ask the carrier about guías on their way (every one, or one order's from the desk). */
+  'shipment-track': { orderId?: string }
   /** Fetch a Mercado Pago payment after its webhook and settle the order. */
   'payment-notification': { eventId: string; paymentId: string }
   /** Cancel online-payment orders left unpaid too long, releasing their units. */
@@ -81,6 +85,9 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
     retryBackoff: true,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  // Buying is never retried once Envia may have charged it (the job decides); quotes are.
+  'shipment-label': { retryLimit: 6, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  'shipment-track': { retryLimit: 3, retryDelay: 60, retryBackoff: true },
   'payment-notification': {
     retryLimit: 10,
     retryDelay: 15,

@@ -28,6 +28,8 @@ beforeAll(async () => {
     'order-refund': nothing,
     'invoice-issue': nothing,
     'invoice-credit-note': nothing,
+    'shipment-label': nothing,
+    'shipment-track': nothing,
     'payment-notification': nothing,
     'order-expire-unpaid': nothing,
     'order-expire-unconfirmed': nothing,

@@ -17,6 +17,9 @@ export const EXPIRY_SCHEDULE = '*/15 * * * *'
 /** Every hour: what the shop kept for Meta (IP, user agent, cookies) goes once 8 days old. */
 export const META_PURGE_SCHEDULE = '7 * * * *'
 
+/** Every 30 minutes: the carriers are asked about guías on their way. */
+export const TRACKING_SCHEDULE = '*/30 * * * *'
+
 /**
  * Jobs one worker takes per poll. A worker polls once a second when it finds too few to keep it
  * busy, so one job per poll would drain a burst (two notices per order) at one job a second.
@@ -49,6 +52,7 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers) {
   }
   await boss.schedule('order-expire-unpaid', EXPIRY_SCHEDULE, {}, { tz: 'America/Bogota' })
   await boss.schedule('order-expire-unconfirmed', EXPIRY_SCHEDULE, {}, { tz: 'America/Bogota' })
+  await boss.schedule('shipment-track', TRACKING_SCHEDULE, {}, { tz: 'America/Bogota' })
   await boss.schedule('meta-purge', META_PURGE_SCHEDULE, {}, { tz: 'America/Bogota' })
 }
 

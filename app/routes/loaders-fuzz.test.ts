@@ -66,6 +66,7 @@ const QUERY_KEYS = [
   'vista',
   'orden',
   'formato',
+  'municipio',
 ]
 
 const BASE = 'http://127.0.0.1:9'

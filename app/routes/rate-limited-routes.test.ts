@@ -14,6 +14,7 @@ import * as productSave from './admin/products/save.ts'
 import * as settingsPage from './admin/settings.tsx'
 import * as login from './admin/login.tsx'
 import * as searchApi from './api/search.ts'
+import * as shippingQuoteApi from './api/shipping-quote.ts'
 import * as checkout from './tienda/checkout.tsx'
 import * as searchPage from './tienda/search.tsx'
 
@@ -104,6 +105,17 @@ test('search: the page and the suggestions refuse past the allowance; an empty b
     searchApi.loader(args(new Request(`${BASE}/api/buscar?q=collar`), '198.18.200.2')),
   )
   expect(other.status).toBe(200)
+})
+
+test('shipping quotes: past the allowance the checkout summary’s quote is refused, 429, nothing asked', async () => {
+  const client = await exhaustedClient('shippingQuote')
+  const quote = (from: string) =>
+    settled(() => shippingQuoteApi.loader(args(new Request(`${BASE}/api/envio?municipio=05001`), from)))
+  expect(await quote(client)).toEqual({
+    status: 429,
+    body: { shipping: null, carrier: null, days: null, message: RATE_LIMITS.shippingQuote.message },
+  })
+  expect((await quote('198.18.200.3')).status).toBe(200)
 })
 
 test('uploads: past the allowance a product post with images is refused before they are decoded; nothing written', async () => {

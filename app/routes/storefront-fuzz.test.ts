@@ -41,6 +41,7 @@ import * as metaEvents from './api/meta-events.ts'
 import * as municipalities from './api/municipalities.ts'
 import * as products from './api/products.ts'
 import * as search from './api/search.ts'
+import * as shippingQuote from './api/shipping-quote.ts'
 import * as view from './api/analytics-view.ts'
 import * as cartPage from './tienda/cart.tsx'
 import * as checkout from './tienda/checkout.tsx'
@@ -526,6 +527,14 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       t.database,
       fc.oneof(fc.constant('05'), hostileText),
       (departamento) => getJson(municipalities.loader, '/api/municipios', { departamento }),
+    ),
+
+  'routes/api/shipping-quote.ts': () =>
+    fuzzEndpoint(
+      'GET /api/envio',
+      t.database,
+      fc.oneof(fc.constant('05001'), fc.constant('99999'), hostileText),
+      (municipio) => getJson(shippingQuote.loader, '/api/envio', { municipio }),
     ),
 }
 

@@ -58,3 +58,7 @@ export const ADMIN_SETTINGS_PATH = '/admin/configuraciones'
 /** An order's electronic invoice as a file (PDF or XML), fetched from the invoicing provider. */
 export const adminInvoiceFilePath = (orderId: string, kind: 'pdf' | 'xml') =>
   `/admin/pedidos/factura/${encodeURIComponent(orderId)}/${kind}`
+
+/** The carrier's label (PDF) of an order's guía bought through the shop. */
+export const adminCarrierLabelPath = (orderId: string) =>
+  `/admin/pedidos/guia-transportadora/${encodeURIComponent(orderId)}`

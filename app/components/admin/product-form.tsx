@@ -7,7 +7,12 @@ import {
   primaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { SIGN_IN_AGAIN_LABEL } from '#app/modules/auth/messages.ts'
-import { CATEGORY_MESSAGES, PRODUCT_MESSAGES } from '#app/modules/catalog/validators.ts'
+import {
+  CATEGORY_MESSAGES,
+  PACKAGE_FIELDS,
+  PRODUCT_MESSAGES,
+  type PackageFieldName,
+} from '#app/modules/catalog/validators.ts'
 import {
   MAX_FILES_PER_POST,
   MAX_IMAGE_BYTES,
@@ -43,6 +48,11 @@ export type ProductFormValues = {
   showRetail: boolean
   /** IVA on its invoices; null follows the shop's default ("Configuraciones"). */
   vat: VatRate | null
+  /** "Empaque para envíos" (grams, centimetres); null takes the shop's default package. */
+  weightGrams: number | null
+  lengthCm: number | null
+  widthCm: number | null
+  heightCm: number | null
   /** Media id of the current main image (edit only). */
   mainMediaId: number | null
 }
@@ -61,7 +71,22 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   showWholesale: false,
   showRetail: true,
   vat: null,
+  weightGrams: null,
+  lengthCm: null,
+  widthCm: null,
+  heightCm: null,
   mainMediaId: null,
+}
+
+/** The shop's default package ("Configuraciones"): grams and centimetres. */
+export type DefaultPackage = Record<PackageFieldName, number>
+
+/** Each package field's label in the form. */
+const PACKAGE_LABELS: Record<PackageFieldName, string> = {
+  weightGrams: 'Peso (g)',
+  lengthCm: 'Largo (cm)',
+  widthCm: 'Ancho (cm)',
+  heightCm: 'Alto (cm)',
 }
 
 /**
@@ -75,6 +100,7 @@ export function ProductForm({
   initial,
   existingMediaCount = 0,
   defaultVat,
+  defaultPackage,
   onSaved,
 }: {
   mode: 'create' | 'edit'
@@ -83,6 +109,8 @@ export function ProductForm({
   existingMediaCount?: number
   /** The shop's default IVA ("Configuraciones"), named by the select's first option. */
   defaultVat: VatRate
+  /** The shop's default package, named by the hint of "Empaque para envíos". */
+  defaultPackage: DefaultPackage
   onSaved: (result: Extract<SaveResult, { ok: true }>) => void
 }) {
   const csrf = useCsrfToken()
@@ -255,6 +283,32 @@ export function ProductForm({
           </select>
         </Field>
       </div>
+
+      <fieldset data-testid="product-package">
+        <legend className="mb-2 text-base font-semibold">Empaque para envíos</legend>
+        <p id="product-package-hint" className="mb-2 text-xs text-gray-600">
+          {`El paquete de este producto para cotizar y generar guías. Un campo vacío usa el paquete por defecto de Configuraciones (${defaultPackage.weightGrams.toLocaleString('es-CO')} g, ${defaultPackage.lengthCm} × ${defaultPackage.widthCm} × ${defaultPackage.heightCm} cm).`}
+        </p>
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {PACKAGE_FIELDS.map(({ name, bounds }) => (
+            <Field key={name} id={`product-${name}`} label={PACKAGE_LABELS[name]}>
+              <input
+                id={`product-${name}`}
+                name={name}
+                type="number"
+                min={bounds.min}
+                max={bounds.max}
+                step={1}
+                inputMode="numeric"
+                defaultValue={initial[name] ?? ''}
+                placeholder={String(defaultPackage[name])}
+                aria-describedby="product-package-hint"
+                className={inputClass}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
 
       <fieldset className="flex flex-wrap gap-x-6 gap-y-1">
         <legend className="mb-2 text-base font-semibold">Visibilidad</legend>

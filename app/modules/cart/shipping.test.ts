@@ -51,3 +51,32 @@ test("a municipality's zone wins over its department's, which wins over the gene
   // The free-shipping threshold stays above every zone.
   expect(shippingFor(100_000_01, rulesForPlace(rules, zones, rionegro))).toBe(0)
 })
+
+test('a live quote prices the place when its zone has no cost of its own; the threshold still wins', () => {
+  const zones = [
+    { code: '05', cost: 12_000_00, cashOnDelivery: true },
+    { code: '05001', cost: null, cashOnDelivery: false },
+  ]
+  const quote = 9_450_00
+  const medellin = { departmentCode: '05', municipalityCode: '05001' }
+  const rionegro = { departmentCode: '05', municipalityCode: '05615' }
+  const bogota = { departmentCode: '11', municipalityCode: '11001' }
+  // The owner's own price for the department wins over the quote.
+  expect(rulesForPlace(rules, zones, rionegro, quote).shippingCost).toBe(12_000_00)
+  // A zone without a cost of its own (only cash on delivery) leaves the quote, and keeps its flag.
+  expect(rulesForPlace(rules, zones, medellin, quote)).toEqual({
+    ...rules,
+    shippingCost: quote,
+    cashOnDelivery: false,
+  })
+  expect(rulesForPlace(rules, zones, bogota, quote)).toEqual({
+    ...rules,
+    shippingCost: quote,
+    cashOnDelivery: true,
+  })
+  // No quote (none asked, or it failed): the general cost.
+  expect(rulesForPlace(rules, zones, bogota, null).shippingCost).toBe(rules.shippingCost)
+  // The free-shipping threshold stays above the quote.
+  expect(shippingFor(100_000_01, rulesForPlace(rules, zones, bogota, quote))).toBe(0)
+  expect(shippingFor(50_000_00, rulesForPlace(rules, zones, bogota, quote))).toBe(quote)
+})

@@ -33,21 +33,33 @@ export type ShippingZone = { code: string; cost: number | null; cashOnDelivery: 
 /** Where an order goes, by DANE code. */
 export type ShippingPlace = { departmentCode: string; municipalityCode: string }
 
+/** The zone that rules this place: its municipality's, else its department's (none: undefined). */
+export function zoneFor(
+  zones: readonly ShippingZone[],
+  place: ShippingPlace | null,
+): ShippingZone | undefined {
+  if (!place) return undefined
+  return (
+    zones.find((candidate) => candidate.code === place.municipalityCode) ??
+    zones.find((candidate) => candidate.code === place.departmentCode)
+  )
+}
+
 /**
- * The shipping rules for an order to this place: the municipality's zone first, else its
- * department's, else the general cost; cash on delivery is taken unless that zone turns it off.
+ * The shipping rules for an order to this place: its zone's own cost (the owner's price for that
+ * municipality or department, `zoneFor`), else the carrier's live quote when there is one
+ * (`quotedCost`, centavos), else the general cost; cash on delivery is taken unless that zone turns
+ * it off. The free-shipping threshold stays above them all (`shippingFor`).
  */
 export function rulesForPlace(
   rules: ShippingRules,
   zones: readonly ShippingZone[],
   place: ShippingPlace | null,
+  quotedCost: number | null = null,
 ): ShippingRules & { cashOnDelivery: boolean } {
-  const zone = place
-    ? (zones.find((candidate) => candidate.code === place.municipalityCode) ??
-      zones.find((candidate) => candidate.code === place.departmentCode))
-    : undefined
+  const zone = zoneFor(zones, place)
   return {
-    shippingCost: zone?.cost ?? rules.shippingCost,
+    shippingCost: zone?.cost ?? quotedCost ?? rules.shippingCost,
     freeShippingThreshold: rules.freeShippingThreshold,
     cashOnDelivery: zone?.cashOnDelivery ?? true,
   }

@@ -35,6 +35,10 @@ function columnsFrom(fields: ProductFields) {
     showRetail: fields.showRetail,
     // Absent (a form older than the field): the column is left as it is.
     ...(fields.vat === undefined ? {} : { vat: fields.vat }),
+    ...(fields.weightGrams === undefined ? {} : { weightGrams: fields.weightGrams }),
+    ...(fields.lengthCm === undefined ? {} : { lengthCm: fields.lengthCm }),
+    ...(fields.widthCm === undefined ? {} : { widthCm: fields.widthCm }),
+    ...(fields.heightCm === undefined ? {} : { heightCm: fields.heightCm }),
   }
 }
 
@@ -202,6 +206,11 @@ export type EditableProduct = {
   showRetail: boolean
   /** IVA on its invoices; null follows the shop's default. */
   vat: VatRate | null
+  /** "Empaque para envíos" (grams, centimetres); null takes the shop's default package. */
+  weightGrams: number | null
+  lengthCm: number | null
+  widthCm: number | null
+  heightCm: number | null
   stock: number
   categoryIds: string[]
   media: EditableMedia[]
@@ -237,6 +246,10 @@ export async function getEditableProduct(
     showWholesale: product.showWholesale,
     showRetail: product.showRetail,
     vat: product.vat,
+    weightGrams: product.weightGrams,
+    lengthCm: product.lengthCm,
+    widthCm: product.widthCm,
+    heightCm: product.heightCm,
     stock: product.stock,
     categoryIds: categoryRows.map((row) => row.id),
     media: mediaRows.map((row) => ({

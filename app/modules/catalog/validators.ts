@@ -27,6 +27,9 @@ export const PRODUCT_MESSAGES = {
   unknownCategory: 'Una de las categorías elegidas ya no existe.',
   /** Not in the spec: the IVA select posted something not among its options. */
   vatInvalid: 'Elige el IVA del producto entre las opciones de la lista.',
+  /** Not in the spec: a package weight or side ("Empaque para envíos") out of its bounds. */
+  packageSize: (label: string, max: number) =>
+    `${label} debe ser un número entero entre 1 y ${max.toLocaleString('es-CO')}, o quedar vacío.`,
   /** An edit post without the cost the page was loaded with (a page older than that field). */
   staleForm:
     'Este formulario está desactualizado. Recarga la página y vuelve a guardar; no se guardó ningún cambio.',
@@ -102,6 +105,45 @@ const optionalText = (max: number, label: string) =>
       .optional(),
   )
 
+/**
+ * A package's bounds ("Empaque para envíos"): grams up to 50 kg, centimetres up to 2 m. The same as
+ * the shop's default package (`PARCEL_BOUNDS` of settings, which this module may not import; a test
+ * keeps them equal).
+ */
+export const PACKAGE_BOUNDS = {
+  weightGrams: { min: 1, max: 50_000 },
+  centimetres: { min: 1, max: 200 },
+} as const
+
+/** The product's package fields: the column each fills and how its refusal names it. */
+export const PACKAGE_FIELDS = [
+  { name: 'weightGrams', label: 'El peso (g)', bounds: PACKAGE_BOUNDS.weightGrams },
+  { name: 'lengthCm', label: 'El largo (cm)', bounds: PACKAGE_BOUNDS.centimetres },
+  { name: 'widthCm', label: 'El ancho (cm)', bounds: PACKAGE_BOUNDS.centimetres },
+  { name: 'heightCm', label: 'El alto (cm)', bounds: PACKAGE_BOUNDS.centimetres },
+] as const
+
+export type PackageFieldName = (typeof PACKAGE_FIELDS)[number]['name']
+
+/**
+ * A package weight or side as typed: a whole number within its bounds; '' is null (the shop's
+ * default package from "Configuraciones"). A post without the field (a form older than it) leaves it
+ * undefined: an edit keeps the saved value, a new product follows the default.
+ */
+const packageSize = ({ label, bounds }: (typeof PACKAGE_FIELDS)[number]) => {
+  const message = PRODUCT_MESSAGES.packageSize(label, bounds.max)
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value),
+    z
+      .string({ message })
+      .regex(/^\d{1,6}$/, { message })
+      .transform(Number)
+      .refine((n) => n >= bounds.min && n <= bounds.max, { message })
+      .nullable()
+      .optional(),
+  )
+}
+
 const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean())
 
 /** The product form's fields (files and the main-image choice are checked apart). */
@@ -152,6 +194,11 @@ export const ProductFieldsSchema = z.object({
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z.enum(VAT_RATES, { message: PRODUCT_MESSAGES.vatInvalid }).nullable().optional(),
   ),
+  /** "Empaque para envíos": null (empty) takes the shop's default package. */
+  weightGrams: packageSize(PACKAGE_FIELDS[0]),
+  lengthCm: packageSize(PACKAGE_FIELDS[1]),
+  widthCm: packageSize(PACKAGE_FIELDS[2]),
+  heightCm: packageSize(PACKAGE_FIELDS[3]),
 })
 
 export type ProductFields = z.infer<typeof ProductFieldsSchema>
@@ -175,6 +222,9 @@ export function productFieldsFrom(form: FormData) {
     showWholesale: text('showWholesale'),
     showRetail: text('showRetail'),
     vat: form.has('vat') ? form.get('vat') : undefined,
+    ...Object.fromEntries(
+      PACKAGE_FIELDS.map(({ name }) => [name, form.has(name) ? form.get(name) : undefined]),
+    ),
   })
 }
 

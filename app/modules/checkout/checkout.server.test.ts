@@ -7,6 +7,8 @@ import { setupTestDatabase, usingPostgres } from '#tests/db.ts'
 import { ANA, LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
+import { quoteFlat, saveSettings } from '#tests/carrier-quotes.ts'
+import { SHIPPING_ZONES_KEY } from '#app/modules/settings/validators.ts'
 import { CheckoutRefused, placeOrder, type CheckoutContext } from './checkout.server.ts'
 import { CHECKOUT_MESSAGES } from './messages.ts'
 
@@ -424,5 +426,82 @@ describe('where the order goes and who it is for (DANE codes, identity document)
     expect(type.ok === false && type.errors.fields.identification_type).toBe(
       'Elige un tipo de documento de la lista.',
     )
+  })
+})
+
+describe('a live shipping quote (asked before the transaction, passed in)', () => {
+  const quote = {
+    price: 12_450_50,
+    carrier: 'servientrega',
+    carrierName: 'Servientrega',
+    serviceName: 'Servientrega Mercancía Premier',
+    days: 2,
+    municipalityCode: '05001',
+  }
+
+  test('prices the order’s shipping and says so on its timeline', async () => {
+    const product = await createProduct(t.db, { pesos: 30_000, stock: 3 })
+    const result = await attempt(ctx(), {
+      lines: [{ sku: product.sku, quantity: 1 }],
+      customer,
+      shippingQuote: quote,
+    })
+    if (!result.ok) throw new Error('expected an order')
+    const order = await getOrder(t.db, result.order.id)
+    expect(order).toMatchObject({ shippingCost: 12_450_50, total: order!.subtotal + 12_450_50 })
+    const events = await listOrderEvents(t.db, result.order.id)
+    expect(events.map((event) => event.type)).toEqual(['placed', 'shipping-quoted'])
+    expect(events[1]!.message).toBe('Envío cotizado con Servientrega: $\u00a012.450,50 (2 días).')
+  })
+
+  test('a zone’s own cost wins over the quote (no quote line); a zone without cost leaves it', async () => {
+    const product = await createProduct(t.db, { pesos: 30_000, stock: 3 })
+    const place = (code: string, cost: number | null) =>
+      saveSettings(t.db, { [SHIPPING_ZONES_KEY]: [{ code, cost, cashOnDelivery: true }] })
+    try {
+      await place('05', 6_000_00)
+      const zoned = await attempt(ctx(), {
+        lines: [{ sku: product.sku, quantity: 1 }],
+        customer,
+        shippingQuote: quote,
+      })
+      if (!zoned.ok) throw new Error('expected an order')
+      expect((await getOrder(t.db, zoned.order.id))!.shippingCost).toBe(6_000_00)
+      expect((await listOrderEvents(t.db, zoned.order.id)).map((event) => event.type)).toEqual(['placed'])
+
+      await place('05001', null)
+      const open = await attempt(ctx(), {
+        lines: [{ sku: product.sku, quantity: 1 }],
+        customer,
+        shippingQuote: quote,
+      })
+      expect(open.ok && (await getOrder(t.db, open.order.id))!.shippingCost).toBe(12_450_50)
+    } finally {
+      await quoteFlat(t.db)
+    }
+  })
+
+  test('the free-shipping threshold wins over the quote', async () => {
+    const anillo = await createProduct(t.db, { pesos: 100_001, stock: 1 })
+    const result = await attempt(ctx(), {
+      lines: [{ sku: anillo.sku, quantity: 1 }],
+      customer,
+      shippingQuote: quote,
+    })
+    if (!result.ok) throw new Error('expected an order')
+    expect(result.order.total).toBe(100_001_00)
+    expect((await listOrderEvents(t.db, result.order.id)).map((event) => event.type)).toEqual(['placed'])
+  })
+
+  test('no quote, or one for another municipality: the flat cost', async () => {
+    const product = await createProduct(t.db, { pesos: 30_000, stock: 3 })
+    for (const shippingQuote of [null, { ...quote, municipalityCode: '11001' }]) {
+      const result = await attempt(ctx(), {
+        lines: [{ sku: product.sku, quantity: 1 }],
+        customer,
+        shippingQuote,
+      })
+      expect(result.ok && (await getOrder(t.db, result.order.id))!.shippingCost).toBe(8_000_00)
+    }
   })
 })

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
-import { cartTotals, rulesForPlace, type ShippingRules } from '#app/modules/cart/shipping.ts'
+import type { CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
+import { cartTotals, rulesForPlace, zoneFor, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
@@ -14,6 +15,7 @@ import {
   readShippingZones,
 } from '#app/modules/settings/settings.server.ts'
 import type { HoldLimits } from '#app/modules/settings/validators.ts'
+import { formatCOP } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { holdLimitRefusal } from './hold-limits.server.ts'
@@ -100,6 +102,12 @@ export async function placeOrder(
     clientAddress?: string | null
     /** The browser's identifiers for Meta's Purchase (only with advertising consent; see marketing). */
     tracking?: CheckoutTracking | null
+    /**
+     * The carrier's live quote for this cart and place, asked before the transaction (never an HTTP
+     * call inside it; `checkoutShippingQuote`). It prices shipping unless the place's zone has a cost
+     * of its own; null, absent or for another municipality: the flat cost.
+     */
+    shippingQuote?: CheckoutShippingQuote | null
   },
 ): Promise<PlaceOrderResult> {
   const checkoutKey = input.checkoutKey?.trim() || undefined
@@ -178,10 +186,12 @@ export async function placeOrder(
         }
       })
 
-      const rules = rulesForPlace(await readShippingRules(tx, ctx.shipping), await readShippingZones(tx), {
-        departmentCode: customer.department_code,
-        municipalityCode: customer.municipality_code,
-      })
+      const place = { departmentCode: customer.department_code, municipalityCode: customer.municipality_code }
+      const zones = await readShippingZones(tx)
+      // A quote for another place than the one the form names now prices nothing.
+      const asked = input.shippingQuote
+      const quote = asked?.municipalityCode === customer.municipality_code ? asked : null
+      const rules = rulesForPlace(await readShippingRules(tx, ctx.shipping), zones, place, quote?.price)
       if (customer.payment_method === 'acordar' && !rules.cashOnDelivery) {
         throw new CheckoutRefused(
           {
@@ -215,6 +225,14 @@ export async function placeOrder(
         clientNetwork,
       })
 
+      if (quote && totals.shipping > 0 && zoneFor(zones, place)?.cost == null) {
+        await recordOrderEvent(tx, placed.id, 'shipping-quoted', shippingQuotedText(quote), {
+          carrier: quote.carrier,
+          serviceName: quote.serviceName,
+          price: quote.price,
+          days: quote.days ?? null,
+        })
+      }
       // The business hears of every order at purchase (spec §7), whatever the payment method.
       await enqueueNewOrderNotices(ctx, tx, placed.id)
       await keepCheckoutTracking(
@@ -235,6 +253,12 @@ export async function placeOrder(
     if (twin) return { order: twin, created: false }
     throw error
   }
+}
+
+/** The order's timeline line for a shipping cost from a live quote. */
+function shippingQuotedText(quote: CheckoutShippingQuote): string {
+  const days = quote.days === undefined ? '' : ` (${quote.days} ${quote.days === 1 ? 'día' : 'días'})`
+  return `Envío cotizado con ${quote.carrierName}: ${formatCOP(quote.price)}${days}.`
 }
 
 /** One WhatsApp job per business number, in the caller's transaction. */

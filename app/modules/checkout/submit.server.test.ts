@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
@@ -11,6 +11,12 @@ import { setupTestDatabase } from '#tests/db.ts'
 import { LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { Refusal } from '#app/utils/refusal.ts'
+import { listOrderEvents } from '#app/modules/order/order.server.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
+import { quoteFlat, quoteLive, standInCarriers } from '#tests/carrier-quotes.ts'
+import { startEnviaStandIn } from '#tests/stand-ins/envia.ts'
+import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { CheckoutRefused } from './checkout.server.ts'
 import { readCheckoutForm } from './form.server.ts'
 import { submitCheckout, type CheckoutDeps } from './submit.server.ts'
@@ -152,5 +158,65 @@ describe('submitCheckout refuses: CheckoutRefused for the cart and form, a Refus
     const [order] = await t.db.select().from(orders).where(eq(orders.checkoutKey, key))
     // The key is released with the cancelled order, so the same form may try again.
     expect(order).toBeUndefined()
+  })
+})
+
+describe('submitCheckout with live shipping quotes (Envia stand-in)', () => {
+  const standIn = standInForFile(startEnviaStandIn)
+  const withQuotes = (): CheckoutDeps => {
+    const base = deps()
+    return {
+      ...base,
+      checkout: { ...base.checkout, shipping: { shippingCost: 8_000_00, freeShippingThreshold: 100_000_00 } },
+      quotes: { db: t.db, carriers: standInCarriers(standIn()), env: parseEnv({}) },
+    }
+  }
+  const shippingOf = async (redirectTo: string) =>
+    (await getOrder(t.db, new URL(redirectTo, PUBLIC_URL).searchParams.get('pedido')!))!
+
+  test('the order pays the cheapest quote to its municipality, asked before it is placed', async () => {
+    await quoteLive(t.db)
+    try {
+      const product = await createProduct(t.db, { stock: 3, pesos: 20_000 })
+      const next = await submitCheckout(
+        withQuotes(),
+        form({ cart: cart(product.sku), department: 'Bogotá D.C.', municipality_code: '11001' }),
+      )
+      const order = await shippingOf(next.redirectTo)
+      expect(order.shippingCost).toBe(1_245_050)
+      expect((await listOrderEvents(t.db, order.id)).map((event) => event.message)).toContain(
+        'Envío cotizado con Servientrega: $\u00a012.450,50 (2 días).',
+      )
+      // Bogotá's one municipality needs no choice: the quote is asked for it too.
+      const unchosen = await submitCheckout(
+        withQuotes(),
+        form({ cart: cart(product.sku), department: 'Bogotá D.C.', municipality_code: '' }),
+      )
+      expect((await shippingOf(unchosen.redirectTo)).shippingCost).toBe(1_245_050)
+    } finally {
+      await quoteFlat(t.db)
+    }
+  })
+
+  test('a quote that fails never blocks the checkout: the flat cost', async () => {
+    await quoteLive(t.db)
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
+    try {
+      const product = await createProduct(t.db, { stock: 3, pesos: 20_000 })
+      standIn().failNext(2, 500)
+      const next = await submitCheckout(withQuotes(), form({ cart: cart(product.sku) }))
+      expect((await shippingOf(next.redirectTo)).shippingCost).toBe(8_000_00)
+      expect(standIn().requests.length).toBeGreaterThan(0)
+    } finally {
+      warn.mockRestore()
+      await quoteFlat(t.db)
+    }
+  })
+
+  test('with the flat-cost setting Envia is not asked', async () => {
+    const product = await createProduct(t.db, { stock: 3, pesos: 20_000 })
+    const next = await submitCheckout(withQuotes(), form({ cart: cart(product.sku) }))
+    expect((await shippingOf(next.redirectTo)).shippingCost).toBe(8_000_00)
+    expect(standIn().requests).toHaveLength(0)
   })
 })

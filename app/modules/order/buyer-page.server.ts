@@ -76,7 +76,9 @@ export async function buyerOrderPage(db: DbOrTx, order: OrderWithItems, now = ne
       municipality?.name ?? order.customerCity,
       order.customerDepartment,
     ),
-    shipment: order.trackingNumber ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
+    shipment: order.trackingNumber
+      ? { carrier: order.carrier, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl }
+      : null,
     claims: claims.map((claim) => ({
       id: claim.id,
       kind: claim.kind,

@@ -7,20 +7,26 @@ import { orders } from './schema.ts'
 import { assertTransition } from './status.ts'
 
 /**
- * "Completado": the order was delivered. One not marked shipped yet is shipped in the same
- * transaction (the shop handed it over), so a completed order never keeps units held. The
- * electronic invoice is queued with it (the job issues it for cash on delivery, by the setting).
+ * "Completado": the order was delivered (`deliveredAt`, now unless the carrier said when). One not
+ * marked shipped yet is shipped in the same transaction (the shop handed it over), so a completed
+ * order never keeps units held. The electronic invoice is queued with it (the job issues it for
+ * cash on delivery, by the setting).
  */
-export async function completeOrder(db: DbOrTx, jobs: JobQueue, orderId: string, by: string) {
+export async function completeOrder(
+  db: DbOrTx,
+  jobs: JobQueue,
+  orderId: string,
+  by: string,
+  deliveredAt = new Date(),
+) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw orderNotFound()
     assertTransition(order.status, 'Completado')
     if (!order.shippedAt) await shipLockedOrder(tx, jobs, order, {}, by)
-    const now = new Date()
     await tx
       .update(orders)
-      .set({ status: 'Completado', deliveredAt: now, updatedAt: now })
+      .set({ status: 'Completado', deliveredAt, updatedAt: new Date() })
       .where(eq(orders.id, orderId))
     await recordOrderEvent(tx, orderId, 'completed', 'Pedido completado (entregado).', undefined, by)
     await jobs.send(tx, 'invoice-issue', { orderId, trigger: 'delivered' })

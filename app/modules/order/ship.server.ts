@@ -7,8 +7,15 @@ import { ORDER_DESK_MESSAGES, SHIPMENT_TEXT_MAX } from './messages.ts'
 import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 
-/** Carrier and tracking number ("guía"), both optional. */
-export type Shipment = { carrier?: string | null; trackingNumber?: string | null }
+/**
+ * Carrier and tracking number ("guía"), both optional; the carrier's public tracking page when the
+ * guía was bought through the shop.
+ */
+export type Shipment = {
+  carrier?: string | null
+  trackingNumber?: string | null
+  trackingUrl?: string | null
+}
 
 export function orderNotFound() {
   return new Refusal(ORDER_DESK_MESSAGES.notFound, { status: 404 })
@@ -43,7 +50,14 @@ export async function shipLockedOrder(
   const exits = await shipOrderUnits(tx, jobs, { id: order.id, number: order.number, lines }, by)
   await tx
     .update(orders)
-    .set({ shippedAt: new Date(), reservationHeld: false, carrier, trackingNumber, updatedAt: new Date() })
+    .set({
+      shippedAt: new Date(),
+      reservationHeld: false,
+      carrier,
+      trackingNumber,
+      trackingUrl: shipment.trackingUrl ?? null,
+      updatedAt: new Date(),
+    })
     .where(eq(orders.id, order.id))
   const how = [carrier && `transportadora ${carrier}`, trackingNumber && `guía ${trackingNumber}`]
     .filter(Boolean)

@@ -66,6 +66,15 @@ export const RATE_LIMITS = {
     message: 'Has hecho muchas búsquedas seguidas. Espera un momento e inténtalo de nuevo.',
   },
   /**
+   * Live shipping quotes for the checkout's summary (`/api/envio`), one per municipality chosen: a
+   * shopper tries a few places; a script asking the carrier over and over is cut off.
+   */
+  shippingQuote: {
+    points: 30,
+    seconds: 10 * 60,
+    message: 'Has consultado muchos envíos seguidos. Espera unos minutos e inténtalo de nuevo.',
+  },
+  /**
    * Back-office posts that carry an image or video (each decoded and resized on the server); a save
    * without a file (prices, names) is not counted, so admins sharing an office address keep working.
    */

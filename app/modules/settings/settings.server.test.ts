@@ -100,6 +100,15 @@ describe('settings', () => {
       adminSessionHours: 168,
       invoiceTrigger: 'auto',
       defaultVat: '19',
+      carrierQuotes: 'flat',
+      carrierOriginStreet: '',
+      carrierOriginMunicipality: '',
+      carrierOriginPhone: '',
+      parcelWeightGrams: 300,
+      parcelLengthCm: 20,
+      parcelWidthCm: 15,
+      parcelHeightCm: 8,
+      completeOnDelivery: 'no',
     })
     const info = await getStoreInfo(t.db, env)
     expect(info.shipping).toEqual({ shippingCost: 9_000_00, freeShippingThreshold: 150_000_00 })

@@ -338,7 +338,7 @@ export async function saveStoreSettings(
   by: string,
 ): Promise<{ changed: SettingKey[] }> {
   if (!loaded) throw new Refusal(SETTINGS_MESSAGES.stale, { status: 400, standsAlone: true })
-  const checked = checkSettingsForm(values)
+  const checked = checkSettingsForm(values, isMunicipalityCode)
   if (!checked.ok) throw new SettingsRefused(checked.errors)
   const next = checked.settings
   const edited = SETTING_KEYS.filter((key) => loaded[key] !== next[key])
@@ -403,6 +403,11 @@ export async function listSettingChanges(db: DbOrTx, limit = 20): Promise<Settin
 /** Whether `code` is a department ("05") or a municipality ("05001") of DANE's DIVIPOLA list. */
 export function isShippingZoneCode(code: string): boolean {
   if (/^\d{2}$/.test(code)) return departmentCoded(code) !== undefined
+  return /^\d{5}$/.test(code) && municipalityCoded(code) !== undefined
+}
+
+/** Whether `code` is a municipality ("05001") of DANE's DIVIPOLA list (the carrier's pickup). */
+export function isMunicipalityCode(code: string): boolean {
   return /^\d{5}$/.test(code) && municipalityCoded(code) !== undefined
 }
 
@@ -572,11 +577,25 @@ function zoneSummary(value: unknown): unknown {
   return `${shippingZonePlace(zone.code)}: ${cost}, contra entrega: ${zone.cashOnDelivery ? 'sí' : 'no'}`
 }
 
-/** "Últimos cambios" with each shipping zone's change written out in words (other changes as they are). */
-export function withReadableZoneChanges(changes: SettingChange[]): SettingChange[] {
+/** The carrier's pickup municipality of the history: "Medellín (Antioquia)" for "05001". */
+function municipalitySummary(value: unknown): unknown {
+  return typeof value === 'string' && isMunicipalityCode(value) ? shippingZonePlace(value) : value
+}
+
+/**
+ * "Últimos cambios" with each shipping zone's change and each pickup municipality written out in
+ * words (other changes as they are).
+ */
+export function withReadableChanges(changes: SettingChange[]): SettingChange[] {
   return changes.map((change) =>
     change.key === SHIPPING_ZONES_KEY
       ? { ...change, oldValue: zoneSummary(change.oldValue), newValue: zoneSummary(change.newValue) }
-      : change,
+      : change.key === 'carrierOriginMunicipality'
+        ? {
+            ...change,
+            oldValue: municipalitySummary(change.oldValue),
+            newValue: municipalitySummary(change.newValue),
+          }
+        : change,
   )
 }

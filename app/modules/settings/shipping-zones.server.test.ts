@@ -14,7 +14,7 @@ import {
   shippingZoneChoices,
   shippingZonePlace,
   ShippingZoneRefused,
-  withReadableZoneChanges,
+  withReadableChanges,
 } from './settings.server.ts'
 import {
   checkShippingZoneForm,
@@ -213,7 +213,7 @@ describe('saving and removing zones', () => {
       newValue: { code: '05001', cost: null, cashOnDelivery: false },
       changedBy: OTHER,
     })
-    expect(withReadableZoneChanges([latest!])[0]).toMatchObject({
+    expect(withReadableChanges([latest!])[0]).toMatchObject({
       oldValue: 'Medellín (Antioquia): $\u00a012.000,00, contra entrega: sí',
       newValue: 'Medellín (Antioquia): costo general, contra entrega: no',
     })

@@ -345,6 +345,13 @@ export const SETTINGS_MESSAGES = {
   sessionHours: sessionLimitTexts('adminSessionHours').message,
   invoiceTrigger: 'Elige cuándo emitir la factura electrónica.',
   defaultVat: 'Elige el IVA por defecto de los productos entre las opciones de la lista.',
+  carrierQuotes: 'Elige cómo se calcula el costo de envío en el checkout entre las opciones de la lista.',
+  originMunicipality: 'Elige el municipio de recogida de la lista, o «Sin definir».',
+  originPhone:
+    'El teléfono de recogida debe ser colombiano de 10 dígitos: un celular que empieza por 3 o un fijo que empieza por 60 (por ejemplo 300 123 4567 o 601 234 5678).',
+  parcel: (label: string, max: number) =>
+    `${label}: escribe un número entero entre 1 y ${max.toLocaleString('es-CO')}.`,
+  completeOnDelivery: 'Elige si el pedido se completa cuando la transportadora lo entrega.',
   idleOverSession: 'El cierre por inactividad no puede ser más largo que la duración máxima de la sesión.',
   conflict: (labels: string[]) =>
     `Otro administrador cambió ${labels.join(', ')} mientras editabas; recarga la página para ver los valores actuales. No se guardó ningún cambio.`,
@@ -418,6 +425,20 @@ export function normalizeWhatsappNumber(raw: string): string | null {
   return /^573\d{9}$/.test(full) ? full : null
 }
 
+/**
+ * A Colombian phone for the carrier, as its 10 digits: a mobile (3xx xxx xxxx) or a landline
+ * (60x xxx xxxx). Spaces, dashes, dots, brackets and the +57 / 57 prefix are dropped:
+ * "+57 300-123-4567" and "(601) 234 5678" become 3001234567 and 6012345678. Null for anything else.
+ */
+export function normalizeCarrierPhone(raw: string): string | null {
+  const digits = raw.replace(/[\s\-().+]/g, '')
+  const national = /^57\d{10}$/.test(digits) ? digits.slice(2) : digits
+  return /^(3\d{9}|60\d{8})$/.test(national) ? national : null
+}
+
+/** Whether `code` has the shape of a DANE municipality code (five digits); existence is the server's. */
+export const isMunicipalityCodeShape = (code: string) => /^\d{5}$/.test(code)
+
 /** A hold limit as typed: a whole number from 1 to MAX_HOLD_LIMIT. */
 function count(label: string) {
   return z.string().transform((raw, ctx) => {
@@ -444,6 +465,10 @@ function within(bounds: { min: number; max: number }, message: string) {
     return value
   })
 }
+
+/** A default package's weight or side as typed: a whole number within PARCEL_BOUNDS. */
+const parcelSize = (key: keyof CarrierSettingValues, bounds: { min: number; max: number }) =>
+  within(bounds, SETTINGS_MESSAGES.parcel(SETTING_LABELS[key], bounds.max))
 
 const text = (message: string, label: string, max: number) =>
   z
@@ -534,6 +559,32 @@ export const SettingsFormSchema = z
     ),
     invoiceTrigger: z.enum(INVOICE_TRIGGERS, { message: SETTINGS_MESSAGES.invoiceTrigger }),
     defaultVat: z.enum(VAT_RATES, { message: SETTINGS_MESSAGES.defaultVat }),
+    carrierQuotes: z.enum(CARRIER_QUOTE_CHOICES, { message: SETTINGS_MESSAGES.carrierQuotes }),
+    carrierOriginStreet: z
+      .string()
+      .trim()
+      .max(200, { message: SETTINGS_MESSAGES.tooLong(SETTING_LABELS.carrierOriginStreet, 200) }),
+    // '' (not set) or five digits; whether DANE has that municipality is checked on the server.
+    carrierOriginMunicipality: z
+      .string()
+      .trim()
+      .refine((code) => code === '' || isMunicipalityCodeShape(code), {
+        message: SETTINGS_MESSAGES.originMunicipality,
+      }),
+    carrierOriginPhone: z.string().transform((raw, ctx) => {
+      if (raw.trim() === '') return ''
+      const phone = normalizeCarrierPhone(raw)
+      if (phone === null) {
+        ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.originPhone })
+        return z.NEVER
+      }
+      return phone
+    }),
+    parcelWeightGrams: parcelSize('parcelWeightGrams', PARCEL_BOUNDS.weightGrams),
+    parcelLengthCm: parcelSize('parcelLengthCm', PARCEL_BOUNDS.centimetres),
+    parcelWidthCm: parcelSize('parcelWidthCm', PARCEL_BOUNDS.centimetres),
+    parcelHeightCm: parcelSize('parcelHeightCm', PARCEL_BOUNDS.centimetres),
+    completeOnDelivery: z.enum(YES_NO, { message: SETTINGS_MESSAGES.completeOnDelivery }),
   })
   .superRefine((settings, ctx) => {
     // A longer idle limit would never apply: the session would end at its maximum first.
@@ -552,15 +603,28 @@ export function settingsFormValues(form: FormData): SettingsFormValues {
   ) as SettingsFormValues
 }
 
-/** The form's fields as shown for saved settings (money in whole pesos). */
+/** The default package's keys: whole numbers, written as text in the form. */
+export const PARCEL_SETTING_KEYS = [
+  'parcelWeightGrams',
+  'parcelLengthCm',
+  'parcelWidthCm',
+  'parcelHeightCm',
+] as const satisfies readonly (keyof CarrierSettingValues)[]
+
+type CountKey = keyof HoldLimits | keyof SessionLimitSettings | (typeof PARCEL_SETTING_KEYS)[number]
+
+/** The form's fields as shown for saved settings (money in whole pesos, counts as text). */
 export function settingsAsFormValues(settings: StoreSettings): SettingsFormValues {
   return {
     ...settings,
     shippingCost: String(Math.round(settings.shippingCost / 100)),
     freeShippingThreshold: String(Math.round(settings.freeShippingThreshold / 100)),
     ...(Object.fromEntries(
-      [...HOLD_LIMIT_KEYS, ...SESSION_LIMIT_KEYS].map((key) => [key, String(settings[key])]),
-    ) as Record<keyof HoldLimits | keyof SessionLimitSettings, string>),
+      [...HOLD_LIMIT_KEYS, ...SESSION_LIMIT_KEYS, ...PARCEL_SETTING_KEYS].map((key) => [
+        key,
+        String(settings[key]),
+      ]),
+    ) as Record<CountKey, string>),
   }
 }
 
@@ -597,6 +661,15 @@ export function loadedSettings(raw: unknown): StoreSettings | null {
       adminSessionHours: z.number().int().min(1),
       invoiceTrigger: z.enum(INVOICE_TRIGGERS),
       defaultVat: z.enum(VAT_RATES),
+      carrierQuotes: z.enum(CARRIER_QUOTE_CHOICES),
+      carrierOriginStreet: z.string(),
+      carrierOriginMunicipality: z.string(),
+      carrierOriginPhone: z.string(),
+      parcelWeightGrams: z.number().int().min(1),
+      parcelLengthCm: z.number().int().min(1),
+      parcelWidthCm: z.number().int().min(1),
+      parcelHeightCm: z.number().int().min(1),
+      completeOnDelivery: z.enum(YES_NO),
     })
     .strict()
     .safeParse(value)
@@ -605,11 +678,21 @@ export function loadedSettings(raw: unknown): StoreSettings | null {
 
 export type SettingsCheck = { ok: true; settings: StoreSettings } | { ok: false; errors: SettingsFieldErrors }
 
-export function checkSettingsForm(values: SettingsFormValues): SettingsCheck {
+/**
+ * Checks a posted settings form. `isMunicipalityCode` says whether a five-digit code is a
+ * municipality of DANE's list (which only the server holds), for the carrier's pickup municipality.
+ */
+export function checkSettingsForm(
+  values: SettingsFormValues,
+  isMunicipalityCode: (code: string) => boolean,
+): SettingsCheck {
   const parsed = SettingsFormSchema.safeParse(values)
-  if (parsed.success) return { ok: true, settings: parsed.data }
   const errors: SettingsFieldErrors = {}
-  for (const issue of parsed.error.issues) {
+  const municipality = (values.carrierOriginMunicipality ?? '').trim()
+  if (isMunicipalityCodeShape(municipality) && !isMunicipalityCode(municipality))
+    errors.carrierOriginMunicipality = SETTINGS_MESSAGES.originMunicipality
+  if (parsed.success && !errors.carrierOriginMunicipality) return { ok: true, settings: parsed.data }
+  for (const issue of parsed.error?.issues ?? []) {
     const key = issue.path[0] as SettingKey
     errors[key] ??= issue.message
   }

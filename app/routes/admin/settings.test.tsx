@@ -4,7 +4,7 @@ import { createRoutesStub } from 'react-router'
 import { beforeAll, beforeEach, expect, test } from 'vitest'
 import { ADMIN_MENU } from '#app/components/admin/menu.ts'
 import { banners, settingChanges, settings } from '#app/modules/settings/schema.ts'
-import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
+import { readCarrierSettings, readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
 import {
   BANNER_MESSAGES,
   SETTINGS_MESSAGES,
@@ -12,6 +12,7 @@ import {
 } from '#app/modules/settings/validators.ts'
 import type { Services } from '#app/services.server.ts'
 import { ADMIN_SETTINGS_PATH } from '#app/utils/admin-paths.ts'
+import { parseEnv } from '#app/utils/env.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
@@ -19,6 +20,7 @@ import { testServices } from '#tests/services.ts'
 import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import * as storeLayout from '../tienda/layout.tsx'
 import * as page from './settings.tsx'
+import { CARRIER_ORIGIN_INCOMPLETE, CARRIERS_NOT_CONFIGURED } from './settings/settings-form.tsx'
 
 /** /admin/configuraciones: the settings form, the banners and "Últimos cambios". */
 
@@ -44,12 +46,12 @@ beforeEach(async () => {
   await t.db.delete(banners)
 })
 
-const load = (headers: Record<string, string> = { Cookie: cookie }) =>
+const load = (headers: Record<string, string> = { Cookie: cookie }, with_: Services = services) =>
   asAdminRoute(page.loader, {
     request: new Request(`${BASE}${ADMIN_SETTINGS_PATH}`, { headers }),
     url: new URL(`${BASE}${ADMIN_SETTINGS_PATH}`),
     params: {},
-    context: routeContext(services),
+    context: routeContext(with_),
   } as never)
 
 async function post(fields: Record<string, string | File>) {
@@ -87,8 +89,8 @@ async function rowCounts() {
   return { saved: saved!.n, audited: audited!.n, banners: banner!.n }
 }
 
-async function render() {
-  const loaderData = await load()
+async function render(with_: Services = services) {
+  const loaderData = await load({ Cookie: cookie }, with_)
   const Page = page.default as unknown as React.ComponentType
   const Stub = createRoutesStub([
     { id: 'page', path: ADMIN_SETTINGS_PATH, Component: Page, loader: () => loaderData },
@@ -319,7 +321,8 @@ test('"Envío por zona": a zone saved, refused as typed, replaced, listed with "
   expect(html).toContain('Envío por zona')
   expect(html).toContain('data-testid="shipping-zones-empty"')
   // One optgroup per department: its own option first, then its municipalities.
-  expect(html.match(/<optgroup /g)).toHaveLength(33)
+  const zoneForm = html.slice(html.indexOf('data-testid="shipping-zone-form"'))
+  expect(zoneForm.match(/<optgroup /g)).toHaveLength(33)
   expect(html).toMatch(
     /<optgroup label="Antioquia"><option value="05">Antioquia \(todo el departamento\)<\/option><option value="\d{5}">/,
   )
@@ -373,4 +376,107 @@ test('"Envío por zona": a zone saved, refused as typed, replaced, listed with "
   expect(statusOf(gone)).toBe(404)
   expect(outcome(gone)).toMatchObject({ ok: false, message: SHIPPING_ZONE_MESSAGES.notFound })
   expect(await rowCounts()).toEqual({ saved: 1, audited: 3, banners: 0 })
+})
+
+test('"Envíos con transportadora": the card, its notices, a refusal as typed and a save "Últimos cambios" words', async () => {
+  let html = await render()
+  const card = (page: string) =>
+    page.slice(page.indexOf('data-testid="carrier-settings"'), page.indexOf('Guardar configuración'))
+  let carrier = card(html)
+  expect(carrier).toContain('Envíos con transportadora')
+  expect(carrier).toContain('Costo de envío en el checkout')
+  expect(carrier).toMatch(/<option value="flat" selected="">Costo fijo de envío \(y las zonas\)<\/option>/)
+  expect(carrier).toContain('<option value="coordinadora">Cotización en vivo: Coordinadora</option>')
+  expect(carrier).toContain('razón social, el NIT y el correo de contacto')
+  // Envia is not configured in tests: the card says what that means.
+  expect(carrier).toContain(CARRIERS_NOT_CONFIGURED)
+  expect(CARRIERS_NOT_CONFIGURED).toBe(
+    'Envia no está configurado (ENVIA_TOKEN): el checkout usa el costo fijo y la orden no puede generar guías.',
+  )
+  // The pickup municipality: "Sin definir", then municipalities only, grouped by department.
+  const municipality = carrier.match(/<select id="setting-carrierOriginMunicipality"[\s\S]*?<\/select>/)![0]
+  expect(municipality).toMatch(
+    /^<select[^>]*><option value="" selected="">Sin definir<\/option><optgroup label=/,
+  )
+  expect(municipality.match(/<optgroup /g)).toHaveLength(33)
+  expect(municipality).toMatch(
+    /<optgroup label="Antioquia"><option value="05002">Abejorral<\/option>.*<option value="05001">Medellín<\/option>/,
+  )
+  expect(municipality).not.toMatch(/<option value="\d{2}">/)
+  for (const label of [
+    'Dirección de recogida',
+    'Teléfono de recogida',
+    'Peso del paquete por defecto (g)',
+    'Largo del paquete por defecto (cm)',
+    'Ancho del paquete por defecto (cm)',
+    'Alto del paquete por defecto (cm)',
+    'Completar al entregar',
+  ])
+    expect(carrier).toContain(label)
+  expect(carrier).toMatch(/name="parcelWeightGrams"[^>]*value="300"/)
+  expect(carrier).toMatch(/<option value="no" selected="">No: lo marco Completado yo<\/option>/)
+
+  // With Envia configured, an incomplete pickup is what the card warns about.
+  const withEnvia = testServices({
+    database: t.database,
+    auth: config,
+    media: { storage, publicBase: '/media', kind: 'local' },
+    env: parseEnv({ ENVIA_TOKEN: 'token-de-prueba' }),
+  })
+  expect((await load({ Cookie: cookie }, withEnvia)).carriersConfigured).toBe(true)
+  carrier = card(await render(withEnvia))
+  expect(carrier).not.toContain(CARRIERS_NOT_CONFIGURED)
+  expect(carrier).toContain(CARRIER_ORIGIN_INCOMPLETE)
+
+  const form = await currentForm()
+  const refused = await post({
+    intent: 'guardar',
+    ...form,
+    carrierOriginMunicipality: '05999',
+    carrierOriginPhone: '12345',
+    parcelWeightGrams: '0',
+  })
+  expect(statusOf(refused)).toBe(422)
+  expect(outcome(refused)).toMatchObject({
+    ok: false,
+    message: SETTINGS_MESSAGES.invalid,
+    fieldErrors: {
+      carrierOriginMunicipality: SETTINGS_MESSAGES.originMunicipality,
+      carrierOriginPhone: SETTINGS_MESSAGES.originPhone,
+      parcelWeightGrams: 'Peso del paquete por defecto (g): escribe un número entero entre 1 y 50.000.',
+    },
+    values: { carrierOriginMunicipality: '05999', carrierOriginPhone: '12345', parcelWeightGrams: '0' },
+  })
+  expect(await rowCounts()).toEqual({ saved: 0, audited: 0, banners: 0 })
+
+  const saved = await post({
+    intent: 'guardar',
+    ...form,
+    carrierQuotes: 'cheapest',
+    carrierOriginStreet: 'Calle 10 # 43-12',
+    carrierOriginMunicipality: '05001',
+    carrierOriginPhone: '+57 300 123 4567',
+    completeOnDelivery: 'yes',
+  })
+  expect(outcome(saved)).toMatchObject({ ok: true, message: SETTINGS_MESSAGES.saved })
+  expect(await readCarrierSettings(t.db, services.env)).toMatchObject({
+    quotes: 'cheapest',
+    origin: { street: 'Calle 10 # 43-12', municipalityCode: '05001', phone: '3001234567' },
+    completeOnDelivery: true,
+  })
+
+  html = await render(withEnvia)
+  carrier = card(html)
+  expect(carrier).not.toContain('data-testid="carrier-notice"')
+  expect(carrier).toMatch(/<option value="05001" selected="">Medellín<\/option>/)
+  expect(carrier).toMatch(/name="carrierOriginPhone"[^>]*value="3001234567"/)
+  const history = html.slice(html.indexOf('data-testid="setting-changes"'))
+  expect(history).toContain('Municipio de recogida')
+  expect(history).toContain('Sin definir</span> → <span>Medellín (Antioquia)')
+  expect(history).toContain(
+    'Costo fijo de envío (y las zonas)</span> → <span>Cotización en vivo: la transportadora más barata',
+  )
+  expect(history).toContain(
+    'No: lo marco Completado yo</span> → <span>Sí: el pedido pasa a Completado cuando la transportadora lo entrega',
+  )
 })

@@ -11,6 +11,7 @@ import {
 import {
   listSettingChanges,
   listShippingZones,
+  readCarrierSettings,
   readStoreSettings,
   removeShippingZone,
   saveShippingZone,
@@ -19,7 +20,7 @@ import {
   SettingsRefused,
   shippingZoneChoices,
   ShippingZoneRefused,
-  withReadableZoneChanges,
+  withReadableChanges,
 } from '#app/modules/settings/settings.server.ts'
 import {
   BANNER_MESSAGES,
@@ -48,14 +49,15 @@ import type { Route } from './+types/settings'
 
 /**
  * /admin/configuraciones: shipping, shipping by zone, contact, seller identification, hold and
- * session limits, electronic invoices, home banners and their history.
+ * session limits, electronic invoices, shipping with carriers, home banners and their history.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: 'Configuraciones | Administración' }]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, reads, database } = servicesOf(context)
+  const { env, reads, database, carriers } = servicesOf(context)
   const current = await readStoreSettings(database.db, settingDefaults(env))
+  const carrier = await readCarrierSettings(database.db, env)
   return {
     values: settingsAsFormValues(current),
     /** Posted back with the form: the save writes only what the admin changed from these. */
@@ -63,8 +65,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     shippingZones: await listShippingZones(database.db),
     /** The zone form's select: each department with its municipalities. */
     zoneChoices: shippingZoneChoices(),
+    /** Envia is set up (ENVIA_TOKEN): live quotes and guías can be asked for. */
+    carriersConfigured: carriers !== null,
+    /** The pickup street, municipality and phone are all saved (guías and quotes need them). */
+    carrierOriginComplete: carrier.origin !== null,
     banners: await listAdminBanners(reads),
-    changes: withReadableZoneChanges(await listSettingChanges(database.db)),
+    changes: withReadableChanges(await listSettingChanges(database.db)),
   }
 }
 
@@ -153,7 +159,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { values, loaded, shippingZones, zoneChoices, banners, changes } = loaderData
+  const {
+    values,
+    loaded,
+    shippingZones,
+    zoneChoices,
+    carriersConfigured,
+    carrierOriginComplete,
+    banners,
+    changes,
+  } = loaderData
   const failed = actionData && !actionData.ok ? actionData : null
   return (
     <section aria-labelledby="settings-title" className="flex flex-col gap-6">
@@ -171,6 +186,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         values={failed?.intent === 'guardar' && failed.values ? failed.values : values}
         loaded={failed?.intent === 'guardar' && failed.loaded ? failed.loaded : loaded}
         errors={failed?.intent === 'guardar' ? failed.fieldErrors : {}}
+        municipalityChoices={zoneChoices}
+        carriersConfigured={carriersConfigured}
+        carrierOriginComplete={carrierOriginComplete}
       />
       <ShippingZonesSection zones={shippingZones} choices={zoneChoices} actionData={actionData} />
       <BannersSection banners={banners} actionData={actionData} />

@@ -16,12 +16,15 @@ const PRODUCT = {
   image: null,
 }
 
-function render(actionData: object | undefined) {
+function render(actionData: object | undefined, loaderExtra: object = {}) {
   const loaderData = {
+    zones: [],
+    liveQuotes: false,
     onlinePayments: false,
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
     shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },
     rendered: { lines: [{ sku: PRODUCT.sku, quantity: 11 }], products: [PRODUCT] },
+    ...loaderExtra,
   }
   const layoutData = { store: { whatsappNumber: '573001112233' } }
   const Stub = createRoutesStub([
@@ -78,4 +81,40 @@ test('an order over the unit limit gets "Hacer este pedido por WhatsApp" with th
     `Hola, quiero hacer este pedido:\n- Collar Luna × 11\nTotal: ${formatCOP(44_000_000)}`,
   )
   expect(html).toContain('Hacer este pedido por WhatsApp')
+})
+
+test('without scripts, the form shown again prices shipping with the posted municipality’s quote', () => {
+  const oneCollar = { rendered: { lines: [{ sku: PRODUCT.sku, quantity: 1 }], products: [PRODUCT] } }
+  const shownAgain = (shippingQuote: object | null, zones: object[] = []) =>
+    render(
+      {
+        // As "Ver municipios" answers (refusedAnswer, 200).
+        ok: false,
+        message: '',
+        at: 1,
+        messages: [],
+        fieldErrors: {},
+        values: { department: 'Bogotá D.C.', municipality_code: '11001' },
+        municipalities: [{ code: '11001', name: 'Bogotá, D.C.' }],
+        checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a03',
+        offerWhatsapp: false,
+        shippingQuote,
+      },
+      { ...oneCollar, liveQuotes: true, zones },
+    ).replaceAll('<!-- -->', '')
+  const quote = { municipio: '11001', shipping: 1_245_050, carrier: 'Servientrega', days: 2 }
+
+  const quoted = shownAgain(quote)
+  expect(quoted).toContain(`data-testid="checkout-total">${formatCOP(4_000_000 + 1_245_050)}<`)
+  expect(quoted).toContain('Envío con Servientrega · 2 días')
+
+  // No quote: the flat cost, and no carrier line.
+  const flat = shownAgain(null)
+  expect(flat).toContain(`data-testid="checkout-total">${formatCOP(4_000_000 + 800_000)}<`)
+  expect(flat).not.toContain('Envío con')
+
+  // The owner's own price for the place wins over the quote.
+  const zoned = shownAgain(quote, [{ code: '11', cost: 500_000, cashOnDelivery: true }])
+  expect(zoned).toContain(`data-testid="checkout-total">${formatCOP(4_000_000 + 500_000)}<`)
+  expect(zoned).not.toContain('Envío con')
 })

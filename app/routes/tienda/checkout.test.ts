@@ -16,6 +16,9 @@ import { HOLD_LIMIT_MESSAGES } from '#app/modules/checkout/hold-limits.server.ts
 import * as checkout from './checkout.tsx'
 import * as checkoutResult from './checkout-result.tsx'
 import { logger } from '#app/utils/logger.server.ts'
+import { quoteFlat, quoteLive, standInCarriers } from '#tests/carrier-quotes.ts'
+import { startEnviaStandIn } from '#tests/stand-ins/envia.ts'
+import { standInForFile } from '#tests/stand-ins/for-file.ts'
 
 /** The checkout route's action on a real database, with Mercado Pago played by its stand-in. */
 
@@ -303,4 +306,71 @@ test("a reseller's order over the unit limit is refused with a way to order it b
   expect(refused.data?.messages).toEqual([HOLD_LIMIT_MESSAGES.orderUnits(10)])
   expect(refused.data).toMatchObject({ offerWhatsapp: true })
   expect(await reservedOf(product.sku)).toBe(0)
+})
+
+describe('live shipping quotes (Envia stand-in)', () => {
+  const envia = standInForFile(startEnviaStandIn)
+  const withCarriers = () => ({ ...services, carriers: standInCarriers(envia()) })
+  const post = async (fields: Record<string, string>) => {
+    const request = new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body: form(fields) })
+    const result = (await checkout.action({
+      request,
+      params: {},
+      context: routeContext(withCarriers()),
+    } as never)) as unknown
+    return result
+  }
+
+  test('the loader says whether the summary asks for quotes: a provider, the setting and a pickup address', async () => {
+    const load = async (with_: typeof services) => {
+      const request = new Request(`${BASE}/finalizar-pedido`)
+      const data = await checkout.loader({ request, params: {}, context: routeContext(with_) } as never)
+      return data.liveQuotes
+    }
+    await quoteFlat(t.db)
+    expect(await load(withCarriers())).toBe(false)
+    await quoteLive(t.db)
+    try {
+      expect(await load(withCarriers())).toBe(true)
+      expect(await load(services)).toBe(false)
+    } finally {
+      await quoteFlat(t.db)
+    }
+  })
+
+  test('without scripts, "Ver municipios" and a refused form bring the posted municipality’s quote', async () => {
+    const product = await createProduct(t.db, { stock: 5 })
+    const cart = JSON.stringify([{ sku: product.sku, quantity: 1 }])
+    await quoteLive(t.db)
+    try {
+      const shown = (await post({
+        cart,
+        intent: 'municipios',
+        department: 'Bogotá D.C.',
+        municipality_code: '11001',
+      })) as {
+        data: { shippingQuote: unknown }
+      }
+      const quote = { municipio: '11001', shipping: 1_245_050, carrier: 'Servientrega', days: 2 }
+      expect(shown.data.shippingQuote).toEqual(quote)
+      const refused = (await post({
+        cart,
+        department: 'Bogotá D.C.',
+        municipality_code: '11001',
+        phone: '12',
+      })) as {
+        data: { shippingQuote: unknown }
+        init: { status: number }
+      }
+      expect(refused.init.status).toBe(400)
+      expect(refused.data.shippingQuote).toEqual(quote)
+      await quoteFlat(t.db)
+      const flat = (await post({ cart, intent: 'municipios', municipality_code: '11001' })) as {
+        data: { shippingQuote: unknown }
+      }
+      expect(flat.data.shippingQuote).toBeNull()
+    } finally {
+      await quoteFlat(t.db)
+    }
+  })
 })

@@ -12,7 +12,9 @@ import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
 import { checkoutValuesOf, type CheckoutFormValues } from '#app/modules/checkout/form-values.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
-import { submitCheckout } from '#app/modules/checkout/submit.server.ts'
+import { quoteForForm, submitCheckout } from '#app/modules/checkout/submit.server.ts'
+import { liveQuotesOn, type CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
+import type { ShippingQuoteAnswer } from '#app/routes/api/shipping-quote.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
@@ -37,7 +39,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { checkout, reads, env } = servicesOf(context)
+  const { checkout, reads, env, carriers } = servicesOf(context)
   return {
     // The cart from its cookie: the summary shows before the scripts run, and without them.
     rendered: await cartOfRequest(reads, request.headers.get('Cookie')),
@@ -49,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shipping: await readStoreShipping(reads.db, env),
     // Each department's or municipality's own shipping cost, for the summary once one is chosen.
     zones: await readShippingZones(reads.db),
+    // Whether the summary asks /api/envio for the carrier's price once a municipality is chosen.
+    liveQuotes: await liveQuotesOn({ db: reads.db, carriers, env }),
   }
 }
 
@@ -59,17 +63,24 @@ function municipalitiesFor(departmentName: string): MunicipalityOption[] {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { checkout, paymentDeps, env, marketing, rateLimits } = servicesOf(context)
+  const { checkout, paymentDeps, env, marketing, rateLimits, database, carriers } = servicesOf(context)
   const posted = await requireFormData(request, { keepNul: true })
   const form = readCheckoutForm(posted, request.headers.get('Cookie'))
+  const quotes = { db: database.db, carriers, env }
+  // The form shown again prices shipping with the posted municipality's quote (no scripts needed),
+  // within the client's allowance of quotes (past it, the flat or zone cost).
+  const quoted = async () =>
+    carriers && (await rateLimits.take('shippingQuote', clientAddressOf(context)))
+      ? quoteForForm(quotes, form).catch(() => null)
+      : null
   if (posted.get('intent') === 'municipios') {
     // "Ver municipios" (no scripts): the form again with its department's list; no order.
-    return refusedCheckout({ form: [], fields: {} }, form.values, 200)
+    return refusedCheckout({ form: [], fields: {} }, form.values, 200, await quoted())
   }
   try {
     await rateLimits.require('checkout', clientAddressOf(context))
     const next = await submitCheckout(
-      { checkout, payments: paymentDeps, publicUrl: env.publicUrl },
+      { checkout, payments: paymentDeps, publicUrl: env.publicUrl, quotes },
       form,
       clientAddressOf(context),
       checkoutTracking(marketing.settings, request, clientAddressOf(context)),
@@ -79,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Anything unexpected is logged and read as spec §8's "no answer from the server" on the form.
     const { status, message } = failureOf(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
     const errors = thrown instanceof CheckoutRefused ? thrown.errors : { form: [message], fields: {} }
-    return refusedCheckout(errors, form.values, status)
+    return refusedCheckout(errors, form.values, status, status === 429 ? null : await quoted())
   }
 }
 
@@ -90,7 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
  * of an order already made. `message` reads the form's messages together, or the fields' when the
  * form has none, so it always says why.
  */
-function refusedCheckout(errors: CheckoutErrors, values: CheckoutFormValues, status: number) {
+function refusedCheckout(
+  errors: CheckoutErrors,
+  values: CheckoutFormValues,
+  status: number,
+  quote: CheckoutShippingQuote | null,
+) {
   const message = errors.form.join(' ') || Object.values(errors.fields).join(' ')
   return refusedAnswer(message, status, {
     messages: errors.form,
@@ -99,6 +115,12 @@ function refusedCheckout(errors: CheckoutErrors, values: CheckoutFormValues, sta
     municipalities: municipalitiesFor(values.department),
     checkoutKey: randomUUID(),
     offerWhatsapp: errors.offerWhatsapp ?? false,
+    shippingQuote: quote && {
+      municipio: quote.municipalityCode,
+      shipping: quote.price,
+      carrier: quote.carrierName,
+      days: quote.days ?? null,
+    },
   })
 }
 
@@ -151,7 +173,26 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     const municipalityCode = String(values?.municipality_code ?? '')
     return municipalityCode ? { departmentCode: municipalityCode.slice(0, 2), municipalityCode } : null
   })
-  const shipping = rulesForPlace(loaderData.shipping, loaderData.zones, place)
+  // The carrier's price for the chosen municipality (from the server's answer, or /api/envio with
+  // scripts); until it comes, or when there is none, the flat or zone cost stands.
+  type Quoted = ShippingQuoteAnswer & { municipio: string }
+  const [quoted, setQuoted] = useState<Quoted | null>(
+    () => (actionData && 'shippingQuote' in actionData ? actionData.shippingQuote : null) ?? null,
+  )
+  const code = place?.municipalityCode
+  useEffect(() => {
+    if (!loaderData.liveQuotes || !code) return
+    let current = true
+    fetch(`/api/envio?municipio=${code}`)
+      .then((answer) => answer.json() as Promise<ShippingQuoteAnswer>)
+      .then((answer) => current && setQuoted({ ...answer, municipio: code }))
+      .catch(() => {})
+    return () => {
+      current = false
+    }
+  }, [code, loaderData.liveQuotes])
+  const quote = quoted?.municipio === code && quoted?.shipping != null ? quoted : null
+  const shipping = rulesForPlace(loaderData.shipping, loaderData.zones, place, quote?.shipping)
   const { priced, totals } = usePricedCart(lines, shipping, loaderData.rendered)
   // A form shown again by the server brings its department's list (null: the post got no answer).
   const municipalities = actionData && 'municipalities' in actionData ? actionData.municipalities : null
@@ -337,6 +378,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           className="flex flex-col gap-1 border-t border-brand-100 pt-2 text-sm"
           totalClassName="text-base font-semibold"
         />
+        {quote && totals.shipping === quote.shipping ? (
+          <p className="mt-1 text-xs text-gray-600" data-testid="checkout-carrier">
+            Envío con {quote.carrier}
+            {quote.days == null ? '' : ` · ${quote.days} ${quote.days === 1 ? 'día' : 'días'}`}
+          </p>
+        ) : null}
       </aside>
     </div>
   )

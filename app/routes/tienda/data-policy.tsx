@@ -27,7 +27,9 @@ export default function DataPolicy() {
       <ul>
         <li>
           Nombre, identificación, teléfono, correo y dirección: para procesar, enviar y facturar tu pedido y
-          contactarte sobre él.
+          contactarte sobre él. Cuando tu pedido va con transportadora, los compartimos con ella (y con la
+          plataforma de guías con la que la contratamos) solo para entregarlo; y para tu factura electrónica,
+          con el proveedor autorizado que la envía a la DIAN.
         </li>
         <li>
           Datos del pago: los trata Mercado Pago; nosotros solo recibimos el estado y la referencia del pago.

@@ -205,6 +205,20 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           <p className="mt-1 text-sm" data-testid="buyer-shipment">
             Guía {order.shipment.trackingNumber}
             {order.shipment.carrier ? ` (${order.shipment.carrier})` : ''}
+            {order.shipment.trackingUrl ? (
+              <>
+                {' · '}
+                <a
+                  href={order.shipment.trackingUrl}
+                  className="font-medium text-brand-700 underline"
+                  target="_blank"
+                  rel="noreferrer"
+                  data-testid="buyer-tracking"
+                >
+                  Seguir el envío
+                </a>
+              </>
+            ) : null}
           </p>
         ) : null}
         {invoice ? (

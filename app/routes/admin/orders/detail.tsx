@@ -11,13 +11,19 @@ import { signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
 import { MUNICIPALITY_MESSAGES, SET_MUNICIPALITY_INTENT } from '#app/modules/order/delivery-place.ts'
 import { getDeskOrder } from '#app/modules/order/desk.server.ts'
+import {
+  requestShipmentLabel,
+  requestShipmentTracking,
+  shipmentDeskOf,
+} from '#app/modules/carriers/shipments.server.ts'
+import { BUY_LABEL_INTENT, SHIPMENT_MESSAGES, TRACK_SHIPMENT_INTENT } from '#app/modules/carriers/messages.ts'
 import { invoiceDeskOf, requestOrderInvoice } from '#app/modules/invoicing/desk.server.ts'
 import { INVOICE_DESK_MESSAGES, ISSUE_INVOICE_INTENT } from '#app/modules/invoicing/messages.ts'
 import { markOrderPaidAtDesk } from '#app/modules/order/mark-paid.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { setOrderMunicipality } from '#app/modules/order/set-municipality.server.ts'
 import { shipOrder } from '#app/modules/order/ship.server.ts'
-import { confirmationChatUrl } from '#app/modules/order/whatsapp-confirmation.ts'
+import { confirmationChatUrl, shippedChatUrl } from '#app/modules/order/whatsapp-confirmation.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
@@ -33,6 +39,7 @@ import { ItemsSection } from './detail/items-section.tsx'
 import { MovementsSection } from './detail/movements-section.tsx'
 import { OrderHeading } from './detail/order-heading.tsx'
 import { PaymentSection } from './detail/payment-section.tsx'
+import { ShipmentSection } from './detail/shipment-section.tsx'
 import { TimelineSection } from './detail/timeline-section.tsx'
 import type { Route } from './+types/detail'
 
@@ -45,7 +52,7 @@ const notFound = () => data({ message: ORDER_DESK_MESSAGES.notFound }, { status:
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Anything but one of our ids names no order (and never reaches PostgreSQL as a bad uuid).
   if (!isUuid(params.id)) throw notFound()
-  const { database, env, orderLinkSecret } = servicesOf(context)
+  const { database, env, orderLinkSecret, carriers } = servicesOf(context)
   const order = await getDeskOrder(database.db, params.id, env.COD_CONFIRMATION_HOURS)
   if (!order) throw notFound()
   const openCash =
@@ -59,19 +66,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     order,
     claims,
     invoicing: await invoiceDeskOf(database.db, order),
+    shipping: await shipmentDeskOf({ db: database.db, carriers }, order),
     release: releaseLabel(order.releaseAt, new Date()),
     whatsAppUrl: openCash ? confirmationChatUrl(order, env.STORE_NAME, statusUrl) : null,
+    // Once it left with a guía: the buyer is told where to follow it.
+    shippedWhatsAppUrl:
+      order.trackingNumber && order.shippedAt && order.status !== 'cancelado'
+        ? shippedChatUrl(order, env.STORE_NAME, statusUrl)
+        : null,
   }
 }
 
 /**
- * The desk's actions: `enviar`, `pagado`, `cancelar`, `completar`, `confirmar`, and `municipio`
- * (the owner picks the DANE municipality of an order that has none).
+ * The desk's actions: `enviar`, `pagado`, `cancelar`, `completar`, `confirmar`, `municipio` (the
+ * owner picks the DANE municipality of an order that has none), and the carrier's guía: buy it
+ * (`guia-generar`) and ask for its tracking now (`guia-seguimiento`).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
-  const { database, jobs } = servicesOf(context)
+  const { database, jobs, carriers } = servicesOf(context)
   const db = database.db
   const text = (name: string) => {
     const value = form.get(name)
@@ -112,6 +126,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case ISSUE_INVOICE_INTENT:
         await requestOrderInvoice(db, jobs, id, by)
         return successAnswer(INVOICE_DESK_MESSAGES.queued)
+      case BUY_LABEL_INTENT:
+        await requestShipmentLabel({ db, jobs, carriers }, id, by)
+        return successAnswer(SHIPMENT_MESSAGES.queued)
+      case TRACK_SHIPMENT_INTENT:
+        await requestShipmentTracking({ db, jobs }, id, by)
+        return successAnswer(SHIPMENT_MESSAGES.trackQueued)
       case SET_MUNICIPALITY_INTENT:
         await setOrderMunicipality(db, { orderId: id, municipalityCode: text('municipality_code'), by })
         return successAnswer(MUNICIPALITY_MESSAGES.saved)
@@ -124,12 +144,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, claims, invoicing, release, whatsAppUrl } = loaderData
+  const { order, claims, invoicing, shipping, release, whatsAppUrl, shippedWhatsAppUrl } = loaderData
   const busy = useNavigation().state !== 'idle'
   const open = order.status === 'pendiente de pago' || order.status === 'pagado'
   return (
     <article aria-labelledby="order-title" className="flex flex-col gap-4">
-      <OrderHeading order={order} release={release} />
+      <OrderHeading order={order} release={release} carrierLabel={Boolean(shipping.shipment?.hasLabel)} />
       <ActionMessage answer={actionData} />
 
       {claims.length ? (
@@ -141,6 +161,8 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
       ) : null}
 
       {open ? <ActionsSection order={order} whatsAppUrl={whatsAppUrl} busy={busy} /> : null}
+
+      <ShipmentSection orderId={order.id} {...shipping} shippedWhatsAppUrl={shippedWhatsAppUrl} busy={busy} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <CustomerSection order={order} busy={busy} />

@@ -6,7 +6,7 @@ import { listAdminCategories } from '#app/modules/catalog/admin-categories.serve
 import { saveProductForm } from '#app/modules/catalog/admin-forms.server.ts'
 import type { Route } from './+types/create'
 import { PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
-import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
+import { readCarrierSettings, readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -15,15 +15,18 @@ import { adminProductEditPath } from '#app/utils/paths.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'Crear producto | Administración' }]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { reads } = servicesOf(context)
-  const [categories, invoicing] = await Promise.all([
+  const { reads, env } = servicesOf(context)
+  const [categories, invoicing, carrier] = await Promise.all([
     listAdminCategories(reads),
     readInvoiceSettings(reads.db),
+    readCarrierSettings(reads.db, env),
   ])
   return {
     categories: categories.map(({ id, name }) => ({ id, name })),
     /** Named by the IVA select's "Según la configuración" option. */
     defaultVat: invoicing.defaultVat,
+    /** Named by the hint of "Empaque para envíos": what an empty field takes. */
+    defaultPackage: carrier.defaultPackage,
   }
 }
 
@@ -53,6 +56,7 @@ export default function CreateProduct({ loaderData, actionData }: Route.Componen
         categories={loaderData.categories}
         initial={EMPTY_PRODUCT}
         defaultVat={loaderData.defaultVat}
+        defaultPackage={loaderData.defaultPackage}
         onSaved={(result) => navigate(`${adminProductEditPath(result.sku)}?aviso=creado`)}
       />
     </section>

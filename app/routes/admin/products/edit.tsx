@@ -16,7 +16,7 @@ import { getEditableProduct } from '#app/modules/catalog/admin-products.server.t
 import { dismissMissingMedia, listMissingMedia } from '#app/modules/catalog/missing-media.server.ts'
 import { deleteProductImage, setMainImage } from '#app/modules/catalog/product-media.server.ts'
 import { PRODUCT_MESSAGES, PRODUCT_SAVE_FAILURE } from '#app/modules/catalog/validators.ts'
-import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
+import { readCarrierSettings, readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
 import type { Route } from './+types/edit'
 import { failureAnswer, successAnswer, type ActionAnswer } from '#app/utils/action-answer.ts'
 import { formFailure } from '#app/utils/answer.server.ts'
@@ -29,12 +29,13 @@ import { adminKardexPath, adminStockEntryPath, adminStockExitPath } from '#app/u
 export const meta: Route.MetaFunction = () => [{ title: 'Editar producto | Administración' }]
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { reads } = servicesOf(context)
-  const [product, categories, missingFiles, invoicing] = await Promise.all([
+  const { reads, env } = servicesOf(context)
+  const [product, categories, missingFiles, invoicing, carrier] = await Promise.all([
     getEditableProduct(reads, params.sku),
     listAdminCategories(reads),
     listMissingMedia(reads.db, params.sku),
     readInvoiceSettings(reads.db),
+    readCarrierSettings(reads.db, env),
   ])
   const notice = url.searchParams.get('aviso')
   return {
@@ -43,6 +44,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     missingFiles,
     /** Named by the IVA select's "Según la configuración" option. */
     defaultVat: invoicing.defaultVat,
+    /** Named by the hint of "Empaque para envíos": what an empty field takes. */
+    defaultPackage: carrier.defaultPackage,
     notice: notice === 'creado' ? PRODUCT_MESSAGES.created : null,
   }
 }
@@ -102,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, notice, missingFiles, defaultVat } = loaderData
+  const { product, categories, notice, missingFiles, defaultVat, defaultPackage } = loaderData
   const csrf = useCsrfToken()
   const revalidator = useRevalidator()
   const mediaFetcher = useFetcher<typeof action>()
@@ -235,6 +238,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         categories={categories}
         existingMediaCount={product.media.length}
         defaultVat={defaultVat}
+        defaultPackage={defaultPackage}
         initial={{
           sku: product.sku,
           name: product.name,
@@ -249,6 +253,10 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           showWholesale: product.showWholesale,
           showRetail: product.showRetail,
           vat: product.vat,
+          weightGrams: product.weightGrams,
+          lengthCm: product.lengthCm,
+          widthCm: product.widthCm,
+          heightCm: product.heightCm,
           mainMediaId: main?.id ?? null,
         }}
         onSaved={(result) => {

@@ -13,6 +13,8 @@ import { cardClass } from './card.ts'
 /** A value of the history as the owner reads it. */
 function shown(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—'
+  // A setting that may be left empty (the carrier's pickup street, municipality or phone).
+  if (value === '') return 'Sin definir'
   if (MONEY_SETTINGS.has(key) && typeof value === 'number') return formatCOP(value)
   const words = SETTING_VALUE_LABELS[key as SettingKey]
   if (words && typeof value === 'string' && Object.hasOwn(words, value)) return words[value]!

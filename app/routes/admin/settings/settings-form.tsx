@@ -1,15 +1,21 @@
 import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
-import { Field, fieldErrorId } from '#app/components/admin/field.tsx'
+import { Field, fieldErrorId, fieldHintId } from '#app/components/admin/field.tsx'
 import { inputClass, labelClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { VAT_LABELS } from '#app/utils/vat.ts'
+import type { ShippingZoneChoice } from '#app/modules/settings/settings.server.ts'
 import {
+  CARRIER_QUOTE_CHOICES,
+  CARRIER_QUOTE_LABELS,
+  COMPLETE_ON_DELIVERY_LABELS,
   DEFAULT_VAT_CHOICES,
   INVOICE_TRIGGER_LABELS,
   INVOICE_TRIGGERS,
   SESSION_LIMIT_HINTS,
+  PARCEL_BOUNDS,
   SETTING_LABELS,
+  YES_NO,
   type SettingKey,
   type SettingsFieldErrors,
   type SettingsFormValues,
@@ -18,8 +24,16 @@ import { cardClass } from './card.ts'
 
 /**
  * The store's settings (shipping, WhatsApp contact, seller identification, hold and session limits,
- * electronic invoices), saved together.
+ * electronic invoices, shipping with carriers), saved together.
  */
+
+/** Said when Envia is not set up: the checkout and the orders work without it. */
+export const CARRIERS_NOT_CONFIGURED =
+  'Envia no está configurado (ENVIA_TOKEN): el checkout usa el costo fijo y la orden no puede generar guías.'
+
+/** Said when Envia is set up but the pickup is not complete yet. */
+export const CARRIER_ORIGIN_INCOMPLETE =
+  'Para cotizar en vivo y generar guías, guarda la dirección, el municipio y el teléfono de recogida.'
 
 function TextField({
   name,
@@ -61,10 +75,19 @@ export function SettingsForm({
   values,
   loaded,
   errors,
+  municipalityChoices,
+  carriersConfigured,
+  carrierOriginComplete,
 }: {
   values: SettingsFormValues
   loaded: string
   errors: SettingsFieldErrors
+  /** Each department with its municipalities: the pickup municipality's select. */
+  municipalityChoices: ShippingZoneChoice[]
+  /** Envia is set up (ENVIA_TOKEN). */
+  carriersConfigured: boolean
+  /** The pickup street, municipality and phone are all saved. */
+  carrierOriginComplete: boolean
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'guardar'
@@ -235,11 +258,189 @@ export function SettingsForm({
           </Field>
         </div>
       </fieldset>
+      <CarrierFieldset
+        values={values}
+        errors={errors}
+        municipalityChoices={municipalityChoices}
+        carriersConfigured={carriersConfigured}
+        carrierOriginComplete={carrierOriginComplete}
+      />
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Guardando…' : 'Guardar configuración'}
         </button>
       </div>
     </AdminForm>
+  )
+}
+
+const sizeHint = (bounds: { min: number; max: number }, unit: string) =>
+  `Número entero de ${bounds.min} a ${bounds.max.toLocaleString('es-CO')} ${unit}.`
+
+/**
+ * "Envíos con transportadora": how the checkout prices shipping, where the carrier picks parcels up,
+ * the package of a product without measures of its own, and whether delivery completes the order.
+ */
+function CarrierFieldset({
+  values,
+  errors,
+  municipalityChoices,
+  carriersConfigured,
+  carrierOriginComplete,
+}: {
+  values: SettingsFormValues
+  errors: SettingsFieldErrors
+  municipalityChoices: ShippingZoneChoice[]
+  carriersConfigured: boolean
+  carrierOriginComplete: boolean
+}) {
+  const props = { values, errors }
+  const notice = !carriersConfigured
+    ? CARRIERS_NOT_CONFIGURED
+    : !carrierOriginComplete
+      ? CARRIER_ORIGIN_INCOMPLETE
+      : null
+  const described = (id: string, error: string | undefined, hint?: boolean) =>
+    error ? fieldErrorId(id) : hint ? fieldHintId(id) : undefined
+  return (
+    <fieldset className={cardClass} data-testid="carrier-settings">
+      <legend className="float-left mb-1 text-lg font-semibold">Envíos con transportadora</legend>
+      <p className="-mt-2 text-sm text-gray-600">
+        Cotizaciones en vivo y guías con Envia. El remitente de la guía es la razón social, el NIT y el correo
+        de contacto de «Identificación del vendedor»; las cotizaciones y las guías necesitan Envia configurado
+        (ENVIA_TOKEN).
+      </p>
+      {notice ? (
+        <p
+          className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="carrier-notice"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="setting-carrierQuotes"
+          label={SETTING_LABELS.carrierQuotes}
+          hint="Si la cotización en vivo no responde, el checkout usa el costo fijo."
+          error={errors.carrierQuotes}
+        >
+          <select
+            id="setting-carrierQuotes"
+            name="carrierQuotes"
+            defaultValue={values.carrierQuotes}
+            aria-invalid={errors.carrierQuotes ? true : undefined}
+            aria-describedby={described('setting-carrierQuotes', errors.carrierQuotes, true)}
+            className={inputClass}
+          >
+            {CARRIER_QUOTE_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {CARRIER_QUOTE_LABELS[choice]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="setting-completeOnDelivery"
+          label={SETTING_LABELS.completeOnDelivery}
+          hint="Solo para pedidos enviados con guía."
+          error={errors.completeOnDelivery}
+        >
+          <select
+            id="setting-completeOnDelivery"
+            name="completeOnDelivery"
+            defaultValue={values.completeOnDelivery}
+            aria-invalid={errors.completeOnDelivery ? true : undefined}
+            aria-describedby={described('setting-completeOnDelivery', errors.completeOnDelivery, true)}
+            className={inputClass}
+          >
+            {YES_NO.map((choice) => (
+              <option key={choice} value={choice}>
+                {COMPLETE_ON_DELIVERY_LABELS[choice]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold">Recogida</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="carrierOriginStreet"
+            autoComplete="street-address"
+            hint="Donde la transportadora recoge los paquetes, por ejemplo Calle 10 # 43-12, local 5."
+            {...props}
+          />
+          <Field
+            id="setting-carrierOriginMunicipality"
+            label={SETTING_LABELS.carrierOriginMunicipality}
+            error={errors.carrierOriginMunicipality}
+          >
+            <select
+              id="setting-carrierOriginMunicipality"
+              name="carrierOriginMunicipality"
+              defaultValue={values.carrierOriginMunicipality}
+              aria-invalid={errors.carrierOriginMunicipality ? true : undefined}
+              aria-describedby={described(
+                'setting-carrierOriginMunicipality',
+                errors.carrierOriginMunicipality,
+              )}
+              className={inputClass}
+            >
+              <option value="">Sin definir</option>
+              {municipalityChoices.map((department) => (
+                <optgroup key={department.code} label={department.name}>
+                  {department.municipalities.map((municipality) => (
+                    <option key={municipality.code} value={municipality.code}>
+                      {municipality.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </Field>
+          <TextField
+            name="carrierOriginPhone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            hint="Celular o fijo de 10 dígitos, por ejemplo 300 123 4567 o 601 234 5678."
+            {...props}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold">Paquete por defecto</legend>
+        <p className="-mt-2 text-sm text-gray-600">
+          El peso y las medidas de los productos que no tienen las suyas en «Empaque para envíos».
+        </p>
+        <div className="grid gap-4 sm:grid-cols-4">
+          <TextField
+            name="parcelWeightGrams"
+            inputMode="numeric"
+            hint={sizeHint(PARCEL_BOUNDS.weightGrams, 'gramos')}
+            {...props}
+          />
+          <TextField
+            name="parcelLengthCm"
+            inputMode="numeric"
+            hint={sizeHint(PARCEL_BOUNDS.centimetres, 'cm')}
+            {...props}
+          />
+          <TextField
+            name="parcelWidthCm"
+            inputMode="numeric"
+            hint={sizeHint(PARCEL_BOUNDS.centimetres, 'cm')}
+            {...props}
+          />
+          <TextField
+            name="parcelHeightCm"
+            inputMode="numeric"
+            hint={sizeHint(PARCEL_BOUNDS.centimetres, 'cm')}
+            {...props}
+          />
+        </div>
+      </fieldset>
+    </fieldset>
   )
 }

@@ -7,10 +7,22 @@ import {
   StatusBadge,
 } from '#app/components/admin/order-bits.tsx'
 import type { DeskOrder } from '#app/modules/order/desk.server.ts'
-import { adminPackingSlipPath } from '#app/utils/admin-paths.ts'
+import { adminCarrierLabelPath, adminPackingSlipPath } from '#app/utils/admin-paths.ts'
 
-/** Number, status, flags, the packing slip, and when and how the order was placed. */
-export function OrderHeading({ order, release }: { order: DeskOrder; release: string | null }) {
+/**
+ * Number, status, flags, the packing slip (and the carrier's label beside it), and when and how the
+ * order was placed.
+ */
+export function OrderHeading({
+  order,
+  release,
+  carrierLabel,
+}: {
+  order: DeskOrder
+  release: string | null
+  /** The order's guía was bought through the carrier provider and its label can print. */
+  carrierLabel: boolean
+}) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -24,9 +36,23 @@ export function OrderHeading({ order, release }: { order: DeskOrder; release: st
             <Flag on={Boolean(order.confirmedAt)} label="Confirmado" testId="order-confirmed" />
           ) : null}
         </div>
-        <Link to={adminPackingSlipPath(order.id)} className={secondaryButtonClass} target="_blank">
-          Imprimir guía
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={adminPackingSlipPath(order.id)} className={secondaryButtonClass} target="_blank">
+            Imprimir guía
+          </Link>
+          {carrierLabel ? (
+            // A PDF, not a page of the app: a plain link opens it in the browser's viewer.
+            <a
+              href={adminCarrierLabelPath(order.id)}
+              target="_blank"
+              rel="noreferrer"
+              className={secondaryButtonClass}
+              data-testid="carrier-label"
+            >
+              Imprimir guía de la transportadora
+            </a>
+          ) : null}
+        </div>
       </div>
       <p className="text-sm text-gray-600">
         Creado el {formatOrderDate(order.createdAt)} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
