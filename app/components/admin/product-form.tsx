@@ -46,6 +46,7 @@ export type ProductFormValues = {
   supplierInfo: string
   showWholesale: boolean
   showRetail: boolean
+  personalUse: boolean
   /** IVA on its invoices; null follows the shop's default ("Configuraciones"). */
   vat: VatRate | null
   /** "Empaque para envíos" (grams, centimetres); null takes the shop's default package. */
@@ -70,6 +71,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   supplierInfo: '',
   showWholesale: false,
   showRetail: true,
+  personalUse: false,
   vat: null,
   weightGrams: null,
   lengthCm: null,
@@ -330,6 +332,24 @@ export function ProductForm({
           />
           Mostrar al detal (Detal)
         </label>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-2 text-base font-semibold">Derecho de retracto</legend>
+        <label className={checkLabelClass}>
+          <input
+            type="checkbox"
+            name="personalUse"
+            defaultChecked={initial.personalUse}
+            aria-describedby="product-personal-use-hint"
+            className={checkboxClass}
+          />
+          Bien de uso personal (sin derecho de retracto)
+        </label>
+        <p id="product-personal-use-hint" className="text-xs text-gray-600">
+          La Ley 1480 (art. 47) permite excluir del retracto los bienes de uso personal, como los aretes. La
+          página del producto se lo dice al cliente antes de comprar. Desmarcado: el producto admite retracto.
+        </p>
       </fieldset>
 
       <MediaPicker

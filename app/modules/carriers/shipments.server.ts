@@ -97,8 +97,24 @@ async function updateShipment(db: DbOrTx, orderId: string, values: ShipmentWrite
     .where(eq(shipments.orderId, orderId))
 }
 
-/** A guía that can be asked for (again): none yet, or the last attempt failed or was skipped. */
-const canRequest = (row: ShipmentRow | null) => !row || row.status === 'failed' || row.status === 'skipped'
+/**
+ * How long a guía may stay `requested` or `retrying` without news before it counts as given up: the
+ * `shipment-label` queue retries 6 times with backoff from 30 s (about half an hour in all, each
+ * retry rewriting the row), then dead-letters the job and nothing buys the guía any more.
+ */
+export const ABANDONED_AFTER_MS = 60 * 60_000
+
+/** A guía being bought whose job has not touched it for longer than the queue keeps trying. */
+const abandoned = (row: ShipmentRow, now = Date.now()) =>
+  (row.status === 'requested' || row.status === 'retrying') &&
+  now - row.updatedAt.getTime() > ABANDONED_AFTER_MS
+
+/**
+ * A guía that can be asked for (again): none yet, the last attempt failed or was skipped, or the
+ * queue gave up on it.
+ */
+const canRequest = (row: ShipmentRow | null) =>
+  !row || row.status === 'failed' || row.status === 'skipped' || abandoned(row)
 
 /**
  * "Generar guía": checks the order can ship (open, not shipped, units held, its municipality known)
@@ -289,6 +305,8 @@ export async function buyShipmentLabel(deps: ShipmentDeps, job: { orderId: strin
     logger.warn({ orderId: order.id, err: error }, '[guías] etiqueta sin guardar')
   }
   const name = carrierName(label.carrier)
+  // The guía is paid for: it is recorded first, on its own, so that nothing failing afterwards
+  // leaves the row `requested` for the queue's retry to buy a second one.
   await db.transaction(async (tx) => {
     await updateShipment(tx, order.id, {
       status: 'created',
@@ -320,28 +338,46 @@ export async function buyShipmentLabel(deps: ShipmentDeps, job: { orderId: strin
         SHIPMENT_EVENTS.labelNotKept(labelProblem),
       )
     }
-    const locked = await lockOrder(tx, order.id)
-    try {
-      // A savepoint: a refusal to ship leaves the guía recorded.
-      await tx.transaction(async (savepoint) => {
-        await shipLockedOrder(
-          savepoint,
-          deps.jobs,
-          locked!,
-          { carrier: name, trackingNumber: label.trackingNumber, trackingUrl: label.trackingUrl || null },
-          row.requestedBy ?? CARRIER_ACTOR,
-        )
-      })
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error
-      await recordOrderEvent(
-        tx,
-        order.id,
-        'shipment-not-shipped',
-        SHIPMENT_EVENTS.boughtNotShipped(label.trackingNumber, error.message),
-      )
-    }
   })
+  try {
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id)
+      try {
+        // A savepoint: a refusal to ship is written on the timeline in the same transaction.
+        await tx.transaction(async (savepoint) => {
+          if (!locked) throw new Refusal(SHIPMENT_MESSAGES.notFound, { status: 404 })
+          await shipLockedOrder(
+            savepoint,
+            deps.jobs,
+            locked,
+            { carrier: name, trackingNumber: label.trackingNumber, trackingUrl: label.trackingUrl || null },
+            row.requestedBy ?? CARRIER_ACTOR,
+          )
+        })
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error
+        await recordOrderEvent(
+          tx,
+          order.id,
+          'shipment-not-shipped',
+          SHIPMENT_EVENTS.boughtNotShipped(label.trackingNumber, error.message),
+        )
+      }
+    })
+  } catch (error) {
+    // Not thrown on: a retry finds the guía bought and would not ship the order either. The owner
+    // reads it on the timeline and marks the order shipped by hand.
+    logger.error({ orderId: order.id, err: error }, '[guías] guía comprada, pedido sin marcar enviado')
+    const reason = error instanceof Error ? error.message : String(error)
+    await recordOrderEvent(
+      db,
+      order.id,
+      'shipment-not-shipped',
+      SHIPMENT_EVENTS.boughtNotShipped(label.trackingNumber, `${reason}. Márcalo enviado a mano.`),
+    ).catch((again: unknown) =>
+      logger.error({ orderId: order.id, err: again }, '[guías] tampoco se anotó en el historial'),
+    )
+  }
   return 'bought'
 }
 

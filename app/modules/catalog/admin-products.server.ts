@@ -33,6 +33,7 @@ function columnsFrom(fields: ProductFields) {
     supplierInfo: fields.supplierInfo ?? null,
     showWholesale: fields.showWholesale,
     showRetail: fields.showRetail,
+    personalUse: fields.personalUse,
     // Absent (a form older than the field): the column is left as it is.
     ...(fields.vat === undefined ? {} : { vat: fields.vat }),
     ...(fields.weightGrams === undefined ? {} : { weightGrams: fields.weightGrams }),
@@ -204,6 +205,7 @@ export type EditableProduct = {
   supplierInfo: string | null
   showWholesale: boolean
   showRetail: boolean
+  personalUse: boolean
   /** IVA on its invoices; null follows the shop's default. */
   vat: VatRate | null
   /** "Empaque para envíos" (grams, centimetres); null takes the shop's default package. */
@@ -245,6 +247,7 @@ export async function getEditableProduct(
     supplierInfo: product.supplierInfo,
     showWholesale: product.showWholesale,
     showRetail: product.showRetail,
+    personalUse: product.personalUse,
     vat: product.vat,
     weightGrams: product.weightGrams,
     lengthCm: product.lengthCm,

@@ -359,6 +359,8 @@ export async function searchProducts(
 
 export type ProductDetail = ProductCard & {
   description: string
+  /** A personal-use good: no right of withdrawal, which the page tells the shopper before buying. */
+  personalUse: boolean
   /** The JPEG link preview (og:image) of the first image that has one. */
   shareImage: ReturnType<typeof shareImage>
   media: ({ kind: 'image'; image: ImageSource } | { kind: 'video'; src: string })[]
@@ -373,7 +375,12 @@ export async function getProductDetail(
   // A NUL is in no id, and PostgreSQL would refuse the query for it.
   if (hasNul(sku)) return null
   const [row] = await db
-    .select({ ...productCardColumns, ...mainMediaColumns, description: products.description })
+    .select({
+      ...productCardColumns,
+      ...mainMediaColumns,
+      description: products.description,
+      personalUse: products.personalUse,
+    })
     .from(products)
     .leftJoin(media, mainMedia)
     .where(and(eq(products.sku, sku), eq(products.showRetail, true)))
@@ -392,6 +399,7 @@ export async function getProductDetail(
   return {
     ...toCard(row, publicBase),
     description: row.description,
+    personalUse: row.personalUse,
     shareImage:
       mediaRows.flatMap((m) => (m.kind === 'image' ? [shareImage(m, publicBase)] : [])).find(Boolean) ?? null,
     media: mediaRows.map((m, index) =>

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { PARCEL_BOUNDS } from '#app/modules/settings/validators.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory } from '#tests/factories.ts'
 import { memoryStorage, pngUpload } from '#tests/media.ts'
 import { saveProductForm } from './admin-forms.server.ts'
 import { getEditableProduct } from './admin-products.server.ts'
+import { getProductDetail } from './catalog.server.ts'
 import { media, products } from './schema.ts'
-import { PACKAGE_BOUNDS, PRODUCT_MESSAGES, productFieldsFrom } from './validators.ts'
+import { PRODUCT_MESSAGES, productFieldsFrom } from './validators.ts'
 
 /**
  * "Empaque para envíos": a product's own weight and measures for carrier quotes and guías, each
@@ -66,10 +66,6 @@ const FULL = { weightGrams: '120', lengthCm: '12', widthCm: '9', heightCm: '4' }
 const EMPTY = { weightGrams: '', lengthCm: '', widthCm: '', heightCm: '' }
 
 describe('the package fields of the product form', () => {
-  test('the bounds are the shop’s default package’s', () => {
-    expect(PACKAGE_BOUNDS).toEqual(PARCEL_BOUNDS)
-  })
-
   test('whole numbers within bounds as numbers; empty is null; no field at all is undefined', async () => {
     const parse = async (fields: Record<string, string>) =>
       productFieldsFrom(await form(fields, { image: false })).data
@@ -166,5 +162,16 @@ describe('saving the package', () => {
 
     await saveProductForm(t.db, storage, await editForm(sku, { ...EMPTY, weightGrams: '80' }), ADMIN, sku)
     expect(await packageOf(sku)).toEqual({ weightGrams: 80, lengthCm: null, widthCm: null, heightCm: null })
+  })
+})
+
+describe('a personal-use good (no right of withdrawal)', () => {
+  test('ticked is kept and read back, unticked clears it, and the product page knows it', async () => {
+    const { sku } = await saveProductForm(t.db, storage, await form({ personalUse: 'on' }), ADMIN)
+    expect(await getEditableProduct(reads(), sku)).toMatchObject({ personalUse: true })
+    expect(await getProductDetail(reads(), sku)).toMatchObject({ personalUse: true })
+    await saveProductForm(t.db, storage, await editForm(sku, {}), ADMIN, sku)
+    expect(await getEditableProduct(reads(), sku)).toMatchObject({ personalUse: false })
+    expect(await getProductDetail(reads(), sku)).toMatchObject({ personalUse: false })
   })
 })

@@ -1,4 +1,5 @@
 import type { FailureWords } from '#app/utils/refusal.ts'
+import { PARCEL_BOUNDS } from '#app/utils/parcel-bounds.ts'
 import { VAT_RATES } from '#app/utils/vat.ts'
 import { z } from 'zod'
 
@@ -105,22 +106,12 @@ const optionalText = (max: number, label: string) =>
       .optional(),
   )
 
-/**
- * A package's bounds ("Empaque para envíos"): grams up to 50 kg, centimetres up to 2 m. The same as
- * the shop's default package (`PARCEL_BOUNDS` of settings, which this module may not import; a test
- * keeps them equal).
- */
-export const PACKAGE_BOUNDS = {
-  weightGrams: { min: 1, max: 50_000 },
-  centimetres: { min: 1, max: 200 },
-} as const
-
 /** The product's package fields: the column each fills and how its refusal names it. */
 export const PACKAGE_FIELDS = [
-  { name: 'weightGrams', label: 'El peso (g)', bounds: PACKAGE_BOUNDS.weightGrams },
-  { name: 'lengthCm', label: 'El largo (cm)', bounds: PACKAGE_BOUNDS.centimetres },
-  { name: 'widthCm', label: 'El ancho (cm)', bounds: PACKAGE_BOUNDS.centimetres },
-  { name: 'heightCm', label: 'El alto (cm)', bounds: PACKAGE_BOUNDS.centimetres },
+  { name: 'weightGrams', label: 'El peso (g)', bounds: PARCEL_BOUNDS.weightGrams },
+  { name: 'lengthCm', label: 'El largo (cm)', bounds: PARCEL_BOUNDS.centimetres },
+  { name: 'widthCm', label: 'El ancho (cm)', bounds: PARCEL_BOUNDS.centimetres },
+  { name: 'heightCm', label: 'El alto (cm)', bounds: PARCEL_BOUNDS.centimetres },
 ] as const
 
 export type PackageFieldName = (typeof PACKAGE_FIELDS)[number]['name']
@@ -185,6 +176,8 @@ export const ProductFieldsSchema = z.object({
   supplierInfo: optionalText(2000, 'La información del proveedor'),
   showWholesale: checkbox,
   showRetail: checkbox,
+  /** Bien de uso personal: excluded from the right of withdrawal (Ley 1480, art. 47). */
+  personalUse: checkbox,
   /**
    * IVA on the product's invoices; '' ("Según la configuración") is null: the shop's default.
    * A post without the field (a form older than it) leaves it undefined: an edit keeps the saved
@@ -221,6 +214,7 @@ export function productFieldsFrom(form: FormData) {
     supplierInfo: text('supplierInfo'),
     showWholesale: text('showWholesale'),
     showRetail: text('showRetail'),
+    personalUse: text('personalUse'),
     vat: form.has('vat') ? form.get('vat') : undefined,
     ...Object.fromEntries(
       PACKAGE_FIELDS.map(({ name }) => [name, form.has(name) ? form.get(name) : undefined]),

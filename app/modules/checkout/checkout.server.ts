@@ -167,6 +167,7 @@ export async function placeOrder(
           name: products.name,
           level1: products.priceLevel1,
           discountPercent: products.discountPercent,
+          personalUse: products.personalUse,
         })
         .from(products)
         .where(
@@ -183,6 +184,7 @@ export async function placeOrder(
           title: row.name,
           quantity: line.quantity,
           unitPrice: discountedPrice(row.level1, row.discountPercent),
+          personalUse: row.personalUse,
         }
       })
 

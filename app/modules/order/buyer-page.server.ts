@@ -56,17 +56,18 @@ export async function buyerOrderPage(db: DbOrTx, order: OrderWithItems, now = ne
   const municipality = order.customerMunicipalityCode
     ? municipalityCoded(order.customerMunicipalityCode)
     : undefined
-  const retracto: ClaimOption = retractoOption(order, now)
+  const retracto: ClaimOption = retractoOption(order, order.items, now)
   return {
     number: order.number,
     createdAt: order.createdAt.toISOString(),
     status: buyerStatusOf(order),
     paymentMethod: order.paymentMethod,
-    items: order.items.map(({ productSku, title, quantity, unitPrice }) => ({
+    items: order.items.map(({ productSku, title, quantity, unitPrice, personalUse }) => ({
       productSku,
       title,
       quantity,
       unitPrice,
+      personalUse,
     })),
     subtotal: order.subtotal,
     shippingCost: order.shippingCost,

@@ -14,7 +14,8 @@ import {
   retractoOption,
   reversalOption,
 } from './request-claim.server.ts'
-import { orders } from './schema.ts'
+import { products } from '#app/modules/catalog/schema.ts'
+import { orderItems, orders } from './schema.ts'
 
 /**
  * The buyer's withdrawal (5 business days from delivery) and payment reversal (5 business days from
@@ -87,6 +88,50 @@ describe('derecho de retracto', () => {
       ),
     ).toBe(CLAIM_MESSAGES.retractoExpired('2026-12-14'))
     expect(await claimsOf(t.db, late.id)).toEqual([])
+  })
+
+  test('a personal-use good sold as such has no withdrawal, even if the product changes later', async () => {
+    const product = await stockedProduct(t.db, 3)
+    await t.db.update(products).set({ personalUse: true }).where(eq(products.sku, product.sku))
+    const placed = await placeTestOrder(t.db, { sku: product.sku, quantity: 1 })
+    // The line keeps what the product was when sold: unticking it now does not open a withdrawal.
+    await t.db.update(products).set({ personalUse: false }).where(eq(products.sku, product.sku))
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id))
+    expect(line!.personalUse).toBe(true)
+    await completeOrder(t.db, jobs, placed.id, 'duena@vitrina.test')
+    await t.db
+      .update(orders)
+      .set({ deliveredAt: at('2026-12-04') })
+      .where(eq(orders.id, placed.id))
+    expect(
+      await refusalOf(
+        requestRetracto(t.db, notices(), { orderId: placed.id, description: '', now: at('2026-12-07') }),
+      ),
+    ).toBe(CLAIM_MESSAGES.personalUse)
+    expect(await claimsOf(t.db, placed.id)).toEqual([])
+  })
+
+  test('an order with personal-use lines and others: the withdrawal is open and names what it leaves out', async () => {
+    const order = await deliveredOrder('2026-12-04')
+    await t.db.insert(orderItems).values({
+      orderId: order.id,
+      productSku: 'aretes-personal',
+      title: 'Aretes de plata',
+      quantity: 1,
+      unitPrice: 5_000_000,
+      personalUse: true,
+    })
+    const delivered = (await getOrder(t.db, order.id))!
+    expect(retractoOption(delivered, delivered.items, at('2026-12-07'))).toEqual({
+      open: true,
+      lastDay: '2026-12-14',
+    })
+    const claim = await requestRetracto(t.db, notices(), {
+      orderId: order.id,
+      description: 'No me gustó',
+      now: at('2026-12-07'),
+    })
+    expect(claim.description).toBe(`No me gustó ${CLAIM_MESSAGES.personalUseItems(['Aretes de plata'])}`)
   })
 
   test('an order not delivered yet, or one with a request open, cannot be withdrawn', async () => {
@@ -237,7 +282,7 @@ test('a cancelled order offers neither right, and says why', async () => {
   })
   await acceptClaim(t.db, jobs, { claimId: claim.id, by: 'duena@vitrina.test', refundNote: '' })
   const cancelled = (await getOrder(t.db, order.id))!
-  expect(retractoOption(cancelled, at('2026-12-07'))).toEqual({
+  expect(retractoOption(cancelled, cancelled.items, at('2026-12-07'))).toEqual({
     open: false,
     reason: CLAIM_MESSAGES.cancelled,
   })

@@ -39,6 +39,10 @@ export const CLAIM_MESSAGES = {
   reversalRequested:
     'Recibimos tu solicitud de reversión del pago. Avisa también al banco o emisor de tu tarjeta; te escribiremos con la respuesta.',
   notDelivered: 'El derecho de retracto se puede ejercer cuando el pedido ya fue entregado.',
+  personalUse:
+    'Los productos de este pedido son de uso personal y no admiten derecho de retracto (Ley 1480 de 2011, art. 47). Si alguno llegó defectuoso, escríbenos: tienes la garantía legal.',
+  personalUseItems: (titles: string[]) =>
+    `No admiten retracto por ser de uso personal: ${titles.join(', ')}. La solicitud es por los demás productos.`,
   cancelled: 'Este pedido está cancelado.',
   retractoExpired: (lastDay: string) =>
     `El plazo para el retracto venció el ${spanishDay(lastDay)} (5 días hábiles desde la entrega).`,

@@ -43,7 +43,8 @@ export function customerColumns(customer: OrderCustomer) {
 export type NewOrder = {
   paymentMethod: PaymentMethod
   customer: OrderCustomer
-  items: { productSku: string; title: string; quantity: number; unitPrice: number }[]
+  /** `personalUse`: the product was a personal-use good when sold (no withdrawal for it). */
+  items: { productSku: string; title: string; quantity: number; unitPrice: number; personalUse?: boolean }[]
   totals: { subtotal: number; shipping: number; total: number }
   checkoutKey?: string
   clientAddress: string | null

@@ -14,7 +14,7 @@ import {
 } from './claims.ts'
 import { spanishDay } from '#app/utils/spanish-dates.ts'
 import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
-import { orderClaims, orders, REVERSAL_CAUSES, type ReversalCause } from './schema.ts'
+import { orderClaims, orderItems, orders, REVERSAL_CAUSES, type ReversalCause } from './schema.ts'
 import { orderNotFound } from './ship.server.ts'
 
 export type OrderClaim = typeof orderClaims.$inferSelect
@@ -24,9 +24,22 @@ export type ClaimOption = { open: true; lastDay: string } | { open: false; reaso
 
 type ClaimableOrder = Pick<OrderRow, 'status' | 'deliveredAt' | 'paymentMethod' | 'paymentId' | 'createdAt'>
 
-/** Whether a withdrawal may be asked today: a delivered order, within 5 business days of delivery. */
-export function retractoOption(order: ClaimableOrder, now: Date): ClaimOption {
+/** The order's lines as the withdrawal rule reads them. */
+type ClaimableItem = { title: string; personalUse: boolean }
+
+/**
+ * Whether a withdrawal may be asked today: a delivered order, within 5 business days of delivery,
+ * with at least one line that is not a personal-use good (those sold as such have no withdrawal).
+ */
+export function retractoOption(
+  order: ClaimableOrder,
+  items: readonly ClaimableItem[],
+  now: Date,
+): ClaimOption {
   if (order.status === 'cancelado') return { open: false, reason: CLAIM_MESSAGES.cancelled }
+  if (items.length && items.every((item) => item.personalUse)) {
+    return { open: false, reason: CLAIM_MESSAGES.personalUse }
+  }
   if (order.status !== 'Completado' || !order.deliveredAt) {
     return { open: false, reason: CLAIM_MESSAGES.notDelivered }
   }
@@ -138,9 +151,22 @@ export async function requestRetracto(
   const description = checkedDescription(input.description)
   return db.transaction(async (tx) => {
     const order = await lockClaimable(tx, input.orderId)
-    const option = retractoOption(order, now)
+    const items = await tx
+      .select({ title: orderItems.title, personalUse: orderItems.personalUse })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+    const option = retractoOption(order, items, now)
     if (!option.open) throw refused(option.reason)
-    return recordClaim(tx, notices, order, { kind: 'retracto', description }, now)
+    // The owner reads which lines the withdrawal leaves out.
+    const excluded = items.filter((item) => item.personalUse).map((item) => item.title)
+    const note = excluded.length ? CLAIM_MESSAGES.personalUseItems(excluded) : ''
+    return recordClaim(
+      tx,
+      notices,
+      order,
+      { kind: 'retracto', description: [description, note].filter(Boolean).join(' ') },
+      now,
+    )
   })
 }
 

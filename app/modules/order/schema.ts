@@ -95,6 +95,8 @@ export const orderItems = pgTable(
     title: text().notNull(),
     quantity: integer().notNull(),
     unitPrice: integer().notNull(),
+    /** The product was a personal-use good when sold: no withdrawal (retracto) for it. */
+    personalUse: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.productSku] }),

@@ -1,5 +1,10 @@
-import { expect, test } from 'vitest'
-import { confirmationChatUrl, confirmationMessage } from './whatsapp-confirmation.ts'
+import { describe, expect, test } from 'vitest'
+import {
+  confirmationChatUrl,
+  confirmationMessage,
+  shippedChatUrl,
+  shippedMessage,
+} from './whatsapp-confirmation.ts'
 
 const order = {
   number: 1042,
@@ -45,4 +50,85 @@ test("the order's page goes with the message when the shop gives it", () => {
     'Sigue tu pedido aquí: https://tienda.example/pedido/1042?clave=abc',
     '¿Nos confirmas que los datos están bien para enviarlo?',
   ])
+})
+
+const withGuia = {
+  ...order,
+  carrier: 'Servientrega',
+  trackingNumber: '36000000001',
+  trackingUrl: 'https://envia.com/es-CO/rastreo?label=36000000001',
+}
+const STATUS_URL = 'https://tienda.example/pedido/1042?clave=abc'
+
+test('the confirmation lists the guía and its tracking page when the order has one', () => {
+  const lines = confirmationMessage(withGuia, 'Vitrina', STATUS_URL).split('\n')
+  expect(lines.slice(-4)).toEqual([
+    'Envío: Servientrega, guía 36000000001',
+    'Rastrea el envío: https://envia.com/es-CO/rastreo?label=36000000001',
+    `Sigue tu pedido aquí: ${STATUS_URL}`,
+    '¿Nos confirmas que los datos están bien para enviarlo?',
+  ])
+  // A guía written by hand, without carrier nor tracking page.
+  const byHand = confirmationMessage({ ...order, carrier: null, trackingNumber: '7001' }, 'Vitrina')
+  expect(byHand).toContain('\nEnvío: guía 7001\n')
+  expect(byHand).not.toContain('Rastrea el envío')
+  // No guía: no line about it.
+  expect(confirmationMessage({ ...order, carrier: 'Servientrega', trackingNumber: null }, 'V')).not.toContain(
+    'Envío:',
+  )
+})
+
+describe('shippedMessage', () => {
+  const nbsp = '\u00a0'
+
+  test('unpaid cash on delivery: the carrier, the guía, its tracking page, the total to have ready and the buyer’s page', () => {
+    const text = shippedMessage(
+      { ...withGuia, paymentMethod: 'acordar', status: 'pendiente de pago' },
+      'Vitrina Accesorios',
+      STATUS_URL,
+    )
+    expect(text).toBe(
+      [
+        'Hola Ana, tu pedido #1042 de Vitrina Accesorios ya va en camino.',
+        'Envío: Servientrega, guía 36000000001',
+        'Rastrea el envío: https://envia.com/es-CO/rastreo?label=36000000001',
+        `Total a pagar contra entrega: $${nbsp}95.000,00`,
+        `Sigue tu pedido aquí: ${STATUS_URL}`,
+      ].join('\n'),
+    )
+  })
+
+  test('nothing to pay when paid: online, or cash on delivery already paid', () => {
+    for (const paid of [
+      { paymentMethod: 'mercadopago', status: 'pagado' },
+      { paymentMethod: 'acordar', status: 'pagado' },
+    ]) {
+      const text = shippedMessage({ ...withGuia, ...paid }, 'Vitrina', STATUS_URL)
+      expect(text).not.toContain('Total a pagar')
+      expect(text).toContain('guía 36000000001')
+      expect(text).toContain(STATUS_URL)
+    }
+  })
+
+  test('without the buyer’s page or tracking page, those lines are left out', () => {
+    const text = shippedMessage(
+      { ...order, carrier: 'Mensajero', trackingNumber: '9', paymentMethod: 'mercadopago', status: 'pagado' },
+      'Vitrina',
+    )
+    expect(text).toBe(
+      ['Hola Ana, tu pedido #1042 de Vitrina ya va en camino.', 'Envío: Mensajero, guía 9'].join('\n'),
+    )
+  })
+
+  test('the chat opens on the buyer’s number with the shipped message typed', () => {
+    const shipped = {
+      ...withGuia,
+      customerPhone: '+57 300 123 4567',
+      paymentMethod: 'acordar',
+      status: 'pendiente de pago',
+    }
+    const url = new URL(shippedChatUrl(shipped, 'Vitrina', STATUS_URL))
+    expect(url.origin + url.pathname).toBe('https://wa.me/573001234567')
+    expect(url.searchParams.get('text')).toBe(shippedMessage(shipped, 'Vitrina', STATUS_URL))
+  })
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { ShippingZone } from '#app/modules/cart/shipping.ts'
+import { PARCEL_BOUNDS } from '#app/utils/parcel-bounds.ts'
 import { VAT_LABELS, VAT_RATES, type VatRate } from '#app/utils/vat.ts'
 
 /**
@@ -186,12 +187,6 @@ export const CARRIER_SETTING_DEFAULTS: CarrierSettingValues = {
   parcelHeightCm: 8,
   completeOnDelivery: 'no',
 }
-
-/** A package's bounds: grams up to 50 kg, centimetres up to 2 m. */
-export const PARCEL_BOUNDS = {
-  weightGrams: { min: 1, max: 50_000 },
-  centimetres: { min: 1, max: 200 },
-} as const
 
 /** A count as the form writes it (es-CO thousands separator: "10.080"). */
 const esCount = (value: number) => value.toLocaleString('es-CO')

@@ -275,6 +275,13 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
               <p className="text-sm">
                 Puedes pedirlo hasta el <strong>{spanishDay(order.retracto.lastDay)}</strong>.
               </p>
+              {order.items.some((item) => item.personalUse) ? (
+                <p className="text-sm text-gray-700" data-testid="retracto-excluded">
+                  {CLAIM_MESSAGES.personalUseItems(
+                    order.items.filter((item) => item.personalUse).map((item) => item.title),
+                  )}
+                </p>
+              ) : null}
               <label className="flex flex-col gap-1 text-sm">
                 <span className="font-medium">Cuéntanos el motivo (opcional)</span>
                 <textarea name="descripcion" maxLength={CLAIM_TEXT_MAX} rows={2} className={field} />

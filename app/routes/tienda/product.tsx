@@ -198,6 +198,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="whitespace-pre-line text-gray-700">{product.description}</p>
         </section>
+        {product.personalUse ? (
+          <p className="text-sm text-gray-600" data-testid="personal-use">
+            Producto de uso personal: no admite derecho de retracto (Ley 1480 de 2011, art. 47). Si llega
+            defectuoso, tienes la garantía legal.
+          </p>
+        ) : null}
       </div>
     </article>
   )

@@ -252,6 +252,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           supplierInfo: product.supplierInfo ?? '',
           showWholesale: product.showWholesale,
           showRetail: product.showRetail,
+          personalUse: product.personalUse,
           vat: product.vat,
           weightGrams: product.weightGrams,
           lengthCm: product.lengthCm,

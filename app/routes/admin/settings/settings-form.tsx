@@ -13,13 +13,13 @@ import {
   INVOICE_TRIGGER_LABELS,
   INVOICE_TRIGGERS,
   SESSION_LIMIT_HINTS,
-  PARCEL_BOUNDS,
   SETTING_LABELS,
   YES_NO,
   type SettingKey,
   type SettingsFieldErrors,
   type SettingsFormValues,
 } from '#app/modules/settings/validators.ts'
+import { PARCEL_BOUNDS } from '#app/utils/parcel-bounds.ts'
 import { cardClass } from './card.ts'
 
 /**

@@ -25,20 +25,59 @@ export type DeskShipment = {
 
 const linkClass = 'text-brand-700 underline'
 
+/** Envia's own status names (English): the Spanish label already says them. */
+const PROVIDER_STATUS_NAMES = new Set([
+  'created',
+  'picked up',
+  'shipped',
+  'in transit',
+  'out for delivery',
+  'delivered',
+  'canceled',
+  'cancelled',
+  'returned',
+  'exception',
+])
+
+/** The carrier's own word for the state, when it adds something to our label. */
+function carrierWords(shipment: DeskShipment): string | null {
+  const words = shipment.statusText?.trim()
+  if (!words) return null
+  const folded = words.toLowerCase()
+  if (folded === shipment.statusLabel.toLowerCase() || PROVIDER_STATUS_NAMES.has(folded)) return null
+  return words
+}
+
+/** The service without the carrier's name in front ("Servientrega Mercancía Premier" → "Mercancía Premier"). */
+function serviceOf(shipment: DeskShipment): string | null {
+  const service = shipment.serviceName?.trim()
+  if (!service) return null
+  const carrier = shipment.carrier?.trim()
+  if (carrier && service.toLowerCase().startsWith(`${carrier.toLowerCase()} `)) {
+    return service.slice(carrier.length).trim() || null
+  }
+  return carrier && service.toLowerCase() === carrier.toLowerCase() ? null : service
+}
+
+/** A date and time that never breaks inside ("27/11/2026, 1:55 p. m."). */
+const When = ({ at }: { at: Date | string }) => (
+  <span className="whitespace-nowrap">{formatOrderDate(new Date(at))}</span>
+)
+
 /**
  * "Envío con transportadora": the guía bought through the carrier provider (carrier, number, price,
  * cash to collect, the carrier's last state, "Actualizar seguimiento"), why it failed, or "Generar
  * guía" for an order that can still ship. Its label prints from the heading, beside the packing slip.
  */
 export function ShipmentSection({
-  orderId,
   configured,
   shipment,
   canBuy,
   shippedWhatsAppUrl,
   busy,
 }: {
-  orderId: string
+  /** Unused since the label prints from the heading; the desk may stop passing it. */
+  orderId?: string
   configured: boolean
   shipment: DeskShipment | null
   canBuy: boolean
@@ -48,15 +87,21 @@ export function ShipmentSection({
 }) {
   if (!configured && !shipment && !shippedWhatsAppUrl) return null
   const bought = Boolean(shipment?.trackingNumber)
+  const service = shipment && serviceOf(shipment)
+  const words = shipment && carrierWords(shipment)
   return (
     <Section title="Envío" testId="order-shipment">
       <div className="flex flex-col gap-3 text-sm">
         {shipment && bought ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" data-testid="shipment">
+          <dl
+            // On a phone the labels may wrap, so the values (dates, amounts) keep room for one line.
+            className="grid grid-cols-[minmax(0,8.5rem)_1fr] gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]"
+            data-testid="shipment"
+          >
             <dt className="text-gray-600">Transportadora</dt>
             <dd>
               {shipment.carrier}
-              {shipment.serviceName ? ` · ${shipment.serviceName}` : ''}
+              {service ? ` · ${service}` : ''}
             </dd>
             <dt className="text-gray-600">Guía</dt>
             <dd className="font-mono" data-testid="shipment-number">
@@ -65,10 +110,13 @@ export function ShipmentSection({
             <dt className="text-gray-600">Estado</dt>
             <dd data-testid="shipment-status" data-status={shipment.status}>
               {shipment.statusLabel}
-              {shipment.statusText && shipment.statusText !== shipment.statusLabel
-                ? ` (${shipment.statusText})`
-                : ''}
-              {shipment.deliveredAt ? ` el ${formatOrderDate(new Date(shipment.deliveredAt))}` : ''}
+              {words ? ` (${words})` : ''}
+              {shipment.deliveredAt ? (
+                <>
+                  {' el '}
+                  <When at={shipment.deliveredAt} />
+                </>
+              ) : null}
             </dd>
             {shipment.price !== null ? (
               <>
@@ -85,7 +133,9 @@ export function ShipmentSection({
             {shipment.lastTrackedAt ? (
               <>
                 <dt className="text-gray-600">Última consulta</dt>
-                <dd>{formatOrderDate(new Date(shipment.lastTrackedAt))}</dd>
+                <dd>
+                  <When at={shipment.lastTrackedAt} />
+                </dd>
               </>
             ) : null}
           </dl>
