@@ -15,6 +15,9 @@ test('each kind of job that ran out of retries is named in Spanish by what it wa
     'Factura electrónica del pedido #1042',
   )
   expect(describeFailedJob({ orderId: 'o-1' }, 1042)).toBe('Nota crédito del pedido #1042')
+  expect(describeFailedJob({ orderId: 'o-1', by: 'duena@vitrina.test' }, 1042)).toBe(
+    'Guía de transportadora del pedido #1042',
+  )
   expect(describeFailedJob({ paymentId: '99' }, null)).toBe('Notificación de pago de Mercado Pago 99')
   expect(describeFailedJob(null, null)).toBe('Tarea en segundo plano')
 })

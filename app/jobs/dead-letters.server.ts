@@ -42,6 +42,7 @@ export function describeFailedJob(data: Record<string, unknown> | null, orderNum
   }
   if (orderId && data?.claimId !== undefined) return `Reembolso en Mercado Pago del pedido ${order}`
   if (orderId && text(data?.trigger)) return `Factura electrónica del pedido ${order}`
+  if (orderId && text(data?.by)) return `Guía de transportadora del pedido ${order}`
   if (orderId && Object.keys(data ?? {}).length === 1) return `Nota crédito del pedido ${order}`
   if (text(data?.paymentId)) return `Notificación de pago de Mercado Pago ${text(data?.paymentId)}`
   const channel = text(data?.channel)

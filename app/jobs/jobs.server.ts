@@ -21,7 +21,7 @@ export type JobPayloads = {
   /** Credit the order's whole invoice (a return or a cancellation after payment), if it has one. */
   'invoice-credit-note': { orderId: string }
   /** Buy the order's guía from the carrier provider ("Generar guía"), then mark the order shipped. */
-  'shipment-label': { orderId: string }
+  'shipment-label': { orderId: string; by: string }
   /** Ask the carrier about guías on their way (every one, or one order's from the desk). */
   'shipment-track': { orderId?: string }
   /** Fetch a Mercado Pago payment after its webhook and settle the order. */

@@ -140,7 +140,12 @@ test('a guía bought, printed and tracked to entregado', async () => {
   expect(envia!.shipments.size).toBe(1)
   const [guia] = [...envia!.shipments.values()]
   expect(guia!.carrier).toBe('servientrega')
-  expect(guia!.cashOnDelivery).toBe(true)
+  // Cash on delivery: Envia is asked to collect the order's total, in pesos.
+  const packages = guia!.request.packages as { additionalServices?: { service: string; data?: unknown }[] }[]
+  expect(packages[0]!.additionalServices).toContainEqual({
+    service: 'cash_on_delivery',
+    data: { amount: Number(total.replace(/[^\d,]/g, '').replace(',', '.')) },
+  })
   const trackingUrl = `https://envia.com/es-CO/rastreo?label=${guia!.trackingNumber}`
   const bought = desk.getByTestId('shipment')
   expect(plain(await bought.innerText())).toContain('Transportadora Servientrega · Mercancía Premier')

@@ -203,7 +203,7 @@ describe('Generar guía', () => {
       trackingNumber: null,
       providerMessage: null,
     })
-    expect(jobs.sent).toEqual([{ name: 'shipment-label', data: { orderId: order.id } }])
+    expect(jobs.sent).toEqual([{ name: 'shipment-label', data: { orderId: order.id, by: BY } }])
     expect((await listOrderEvents(t.db, order.id)).at(-1)).toMatchObject({
       type: 'shipment-requested',
       message: SHIPMENT_EVENTS.requested,

@@ -8,6 +8,7 @@ import {
   recordOrderEvent,
   type OrderWithItems,
 } from '#app/modules/order/order.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
 import { shipLockedOrder } from '#app/modules/order/ship.server.ts'
 import { canTransition } from '#app/modules/order/status.ts'
 import { readCarrierSettings, type CarrierSettings } from '#app/modules/settings/settings.server.ts'
@@ -165,7 +166,7 @@ export async function requestShipmentLabel(
       .values({ orderId, ...fresh })
       .onConflictDoUpdate({ target: shipments.orderId, set: fresh })
     await recordOrderEvent(tx, orderId, 'shipment-requested', SHIPMENT_EVENTS.requested, undefined, by)
-    await deps.jobs.send(tx, 'shipment-label', { orderId })
+    await deps.jobs.send(tx, 'shipment-label', { orderId, by })
   })
 }
 
@@ -451,20 +452,25 @@ export async function trackShipments(deps: ShipmentDeps, job: { orderId?: string
 
 async function recordTracking(
   deps: ShipmentDeps,
-  row: ShipmentRow,
+  polled: ShipmentRow,
   tracking: Tracking,
   settings: CarrierSettings,
 ) {
-  const added = newEvents(row, tracking)
-  const statusChanged = tracking.status !== row.status
-  if (!added.length && !statusChanged) {
-    await updateShipment(deps.db, row.orderId, { lastTrackedAt: new Date() })
-    return { changed: false, completed: false }
-  }
-  const name = carrierName(row.carrier)
-  const delivered = tracking.status === 'delivered' && !row.deliveredAt
-  const deliveredAt = delivered ? (tracking.events.at(-1)?.at ?? new Date()) : row.deliveredAt
-  await deps.db.transaction(async (tx) => {
+  const name = carrierName(polled.carrier)
+  // One transaction on the locked row: two runs at once (the schedule and the desk's button) never
+  // write an event twice, and a completion that fails leaves the delivery unrecorded, so the next
+  // run tries both again.
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(shipments).where(eq(shipments.id, polled.id)).for('update')
+    if (!row) return { changed: false, completed: false }
+    const added = newEvents(row, tracking)
+    const statusChanged = tracking.status !== row.status
+    if (!added.length && !statusChanged) {
+      await updateShipment(tx, row.orderId, { lastTrackedAt: new Date() })
+      return { changed: false, completed: false }
+    }
+    const delivered = tracking.status === 'delivered' && !row.deliveredAt
+    const deliveredAt = delivered ? (tracking.events.at(-1)?.at ?? new Date()) : row.deliveredAt
     await updateShipment(tx, row.orderId, {
       status: tracking.status,
       statusText: tracking.statusText,
@@ -489,32 +495,25 @@ async function recordTracking(
         row.orderId,
         'shipment-tracking',
         SHIPMENT_EVENTS.tracking(name, said),
-        {
-          status: tracking.status,
-        },
+        { status: tracking.status },
         CARRIER_ACTOR,
       )
     }
-    if (delivered) {
-      await recordOrderEvent(
-        tx,
-        row.orderId,
-        'shipment-delivered',
-        SHIPMENT_EVENTS.delivered(name),
-        undefined,
-        CARRIER_ACTOR,
-      )
-    }
+    if (!delivered) return { changed: true, completed: false }
+    await recordOrderEvent(
+      tx,
+      row.orderId,
+      'shipment-delivered',
+      SHIPMENT_EVENTS.delivered(name),
+      undefined,
+      CARRIER_ACTOR,
+    )
+    if (!settings.completeOnDelivery) return { changed: true, completed: false }
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId))
+    if (!order || !canTransition(order.status, 'Completado')) return { changed: true, completed: false }
+    await completeOrder(tx, deps.jobs, row.orderId, CARRIER_ACTOR, deliveredAt!)
+    return { changed: true, completed: true }
   })
-  let completed = false
-  if (delivered && settings.completeOnDelivery) {
-    const order = await getOrder(deps.db, row.orderId)
-    if (order && canTransition(order.status, 'Completado')) {
-      await completeOrder(deps.db, deps.jobs, row.orderId, CARRIER_ACTOR, deliveredAt!)
-      completed = true
-    }
-  }
-  return { changed: true, completed }
 }
 
 /**
