@@ -123,7 +123,7 @@ test('a guía bought, printed and tracked to entregado', async () => {
   await shopper.context().addCookies([{ ...server!.ownerCookie, url: base }])
   const desk = await browser.page(DESKTOP)
   const deskErrors = collectErrors(desk)
-  // Any confirm() on the way is accepted (and recorded).
+  // "Generar guía" asks nothing today; a confirm() added later is accepted (and recorded).
   const dialogs: string[] = []
   desk.on('dialog', (dialog) => {
     dialogs.push(dialog.message())

@@ -424,10 +424,9 @@ export async function startEnviaStandIn(options: { token?: string } = {}) {
       const shipment = shipments.get(trackingNumber)
       if (!shipment) throw new Error(`No shipment ${trackingNumber} in the Envia stand-in`)
       shipment.status = status
+      // Now, as a carrier reports it, and always after the previous event.
       const last = shipment.events.at(-1)
-      const at = last
-        ? new Date(Date.parse(last.timestamp) + 3_600_000)
-        : new Date(Date.parse(shipment.createdAt) + 60_000)
+      const at = new Date(Math.max(Date.now(), last ? Date.parse(last.timestamp) + 1 : 0))
       shipment.events.push({ timestamp: at.toISOString(), location, description })
     },
     /** The next `count` requests answer `status` with Envia's error JSON, or `body` (a string goes as text). */

@@ -781,7 +781,7 @@ describe('the shipment-track job', () => {
     expect(jobs.sent).toEqual([{ name: 'shipment-track', data: { orderId: order.id } }])
     expect((await listOrderEvents(t.db, order.id)).at(-1)).toMatchObject({
       type: 'shipment-track-requested',
-      message: SHIPMENT_MESSAGES.trackQueued,
+      message: SHIPMENT_EVENTS.trackRequested,
       createdBy: BY,
     })
   })

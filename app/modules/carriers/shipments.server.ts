@@ -73,6 +73,7 @@ export const SHIPMENT_EVENTS = {
   tracking: (carrier: string, description: string, location?: string) =>
     `${carrier}: ${description}${location ? ` (${location})` : ''}.`,
   delivered: (carrier: string) => `${carrier} entregó el pedido.`,
+  trackRequested: 'Seguimiento pedido a la transportadora.',
   trackSkipped: 'Seguimiento omitido: la transportadora no está configurada (ENVIA_TOKEN).',
 } as const
 
@@ -470,7 +471,11 @@ async function recordTracking(
       return { changed: false, completed: false }
     }
     const delivered = tracking.status === 'delivered' && !row.deliveredAt
-    const deliveredAt = delivered ? (tracking.events.at(-1)?.at ?? new Date()) : row.deliveredAt
+    // The carrier's time of delivery, never later than now: a date to come would stretch the
+    // buyer's withdrawal term, which runs from it.
+    const now = new Date()
+    const carrierAt = tracking.events.at(-1)?.at
+    const deliveredAt = delivered ? (carrierAt && carrierAt < now ? carrierAt : now) : row.deliveredAt
     await updateShipment(tx, row.orderId, {
       status: tracking.status,
       statusText: tracking.statusText,
@@ -531,7 +536,7 @@ export async function requestShipmentTracking(
       tx,
       orderId,
       'shipment-track-requested',
-      SHIPMENT_MESSAGES.trackQueued,
+      SHIPMENT_EVENTS.trackRequested,
       undefined,
       by,
     )

@@ -71,7 +71,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     whatsAppUrl: openCash ? confirmationChatUrl(order, env.STORE_NAME, statusUrl) : null,
     // Once it left with a guía: the buyer is told where to follow it.
     shippedWhatsAppUrl:
-      order.trackingNumber && order.shippedAt && order.status !== 'cancelado'
+      order.trackingNumber &&
+      order.shippedAt &&
+      (order.status === 'pendiente de pago' || order.status === 'pagado')
         ? shippedChatUrl(order, env.STORE_NAME, statusUrl)
         : null,
   }
