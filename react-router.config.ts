@@ -9,7 +9,9 @@ export default {
   // client navigation is the raw data request (`/x.data?_routes=…`).
   future: {
     v8_middleware: true,
-    v8_splitRouteModules: true,
+    // Off: it moves a route's clientAction into a file of its own, which a first visit downloads
+    // anyway; one file less keeps the checkout within its JavaScript budget (`npm run bench`).
+    v8_splitRouteModules: false,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,

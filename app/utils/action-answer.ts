@@ -4,6 +4,14 @@
  * `readActionAnswer`, and a page can word its own outcome (a check made before posting) the same way.
  * Script clients (`/admin/productos/guardar`, `/api/*`) get the same `ok` and `message` as JSON.
  */
+/**
+ * Spec §5's "no answer from the server": a post that got none (the connection dropped), or a
+ * failure nobody foresaw. Here, beside the answer shape, so a page that words a lost post needs
+ * no other module.
+ */
+export const NO_SERVER_MESSAGE =
+  'No hay respuesta del servidor, intente más tarde o comuníquese con servicio al cliente'
+
 export type ActionAnswer = {
   ok: boolean
   /** The outcome as the person reads it; several form-level messages read together. */

@@ -11,6 +11,12 @@ import { originParty, placeParty } from './parties.server.ts'
 import type { CarrierProvider, Quote, QuoteInput } from './provider.ts'
 import { carrierName } from './shipments.server.ts'
 
+/** What the checkout's summary says under the shipping cost: "Envío con Servientrega · 2 días". */
+export function quoteNote(quote: Pick<CheckoutShippingQuote, 'carrierName' | 'days'>): string {
+  const days = quote.days === undefined ? '' : ` · ${quote.days} ${quote.days === 1 ? 'día' : 'días'}`
+  return `Envío con ${quote.carrierName}${days}`
+}
+
 /** A live shipping price for the checkout: centavos, who carries it, and in how many days. */
 export type CheckoutShippingQuote = {
   price: number

@@ -1,6 +1,8 @@
+import { NO_SERVER_MESSAGE } from '#app/utils/action-answer.ts'
+
 /** Spec §5 texts shown when an online payment cannot start. */
 export const PAYMENT_MESSAGES = {
-  noServer: 'No hay respuesta del servidor, intente más tarde o comuníquese con servicio al cliente',
+  noServer: NO_SERVER_MESSAGE,
   noPaymentUrl: 'No se pudo obtener la URL de pago.',
   paymentError: (error: string) => `Hubo un error al procesar el pago. ${error}`,
 } as const

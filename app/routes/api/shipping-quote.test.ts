@@ -46,12 +46,12 @@ async function ask(query: string, options: { cookie?: string; services?: Service
 test('the cheapest quote for the cart to the municipality, in centavos, with the carrier and days', async () => {
   const answer = await ask('?municipio=11001')
   expect(answer.status).toBe(200)
-  expect(answer.body).toEqual({ shipping: 1_245_050, carrier: 'Servientrega', days: 2 })
+  expect(answer.body).toEqual({ shipping: 1_245_050, note: 'Envío con Servientrega · 2 días' })
   expect(answer.headers.get('Cache-Control')).toBe('private, no-store')
 })
 
 test('no quote: nulls, and the page keeps the flat or zone cost', async () => {
-  const none = { shipping: null, carrier: null, days: null }
+  const none = { shipping: null, note: null }
   vi.spyOn(logger, 'warn').mockImplementation(() => {})
   onTestFinished(() => {
     vi.restoreAllMocks()

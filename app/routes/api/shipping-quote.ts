@@ -1,15 +1,18 @@
 import { data } from 'react-router'
-import { checkoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
+import { checkoutShippingQuote, quoteNote } from '#app/modules/carriers/quote.server.ts'
 import { cartLinesOf } from '#app/modules/cart/cart.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/shipping-quote'
 
-/** What the checkout's summary reads: `shipping` in centavos, null when the flat or zone cost stands. */
-export type ShippingQuoteAnswer = { shipping: number | null; carrier: string | null; days: number | null }
+/**
+ * What the checkout's summary reads: `shipping` in centavos, null when the flat or zone cost stands,
+ * and the line it shows under it (`quoteNote`).
+ */
+export type ShippingQuoteAnswer = { shipping: number | null; note: string | null }
 
-const NONE: ShippingQuoteAnswer = { shipping: null, carrier: null, days: null }
+const NONE: ShippingQuoteAnswer = { shipping: null, note: null }
 
 /**
  * The live shipping price of the cart in the cookie to one municipality (DANE code):
@@ -37,8 +40,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       lines: cartLinesOf(request.headers.get('Cookie')),
     },
   )
-  const answer: ShippingQuoteAnswer = quote
-    ? { shipping: quote.price, carrier: quote.carrierName, days: quote.days ?? null }
-    : NONE
+  const answer: ShippingQuoteAnswer = quote ? { shipping: quote.price, note: quoteNote(quote) } : NONE
   return data(answer, { headers })
 }

@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub, Outlet } from 'react-router'
 import { expect, test } from 'vitest'
+import { IDENTIFICATION_TYPES } from '#app/modules/order/customer-fields.ts'
+import { DEPARTMENT_NAMES } from '#app/modules/places/departments.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import CheckoutPage from './checkout.tsx'
 
@@ -20,6 +22,8 @@ function render(actionData: object | undefined, loaderExtra: object = {}) {
   const loaderData = {
     zones: [],
     liveQuotes: false,
+    departments: DEPARTMENT_NAMES,
+    identificationTypes: Object.entries(IDENTIFICATION_TYPES),
     onlinePayments: false,
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
     shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },
@@ -102,7 +106,7 @@ test('without scripts, the form shown again prices shipping with the posted muni
       },
       { ...oneCollar, liveQuotes: true, zones },
     ).replaceAll('<!-- -->', '')
-  const quote = { municipio: '11001', shipping: 1_245_050, carrier: 'Servientrega', days: 2 }
+  const quote = { municipio: '11001', shipping: 1_245_050, note: 'Envío con Servientrega · 2 días' }
 
   const quoted = shownAgain(quote)
   expect(quoted).toContain(`data-testid="checkout-total">${formatCOP(4_000_000 + 1_245_050)}<`)

@@ -351,7 +351,7 @@ describe('live shipping quotes (Envia stand-in)', () => {
       })) as {
         data: { shippingQuote: unknown }
       }
-      const quote = { municipio: '11001', shipping: 1_245_050, carrier: 'Servientrega', days: 2 }
+      const quote = { municipio: '11001', shipping: 1_245_050, note: 'Envío con Servientrega · 2 días' }
       expect(shown.data.shippingQuote).toEqual(quote)
       const refused = (await post({
         cart,

@@ -13,19 +13,18 @@ import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
 import { checkoutValuesOf, type CheckoutFormValues } from '#app/modules/checkout/form-values.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { quoteForForm, submitCheckout } from '#app/modules/checkout/submit.server.ts'
-import { liveQuotesOn, type CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
+import { liveQuotesOn, quoteNote, type CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
 import type { ShippingQuoteAnswer } from '#app/routes/api/shipping-quote.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
-import { PAYMENT_MESSAGES } from '#app/modules/payment/messages.ts'
 import { rulesForPlace, type ShippingPlace } from '#app/modules/cart/shipping.ts'
-import { departmentNamed } from '#app/modules/places/departments.ts'
+import { DEPARTMENT_NAMES, departmentNamed } from '#app/modules/places/departments.ts'
 import { municipalitiesOf } from '#app/modules/places/places.server.ts'
 import { IDENTIFICATION_TYPES } from '#app/modules/order/customer-fields.ts'
 import { readShippingZones, readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
-import { failureAnswer, readActionAnswer } from '#app/utils/action-answer.ts'
+import { failureAnswer, NO_SERVER_MESSAGE, readActionAnswer } from '#app/utils/action-answer.ts'
 import { failureOf, refusedAnswer } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
@@ -53,6 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     zones: await readShippingZones(reads.db),
     // Whether the summary asks /api/envio for the carrier's price once a municipality is chosen.
     liveQuotes: await liveQuotesOn({ db: reads.db, carriers, env }),
+    // The selects' choices come as data: the page's first-visit JavaScript stays within budget.
+    departments: DEPARTMENT_NAMES,
+    identificationTypes: Object.entries(IDENTIFICATION_TYPES),
   }
 }
 
@@ -118,8 +120,7 @@ function refusedCheckout(
     shippingQuote: quote && {
       municipio: quote.municipalityCode,
       shipping: quote.price,
-      carrier: quote.carrierName,
-      days: quote.days ?? null,
+      note: quoteNote(quote),
     },
   })
 }
@@ -150,12 +151,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return await serverAction()
   } catch (thrown) {
     if (!(thrown instanceof TypeError)) throw thrown
-    // From the payment's small messages module: the checkout's validators (zod) stay off the page.
-    return failureAnswer(PAYMENT_MESSAGES.noServer, {
-      messages: [PAYMENT_MESSAGES.noServer],
-      fieldErrors: {} as CheckoutErrors['fields'],
+    // The page lists the message itself, and keeps the municipalities it shows.
+    return failureAnswer(NO_SERVER_MESSAGE, {
       values: checkoutValuesOf(form),
-      municipalities: null,
       checkoutKey: String(form.get('checkout_key') ?? ''),
     })
   }
@@ -164,8 +162,6 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const lines = useCartLines(loaderData.rendered.lines)
   const { messages, fieldErrors, values } = readActionAnswer(actionData)
-  // The place a form shown again by the server names, so its summary (even without scripts) prices
-  // shipping there; with scripts the fields report each change.
   // The place a form shown again by the server names (a DANE municipality code starts with its
   // department's), so its summary prices shipping there even without scripts; with scripts the
   // fields report each change.
@@ -233,7 +229,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         defaultValue={String(values?.identification_type || 'CC')}
         className="rounded-xl border border-brand-100 bg-white px-3 py-2"
       >
-        {Object.entries(IDENTIFICATION_TYPES).map(([code, label]) => (
+        {loaderData.identificationTypes.map(([code, label]) => (
           <option key={code} value={code}>
             {label}
           </option>
@@ -290,6 +286,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </Fragment>
           ))}
           <PlaceFields
+            departments={loaderData.departments}
             department={String(values?.department ?? '')}
             municipalityCode={String(values?.municipality_code ?? '')}
             municipalities={municipalities}
@@ -380,8 +377,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         />
         {quote && totals.shipping === quote.shipping ? (
           <p className="mt-1 text-xs text-gray-600" data-testid="checkout-carrier">
-            Envío con {quote.carrier}
-            {quote.days == null ? '' : ` · ${quote.days} ${quote.days === 1 ? 'día' : 'días'}`}
+            {quote.note}
           </p>
         ) : null}
       </aside>

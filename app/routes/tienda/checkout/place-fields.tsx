@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { DEPARTMENT_NAMES } from '#app/modules/places/departments.ts'
 
 export type MunicipalityOption = { code: string; name: string }
 
@@ -22,12 +21,15 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
  * refused with that department's list.
  */
 export function PlaceFields({
+  departments,
   department: initialDepartment,
   municipalityCode,
   municipalities: initialMunicipalities,
   errors,
   onPlaceChange,
 }: {
+  /** Colombia's departments, in the spec's order (loader data, not code on the page). */
+  departments: readonly string[]
   department: string
   municipalityCode: string
   /** The list a server answer brought (null: none, as on the first visit or after a lost post). */
@@ -117,7 +119,7 @@ export function PlaceFields({
           className={selectClass}
         >
           <option value="">Selecciona…</option>
-          {DEPARTMENT_NAMES.map((name) => (
+          {departments.map((name) => (
             <option key={name}>{name}</option>
           ))}
         </select>
