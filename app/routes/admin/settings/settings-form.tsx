@@ -71,6 +71,44 @@ function TextField({
   )
 }
 
+/** A setting chosen from a list: its options in order, each worded by `labels`. */
+function SelectField<Choice extends string>({
+  name,
+  choices,
+  labels,
+  values,
+  errors,
+  hint,
+}: {
+  name: SettingKey
+  choices: readonly Choice[]
+  labels: Record<Choice, string>
+  values: SettingsFormValues
+  errors: SettingsFieldErrors
+  hint?: string
+}) {
+  const selectId = `setting-${name}`
+  const error = errors[name]
+  return (
+    <Field id={selectId} label={SETTING_LABELS[name]} hint={hint} error={error}>
+      <select
+        id={selectId}
+        name={name}
+        defaultValue={values[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? fieldErrorId(selectId) : hint ? fieldHintId(selectId) : undefined}
+        className={inputClass}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {labels[choice]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  )
+}
+
 export function SettingsForm({
   values,
   loaded,
@@ -240,22 +278,13 @@ export function SettingsForm({
           ) : null}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="setting-defaultVat" label={SETTING_LABELS.defaultVat} error={errors.defaultVat}>
-            <select
-              id="setting-defaultVat"
-              name="defaultVat"
-              defaultValue={values.defaultVat}
-              aria-invalid={errors.defaultVat ? true : undefined}
-              aria-describedby={errors.defaultVat ? fieldErrorId('setting-defaultVat') : undefined}
-              className={inputClass}
-            >
-              {DEFAULT_VAT_CHOICES.map((rate) => (
-                <option key={rate} value={rate}>
-                  {VAT_LABELS[rate]}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            name="defaultVat"
+            choices={DEFAULT_VAT_CHOICES}
+            labels={VAT_LABELS}
+            values={values}
+            errors={errors}
+          />
         </div>
       </fieldset>
       <CarrierFieldset
@@ -319,48 +348,22 @@ function CarrierFieldset({
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="setting-carrierQuotes"
-          label={SETTING_LABELS.carrierQuotes}
+        <SelectField
+          name="carrierQuotes"
+          choices={CARRIER_QUOTE_CHOICES}
+          labels={CARRIER_QUOTE_LABELS}
+          values={values}
+          errors={errors}
           hint="Si la cotización en vivo no responde, el checkout usa el costo fijo."
-          error={errors.carrierQuotes}
-        >
-          <select
-            id="setting-carrierQuotes"
-            name="carrierQuotes"
-            defaultValue={values.carrierQuotes}
-            aria-invalid={errors.carrierQuotes ? true : undefined}
-            aria-describedby={described('setting-carrierQuotes', errors.carrierQuotes, true)}
-            className={inputClass}
-          >
-            {CARRIER_QUOTE_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {CARRIER_QUOTE_LABELS[choice]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          id="setting-completeOnDelivery"
-          label={SETTING_LABELS.completeOnDelivery}
+        />
+        <SelectField
+          name="completeOnDelivery"
+          choices={YES_NO}
+          labels={COMPLETE_ON_DELIVERY_LABELS}
+          values={values}
+          errors={errors}
           hint="Solo para pedidos enviados con guía."
-          error={errors.completeOnDelivery}
-        >
-          <select
-            id="setting-completeOnDelivery"
-            name="completeOnDelivery"
-            defaultValue={values.completeOnDelivery}
-            aria-invalid={errors.completeOnDelivery ? true : undefined}
-            aria-describedby={described('setting-completeOnDelivery', errors.completeOnDelivery, true)}
-            className={inputClass}
-          >
-            {YES_NO.map((choice) => (
-              <option key={choice} value={choice}>
-                {COMPLETE_ON_DELIVERY_LABELS[choice]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        />
       </div>
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-base font-semibold">Recogida</legend>
