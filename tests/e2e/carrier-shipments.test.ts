@@ -204,6 +204,7 @@ test('a guía bought, printed and tracked to entregado', async () => {
   expect(timeline).toContain('Servientrega: En reparto (Bogotá).')
   expect(timeline).toContain('Servientrega: Entregado al destinatario (Bogotá).')
   expect(timeline).toContain('Servientrega entregó el pedido.')
+  expect(timeline).toContain('Seguimiento pedido a la transportadora.')
   // Nothing more to ask the carrier, nor a guía to buy.
   expect(await section.getByRole('button', { name: 'Actualizar seguimiento' }).count()).toBe(0)
   expect(await section.getByRole('button', { name: 'Generar guía' }).count()).toBe(0)
@@ -215,7 +216,8 @@ test('a guía bought, printed and tracked to entregado', async () => {
   await gotoHydrated(desk, `${base}/admin/pedidos/detalle/${orderId}`)
   expect(await overflowsSideways(desk)).toBe(false)
   expect(await desk.getByTestId('carrier-label').isVisible()).toBe(true)
-  expect(await desk.getByTestId('whatsapp-shipped').isVisible()).toBe(true)
+  // Delivered: no "ya va en camino" message to send any more.
+  expect(await desk.getByTestId('whatsapp-shipped').count()).toBe(0)
   await desk.screenshot({ path: `${SHOTS}/desk-delivered-phone.png`, fullPage: true })
 
   // The buyer's page, on the phone: the guía and where to follow it.
