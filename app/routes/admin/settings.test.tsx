@@ -391,7 +391,7 @@ test('"Envíos con transportadora": the card, its notices, a refusal as typed an
   // Envia is not configured in tests: the card says what that means.
   expect(carrier).toContain(CARRIERS_NOT_CONFIGURED)
   expect(CARRIERS_NOT_CONFIGURED).toBe(
-    'Envia no está configurado (ENVIA_TOKEN): el checkout usa el costo fijo y la orden no puede generar guías.',
+    'Envia no está configurado (ENVIA_TOKEN): el checkout usa el costo fijo y los pedidos no generan guías (se marcan enviados a mano).',
   )
   // The pickup municipality: "Sin definir", then municipalities only, grouped by department.
   const municipality = carrier.match(/<select id="setting-carrierOriginMunicipality"[\s\S]*?<\/select>/)![0]

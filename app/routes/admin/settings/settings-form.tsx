@@ -29,7 +29,7 @@ import { cardClass } from './card.ts'
 
 /** Said when Envia is not set up: the checkout and the orders work without it. */
 export const CARRIERS_NOT_CONFIGURED =
-  'Envia no está configurado (ENVIA_TOKEN): el checkout usa el costo fijo y la orden no puede generar guías.'
+  'Envia no está configurado (ENVIA_TOKEN): el checkout usa el costo fijo y los pedidos no generan guías (se marcan enviados a mano).'
 
 /** Said when Envia is set up but the pickup is not complete yet. */
 export const CARRIER_ORIGIN_INCOMPLETE =
