@@ -9,7 +9,7 @@ import { logger } from '#app/utils/logger.server.ts'
 import { parcelOfLines } from './parcel.server.ts'
 import { originParty, placeParty } from './parties.server.ts'
 import type { CarrierProvider, Quote, QuoteInput } from './provider.ts'
-import { carrierName } from './shipments.server.ts'
+import { carrierName, chosenQuote } from './shipments.server.ts'
 
 /** What the checkout's summary says under the shipping cost: "Envío con Servientrega · 2 días". */
 export function quoteNote(quote: Pick<CheckoutShippingQuote, 'carrierName' | 'days'>): string {
@@ -165,8 +165,7 @@ export async function checkoutShippingQuote(
   }
   const { quotes } = await kept
   if (!quotes) return null
-  const chosen =
-    settings.quotes === 'cheapest' ? quotes[0] : quotes.find((quote) => quote.carrier === settings.quotes)
+  const chosen = chosenQuote(quotes, settings.quotes)
   if (!chosen) return null
   return {
     price: chosen.price,
