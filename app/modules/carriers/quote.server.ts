@@ -11,10 +11,12 @@ import { originParty, placeParty } from './parties.server.ts'
 import type { CarrierProvider, Quote, QuoteInput } from './provider.ts'
 import { carrierName, chosenQuote } from './shipments.server.ts'
 
+/** "1 día", "2 días": how long the carrier says it takes. */
+export const daysText = (days: number) => `${days} ${days === 1 ? 'día' : 'días'}`
+
 /** What the checkout's summary says under the shipping cost: "Envío con Servientrega · 2 días". */
 export function quoteNote(quote: Pick<CheckoutShippingQuote, 'carrierName' | 'days'>): string {
-  const days = quote.days === undefined ? '' : ` · ${quote.days} ${quote.days === 1 ? 'día' : 'días'}`
-  return `Envío con ${quote.carrierName}${days}`
+  return `Envío con ${quote.carrierName}${quote.days === undefined ? '' : ` · ${daysText(quote.days)}`}`
 }
 
 /** A live shipping price for the checkout: centavos, who carries it, and in how many days. */

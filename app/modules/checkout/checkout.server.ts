@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
-import type { CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
+import { daysText, type CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
 import { cartTotals, rulesForPlace, zoneFor, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { products } from '#app/modules/catalog/schema.ts'
@@ -259,7 +259,7 @@ export async function placeOrder(
 
 /** The order's timeline line for a shipping cost from a live quote. */
 function shippingQuotedText(quote: CheckoutShippingQuote): string {
-  const days = quote.days === undefined ? '' : ` (${quote.days} ${quote.days === 1 ? 'día' : 'días'})`
+  const days = quote.days === undefined ? '' : ` (${daysText(quote.days)})`
   return `Envío cotizado con ${quote.carrierName}: ${formatCOP(quote.price)}${days}.`
 }
 
