@@ -113,7 +113,7 @@ test('shipping quotes: past the allowance the checkout summary’s quote is refu
     settled(() => shippingQuoteApi.loader(args(new Request(`${BASE}/api/envio?municipio=05001`), from)))
   expect(await quote(client)).toEqual({
     status: 429,
-    body: { shipping: null, carrier: null, days: null, message: RATE_LIMITS.shippingQuote.message },
+    body: { shipping: null, note: null, message: RATE_LIMITS.shippingQuote.message },
   })
   expect((await quote('198.18.200.3')).status).toBe(200)
 })

@@ -1,3 +1,4 @@
+import { hasNul } from '#app/utils/text.ts'
 import { z } from 'zod'
 import { STOCK_CHANNELS } from '#app/jobs/stock-channels.ts'
 
@@ -42,6 +43,8 @@ export const ChannelsQuerySchema = z.object({
     .string()
     .trim()
     .max(SKU_MAX)
+    // PostgreSQL refuses a NUL in any text: such a search is no search.
+    .refine((value) => !hasNul(value))
     .transform((value) => value.toUpperCase())
     .catch(''),
   estado: z.enum([...SYNC_STATUSES, 'todos']).catch('todos'),
