@@ -37,6 +37,7 @@ test('product fields: blanks become defaults, checkboxes are "on", categories de
     supplierInfo: '  ',
     showWholesale: 'on',
     showRetail: undefined,
+    personalUse: 'on',
   })
   expect(parsed).toEqual({
     name: 'Collar',
@@ -50,6 +51,7 @@ test('product fields: blanks become defaults, checkboxes are "on", categories de
     supplierInfo: undefined,
     showWholesale: true,
     showRetail: false,
+    personalUse: true,
   })
   expect(ProductFieldsSchema.safeParse({ ...parsed, purchaseLink: 'javascript:alert(1)' }).success).toBe(
     false,
