@@ -27,7 +27,17 @@ export const MODULE_MAP = {
   catalog: ['inventory', 'media'],
   payment: ['marketing', 'order'],
   invoicing: ['catalog', 'order', 'settings'],
-  checkout: ['carriers', 'cart', 'catalog', 'inventory', 'marketing', 'order', 'payment', 'places', 'settings'],
+  checkout: [
+    'carriers',
+    'cart',
+    'catalog',
+    'inventory',
+    'marketing',
+    'order',
+    'payment',
+    'places',
+    'settings',
+  ],
   import: ['analytics', 'catalog', 'inventory', 'media', 'order'],
 }
 

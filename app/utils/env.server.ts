@@ -169,11 +169,9 @@ const EnvSchema = z.object({
     .pipe(
       z
         .array(
-          z
-            .string()
-            .regex(/^[a-z0-9_-]+$/, {
-              message: 'debe ser una lista de códigos, p. ej. coordinadora,servientrega',
-            }),
+          z.string().regex(/^[a-z0-9_-]+$/, {
+            message: 'debe ser una lista de códigos, p. ej. coordinadora,servientrega',
+          }),
         )
         .min(1, { message: 'nombra al menos una transportadora' }),
     ),
