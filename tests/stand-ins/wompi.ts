@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
+import { bearerToken, listen, sendJson, type RecordedRequest } from './http.ts'
+
+/**
+ * A local Wompi for adapter tests, in Wompi's shapes (docs.wompi.co): the Web Checkout page at
+ * `GET /p/` (it checks the integrity signature as Wompi does and refuses a changed amount),
+ * `GET /v1/transactions/{id}` with the public key, `GET /v1/transactions?reference=` with the
+ * private key, errors as `{ error: { type, reason } }`; `pay` plays the shopper on the checkout
+ * page, and `eventFor` signs the `transaction.updated` event Wompi would post.
+ */
+
+export const STAND_IN_WOMPI_KEYS = {
+  publicKey: 'pub_test_standin0123456789',
+  privateKey: 'prv_test_standin0123456789',
+  integritySecret: 'test_integrity_standin0123456789',
+  eventsSecret: 'test_events_standin0123456789',
+} as const
+
+export type WompiStatus = 'APPROVED' | 'DECLINED' | 'VOIDED' | 'ERROR' | 'PENDING'
+
+export type StandInTransaction = {
+  id: string
+  created_at: string
+  finalized_at: string | null
+  amount_in_cents: number
+  reference: string
+  currency: 'COP'
+  customer_email: string | null
+  payment_method_type: string
+  redirect_url: string
+  status: WompiStatus
+  status_message: string | null
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
+
+export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
+  const requests: RecordedRequest[] = []
+  const transactions = new Map<string, StandInTransaction>()
+  let next = 1
+
+  const refuse = (response: ServerResponse, status: number, type: string, reason: string) =>
+    sendJson(response, status, { error: { type, reason } })
+
+  /** The checkout page's own check: the link must be signed for exactly this amount and reference. */
+  function checkoutError(query: URLSearchParams): string | null {
+    if (query.get('public-key') !== keys.publicKey) return 'La llave pública no es válida'
+    if (query.get('currency') !== 'COP') return 'La moneda debe ser COP'
+    const amount = query.get('amount-in-cents') ?? ''
+    const reference = query.get('reference') ?? ''
+    const expiration = query.get('expiration-time') ?? ''
+    const expected = sha256(`${reference}${amount}COP${expiration}${keys.integritySecret}`)
+    if (query.get('signature:integrity') !== expected) return 'La firma de integridad no es válida'
+    if (expiration && Date.parse(expiration) < Date.now()) return 'El link de pago expiró'
+    return null
+  }
+
+  const server = await listen(requests, (request, response) => {
+    if (request.method === 'GET' && request.path === '/p/') {
+      const error = checkoutError(request.query)
+      response.writeHead(error ? 422 : 200, { 'Content-Type': 'text/html; charset=utf-8' })
+      response.end(
+        error
+          ? `<h1>Error</h1><p>${error}</p>`
+          : `<h1>Paga con Wompi</h1><p>Referencia ${request.query.get('reference')}</p>`,
+      )
+      return
+    }
+    const one = /^\/v1\/transactions\/([^/]+)$/.exec(request.path)
+    if (request.method === 'GET' && one) {
+      if (
+        bearerToken(request.headers) !== keys.publicKey &&
+        bearerToken(request.headers) !== keys.privateKey
+      ) {
+        refuse(response, 401, 'INVALID_ACCESS_TOKEN', 'La llave proporcionada no es válida')
+        return
+      }
+      const transaction = transactions.get(decodeURIComponent(one[1]!))
+      if (!transaction) {
+        refuse(response, 404, 'NOT_FOUND_ERROR', 'La entidad solicitada no existe')
+        return
+      }
+      sendJson(response, 200, { data: transaction, meta: {} })
+      return
+    }
+    if (request.method === 'GET' && request.path === '/v1/transactions') {
+      if (bearerToken(request.headers) !== keys.privateKey) {
+        refuse(response, 401, 'INVALID_ACCESS_TOKEN', 'Se requiere la llave privada')
+        return
+      }
+      const reference = request.query.get('reference')
+      const found = [...transactions.values()]
+        .filter((transaction) => transaction.reference === reference)
+        .reverse()
+      sendJson(response, 200, { data: found, meta: {} })
+      return
+    }
+    refuse(response, 404, 'NOT_FOUND_ERROR', 'Ruta no encontrada')
+  })
+
+  return {
+    url: `${server.origin}/v1`,
+    checkoutUrl: `${server.origin}/p/`,
+    keys,
+    requests,
+    transactions,
+    /**
+     * The shopper pays on the checkout page of `checkoutLink` with `method`: the transaction Wompi
+     * makes, and where it sends the shopper back (`redirect-url?id=…&env=test`). Throws what the
+     * page would show for a link it refuses.
+     */
+    pay(checkoutLink: string, status: WompiStatus, method = 'NEQUI') {
+      const query = new URL(checkoutLink).searchParams
+      const error = checkoutError(query)
+      if (error) throw new Error(error)
+      const now = new Date().toISOString()
+      const transaction: StandInTransaction = {
+        id: `12345-${Date.now()}-${String(next++).padStart(5, '0')}`,
+        created_at: now,
+        finalized_at: status === 'PENDING' ? null : now,
+        amount_in_cents: Number(query.get('amount-in-cents')),
+        reference: query.get('reference')!,
+        currency: 'COP',
+        customer_email: query.get('customer-data:email'),
+        payment_method_type: method,
+        redirect_url: query.get('redirect-url')!,
+        status,
+        status_message: status === 'DECLINED' ? 'Fondos insuficientes' : null,
+      }
+      transactions.set(transaction.id, transaction)
+      const back = new URL(transaction.redirect_url)
+      back.searchParams.set('id', transaction.id)
+      back.searchParams.set('env', 'test')
+      return { transaction, redirectTo: back.toString() }
+    },
+    /** Moves a pending transaction on, as Wompi does when PSE or Nequi answers. */
+    settle(id: string, status: WompiStatus) {
+      const transaction = transactions.get(id)
+      if (!transaction) throw new Error(`No transaction ${id} in the Wompi stand-in`)
+      transaction.status = status
+      transaction.finalized_at = new Date().toISOString()
+    },
+    /** The `transaction.updated` event Wompi posts for this transaction, signed with the events secret. */
+    eventFor(transaction: StandInTransaction, timestamp = Math.floor(Date.now() / 1000)) {
+      const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents']
+      const checksum = sha256(
+        `${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${keys.eventsSecret}`,
+      ).toUpperCase()
+      return {
+        event: 'transaction.updated',
+        data: { transaction: { ...transaction } },
+        environment: 'test',
+        signature: { properties, checksum },
+        timestamp,
+        sent_at: new Date(timestamp * 1000).toISOString(),
+      }
+    },
+    reset() {
+      requests.length = 0
+      transactions.clear()
+    },
+    stop: () => server.close(),
+  }
+}
+
+export type WompiStandIn = Awaited<ReturnType<typeof startWompiStandIn>>
