@@ -32,7 +32,9 @@ export function OrderHeading({
           </h1>
           <StatusBadge status={order.status} />
           <Flag on={Boolean(order.shippedAt)} label="Enviado" testId="order-shipped" />
-          {order.paymentMethod === 'acordar' ? (
+          {/* Whether the buyer confirmed matters only while the order is open. */}
+          {order.paymentMethod === 'acordar' &&
+          (order.status === 'pendiente de pago' || order.status === 'pagado') ? (
             <Flag on={Boolean(order.confirmedAt)} label="Confirmado" testId="order-confirmed" />
           ) : null}
         </div>
