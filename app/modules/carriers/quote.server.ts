@@ -6,6 +6,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { readCarrierSettings } from '#app/modules/settings/settings.server.ts'
 import type { Env } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
+import { hasNul } from '#app/utils/text.ts'
 import { parcelOfLines } from './parcel.server.ts'
 import { originParty, placeParty } from './parties.server.ts'
 import type { CarrierProvider, Quote, QuoteInput } from './provider.ts'
@@ -85,7 +86,10 @@ async function quotesWithin(provider: CarrierProvider, input: QuoteInput): Promi
 
 /** The lines the shop sells (whole, positive quantities), with what they are worth at retail now. */
 async function pricedLines(db: DbOrTx, lines: readonly { sku: string; quantity: number }[]) {
-  const wanted = lines.filter((line) => Number.isSafeInteger(line.quantity) && line.quantity > 0)
+  // A cookie may carry any text: a NUL (which PostgreSQL refuses) names no product.
+  const wanted = lines.filter(
+    (line) => !hasNul(line.sku) && Number.isSafeInteger(line.quantity) && line.quantity > 0,
+  )
   const skus = [...new Set(wanted.map((line) => line.sku))]
   if (!skus.length) return { known: [], value: 0 }
   const rows = await db

@@ -514,8 +514,15 @@ async function recordTracking(
       CARRIER_ACTOR,
     )
     if (!settings.completeOnDelivery) return { changed: true, completed: false }
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, row.orderId))
-    if (!order || !canTransition(order.status, 'Completado')) return { changed: true, completed: false }
+    const [order] = await tx
+      .select({ status: orders.status, paymentMethod: orders.paymentMethod })
+      .from(orders)
+      .where(eq(orders.id, row.orderId))
+    // Only an order paid, or paid on delivery: an unpaid online order is never completed on its own.
+    const settled = order?.status === 'pagado' || order?.paymentMethod === 'acordar'
+    if (!order || !settled || !canTransition(order.status, 'Completado')) {
+      return { changed: true, completed: false }
+    }
     await completeOrder(tx, deps.jobs, row.orderId, CARRIER_ACTOR, deliveredAt!)
     return { changed: true, completed: true }
   })
