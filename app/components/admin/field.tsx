@@ -43,3 +43,10 @@ export function Field({
 
 export const fieldHintId = (id: string) => `${id}-hint`
 export const fieldErrorId = (id: string) => `${id}-error`
+
+/**
+ * What a `Field`'s control names in `aria-describedby`: its error when it has one, else its hint
+ * when it shows one.
+ */
+export const fieldDescribedBy = (id: string, error: string | null | undefined, hasHint = false) =>
+  error ? fieldErrorId(id) : hasHint ? fieldHintId(id) : undefined

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
-import { Field, fieldErrorId, fieldHintId } from '#app/components/admin/field.tsx'
+import { Field, fieldDescribedBy, fieldErrorId } from '#app/components/admin/field.tsx'
 import { inputClass, labelClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { VAT_LABELS } from '#app/utils/vat.ts'
 import type { ShippingZoneChoice } from '#app/modules/settings/settings.server.ts'
@@ -64,7 +64,7 @@ function TextField({
         autoComplete={autoComplete ?? 'off'}
         defaultValue={values[name]}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldErrorId(inputId) : hint ? `${inputId}-hint` : undefined}
+        aria-describedby={fieldDescribedBy(inputId, error, Boolean(hint))}
         className={inputClass}
       />
     </Field>
@@ -96,7 +96,7 @@ function SelectField<Choice extends string>({
         name={name}
         defaultValue={values[name]}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldErrorId(selectId) : hint ? fieldHintId(selectId) : undefined}
+        aria-describedby={fieldDescribedBy(selectId, error, Boolean(hint))}
         className={inputClass}
       >
         {choices.map((choice) => (
@@ -306,6 +306,14 @@ export function SettingsForm({
 const sizeHint = (bounds: { min: number; max: number }, unit: string) =>
   `Número entero de ${bounds.min} a ${bounds.max.toLocaleString('es-CO')} ${unit}.`
 
+/** The default package's fields, in the form's order, with their hints. */
+const PACKAGE_SETTINGS = [
+  ['parcelWeightGrams', sizeHint(PARCEL_BOUNDS.weightGrams, 'gramos')],
+  ['parcelLengthCm', sizeHint(PARCEL_BOUNDS.centimetres, 'cm')],
+  ['parcelWidthCm', sizeHint(PARCEL_BOUNDS.centimetres, 'cm')],
+  ['parcelHeightCm', sizeHint(PARCEL_BOUNDS.centimetres, 'cm')],
+] as const satisfies readonly (readonly [SettingKey, string])[]
+
 /**
  * "Envíos con transportadora": how the checkout prices shipping, where the carrier picks parcels up,
  * the package of a product without measures of its own, and whether delivery completes the order.
@@ -329,8 +337,6 @@ function CarrierFieldset({
     : !carrierOriginComplete
       ? CARRIER_ORIGIN_INCOMPLETE
       : null
-  const described = (id: string, error: string | undefined, hint?: boolean) =>
-    error ? fieldErrorId(id) : hint ? fieldHintId(id) : undefined
   return (
     <fieldset className={cardClass} data-testid="carrier-settings">
       <legend className="float-left mb-1 text-lg font-semibold">Envíos con transportadora</legend>
@@ -384,7 +390,7 @@ function CarrierFieldset({
               name="carrierOriginMunicipality"
               defaultValue={values.carrierOriginMunicipality}
               aria-invalid={errors.carrierOriginMunicipality ? true : undefined}
-              aria-describedby={described(
+              aria-describedby={fieldDescribedBy(
                 'setting-carrierOriginMunicipality',
                 errors.carrierOriginMunicipality,
               )}
@@ -418,30 +424,9 @@ function CarrierFieldset({
           El peso y las medidas de los productos que no tienen las suyas en «Empaque para envíos».
         </p>
         <div className="grid gap-4 sm:grid-cols-4">
-          <TextField
-            name="parcelWeightGrams"
-            inputMode="numeric"
-            hint={sizeHint(PARCEL_BOUNDS.weightGrams, 'gramos')}
-            {...props}
-          />
-          <TextField
-            name="parcelLengthCm"
-            inputMode="numeric"
-            hint={sizeHint(PARCEL_BOUNDS.centimetres, 'cm')}
-            {...props}
-          />
-          <TextField
-            name="parcelWidthCm"
-            inputMode="numeric"
-            hint={sizeHint(PARCEL_BOUNDS.centimetres, 'cm')}
-            {...props}
-          />
-          <TextField
-            name="parcelHeightCm"
-            inputMode="numeric"
-            hint={sizeHint(PARCEL_BOUNDS.centimetres, 'cm')}
-            {...props}
-          />
+          {PACKAGE_SETTINGS.map(([name, hint]) => (
+            <TextField key={name} name={name} inputMode="numeric" hint={hint} {...props} />
+          ))}
         </div>
       </fieldset>
     </fieldset>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
-import { Field, fieldErrorId, fieldHintId } from '#app/components/admin/field.tsx'
+import { Field, fieldDescribedBy } from '#app/components/admin/field.tsx'
 import { dangerButtonClass, inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
 import type { AdminShippingZone, ShippingZoneChoice } from '#app/modules/settings/settings.server.ts'
 import type { ShippingZoneFieldErrors, ShippingZoneFormValues } from '#app/modules/settings/validators.ts'
@@ -121,8 +121,6 @@ function ShippingZoneForm({
   useEffect(() => {
     document.querySelector<HTMLElement>('[data-testid="shipping-zone-form"] [aria-invalid="true"]')?.focus()
   }, [])
-  const described = (id: string, error: string | undefined, hint?: boolean) =>
-    error ? fieldErrorId(id) : hint ? fieldHintId(id) : undefined
   return (
     <AdminForm
       method="post"
@@ -144,7 +142,7 @@ function ShippingZoneForm({
             name="code"
             defaultValue={values.code}
             aria-invalid={errors.code ? true : undefined}
-            aria-describedby={described('zone-code', errors.code, true)}
+            aria-describedby={fieldDescribedBy('zone-code', errors.code, true)}
             className={inputClass}
           >
             <option value="">Elige un departamento o municipio</option>
@@ -174,7 +172,7 @@ function ShippingZoneForm({
             autoComplete="off"
             defaultValue={values.cost}
             aria-invalid={errors.cost ? true : undefined}
-            aria-describedby={described('zone-cost', errors.cost, true)}
+            aria-describedby={fieldDescribedBy('zone-cost', errors.cost, true)}
             className={inputClass}
           />
         </Field>
