@@ -1,7 +1,5 @@
+import type { PackageSize } from '#app/modules/settings/settings.server.ts'
 import type { Parcel } from './provider.ts'
-
-/** A parcel's size in grams and centimetres. */
-export type PackageSize = { weightGrams: number; lengthCm: number; widthCm: number; heightCm: number }
 
 /** One line of an order or cart: how many, and the product's own measures (null: the default's). */
 export type PackedLine = {

@@ -1,15 +1,13 @@
-import { inArray } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { DbOrTx } from '#app/db/client.server.ts'
-import { discountedPrice } from '#app/modules/catalog/pricing.ts'
-import { products } from '#app/modules/catalog/schema.ts'
-import { readCarrierSettings } from '#app/modules/settings/settings.server.ts'
+import { readCarrierSettings, type PackageSize } from '#app/modules/settings/settings.server.ts'
 import type { Env } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import { hasNul } from '#app/utils/text.ts'
-import { parcelOfLines } from './parcel.server.ts'
+import { parcelFor } from './parcel.ts'
+import { packedProductsOf } from './parcel.server.ts'
 import { originParty, placeParty } from './parties.server.ts'
-import type { CarrierProvider, Quote, QuoteInput } from './provider.ts'
+import type { CarrierProvider, Parcel, Quote, QuoteInput } from './provider.ts'
 import { carrierName, chosenQuote } from './shipments.server.ts'
 
 /** "1 día", "2 días": how long the carrier says it takes. */
@@ -84,22 +82,30 @@ async function quotesWithin(provider: CarrierProvider, input: QuoteInput): Promi
   }
 }
 
-/** The lines the shop sells (whole, positive quantities), with what they are worth at retail now. */
-async function pricedLines(db: DbOrTx, lines: readonly { sku: string; quantity: number }[]) {
+/**
+ * The box for the lines the shop sells (whole, positive quantities), declared at what they are worth
+ * at retail now; null when none is known. One query for the prices and the measures.
+ */
+async function cartParcel(
+  db: DbOrTx,
+  lines: readonly { sku: string; quantity: number }[],
+  defaults: PackageSize,
+): Promise<Parcel | null> {
   // A cookie may carry any text: a NUL (which PostgreSQL refuses) names no product.
   const wanted = lines.filter(
     (line) => !hasNul(line.sku) && Number.isSafeInteger(line.quantity) && line.quantity > 0,
   )
-  const skus = [...new Set(wanted.map((line) => line.sku))]
-  if (!skus.length) return { known: [], value: 0 }
-  const rows = await db
-    .select({ sku: products.sku, level1: products.priceLevel1, discountPercent: products.discountPercent })
-    .from(products)
-    .where(inArray(products.sku, skus))
-  const prices = new Map(rows.map((row) => [row.sku, discountedPrice(row.level1, row.discountPercent)]))
-  const known = wanted.filter((line) => prices.has(line.sku))
-  const value = known.reduce((sum, line) => sum + prices.get(line.sku)! * line.quantity, 0)
-  return { known, value }
+  const packed = await packedProductsOf(
+    db,
+    wanted.map((line) => line.sku),
+  )
+  const known = wanted.flatMap((line) => {
+    const product = packed.get(line.sku)
+    return product ? [{ ...product, quantity: line.quantity }] : []
+  })
+  if (!known.length) return null
+  const value = known.reduce((sum, line) => sum + line.finalPrice * line.quantity, 0)
+  return parcelFor(known, defaults, value)
 }
 
 /**
@@ -125,9 +131,8 @@ export async function checkoutShippingQuote(
   if (settings.quotes === 'flat') return null
   const origin = originParty(settings)
   if (!origin) return null
-  const { known, value } = await pricedLines(deps.db, place.lines)
-  if (!known.length) return null
-  const parcel = await parcelOfLines(deps.db, known, settings.defaultPackage, value)
+  const parcel = await cartParcel(deps.db, place.lines, settings.defaultPackage)
+  if (!parcel) return null
 
   const key = JSON.stringify([
     origin.municipalityCode,
