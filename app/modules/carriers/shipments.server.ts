@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
@@ -85,8 +85,20 @@ export function carrierName(code: string | null | undefined): string {
 
 const refused = (message: string, status: number) => new Refusal(message, { status, standsAlone: true })
 
-export async function shipmentOf(db: DbOrTx, orderId: string): Promise<ShipmentRow | null> {
-  const [row] = await db.select().from(shipments).where(eq(shipments.orderId, orderId))
+/**
+ * A shipment as the jobs and the desk read it: every column but the label's bytes (only "Imprimir
+ * guía" reads those), with whether it has them.
+ */
+export type ShipmentState = Omit<ShipmentRow, 'labelPdf'> & { hasLabelPdf: boolean }
+
+const { labelPdf: _labelBytes, ...shipmentStateColumns } = getTableColumns(shipments)
+const SHIPMENT_STATE = {
+  ...shipmentStateColumns,
+  hasLabelPdf: sql<boolean>`${shipments.labelPdf} is not null`,
+}
+
+export async function shipmentOf(db: DbOrTx, orderId: string): Promise<ShipmentState | null> {
+  const [row] = await db.select(SHIPMENT_STATE).from(shipments).where(eq(shipments.orderId, orderId))
   return row ?? null
 }
 
@@ -107,7 +119,7 @@ async function updateShipment(db: DbOrTx, orderId: string, values: ShipmentWrite
 export const ABANDONED_AFTER_MS = 60 * 60_000
 
 /** A guía being bought whose job has not touched it for longer than the queue keeps trying. */
-const abandoned = (row: ShipmentRow, now = Date.now()) =>
+const abandoned = (row: ShipmentState, now = Date.now()) =>
   (row.status === 'requested' || row.status === 'retrying') &&
   now - row.updatedAt.getTime() > ABANDONED_AFTER_MS
 
@@ -115,7 +127,7 @@ const abandoned = (row: ShipmentRow, now = Date.now()) =>
  * A guía that can be asked for (again): none yet, the last attempt failed or was skipped, or the
  * queue gave up on it.
  */
-const canRequest = (row: ShipmentRow | null) =>
+const canRequest = (row: ShipmentState | null) =>
   !row || row.status === 'failed' || row.status === 'skipped' || abandoned(row)
 
 /**
@@ -386,7 +398,7 @@ export async function buyShipmentLabel(deps: ShipmentDeps, job: { orderId: strin
 const eventKey = (event: { at: string; description: string }) => `${event.at}|${event.description}`
 
 /** The carrier's events not yet on the order's timeline, oldest first. */
-function newEvents(row: ShipmentRow, tracking: Tracking): StoredTrackingEvent[] {
+function newEvents(row: ShipmentState, tracking: Tracking): StoredTrackingEvent[] {
   const known = new Set(row.events.map(eventKey))
   return tracking.events
     .map((event) => ({
@@ -408,7 +420,7 @@ export type TrackOutcome = { checked: number; changed: number; completed: number
 export async function trackShipments(deps: ShipmentDeps, job: { orderId?: string }): Promise<TrackOutcome> {
   const { db, carriers } = deps
   const rows = await db
-    .select()
+    .select(SHIPMENT_STATE)
     .from(shipments)
     .where(
       and(
@@ -422,7 +434,7 @@ export async function trackShipments(deps: ShipmentDeps, job: { orderId?: string
     return 'skipped'
   }
   const settings = rows.length ? await readCarrierSettings(db, deps.env) : null
-  const byCarrier = new Map<string, ShipmentRow[]>()
+  const byCarrier = new Map<string, ShipmentState[]>()
   for (const row of rows) byCarrier.set(row.carrier ?? '', [...(byCarrier.get(row.carrier ?? '') ?? []), row])
   let changed = 0
   let completed = 0
@@ -453,7 +465,7 @@ export async function trackShipments(deps: ShipmentDeps, job: { orderId?: string
 
 async function recordTracking(
   deps: ShipmentDeps,
-  polled: ShipmentRow,
+  polled: ShipmentState,
   tracking: Tracking,
   settings: CarrierSettings,
 ) {
@@ -462,7 +474,11 @@ async function recordTracking(
   // write an event twice, and a completion that fails leaves the delivery unrecorded, so the next
   // run tries both again.
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(shipments).where(eq(shipments.id, polled.id)).for('update')
+    const [row] = await tx
+      .select(SHIPMENT_STATE)
+      .from(shipments)
+      .where(eq(shipments.id, polled.id))
+      .for('update')
     if (!row) return { changed: false, completed: false }
     const added = newEvents(row, tracking)
     const statusChanged = tracking.status !== row.status
@@ -571,7 +587,7 @@ export async function shipmentDeskOf(
       price: row.price,
       cashOnDeliveryAmount: row.cashOnDeliveryAmount,
       providerMessage: row.providerMessage,
-      hasLabel: Boolean(row.labelPdf ?? row.labelUrl),
+      hasLabel: row.hasLabelPdf || Boolean(row.labelUrl),
       lastTrackedAt: row.lastTrackedAt,
       deliveredAt: row.deliveredAt,
       tracked: !FINAL_STATES.includes(row.status as ShipmentStatus) && Boolean(row.trackingNumber),
@@ -582,7 +598,14 @@ export async function shipmentDeskOf(
 
 /** "Imprimir guía": the kept PDF, or the carrier's link when it could not be kept. */
 export async function shipmentLabelResponse(db: DbOrTx, orderId: string): Promise<Response> {
-  const row = await shipmentOf(db, orderId)
+  const [row] = await db
+    .select({
+      trackingNumber: shipments.trackingNumber,
+      labelUrl: shipments.labelUrl,
+      labelPdf: shipments.labelPdf,
+    })
+    .from(shipments)
+    .where(eq(shipments.orderId, orderId))
   const text = (message: string, status: number) =>
     new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
   if (!row?.trackingNumber) return text(SHIPMENT_MESSAGES.noShipment, 404)
