@@ -19,7 +19,6 @@ export const SHIPMENT_MESSAGES = {
   alreadyBought: 'Este pedido ya tiene guía.',
   noShipment: 'Este pedido no tiene guía con transportadora.',
   noLabel: 'La guía de este pedido no tiene etiqueta para imprimir.',
-  labelUnavailable: (reason: string) => `No se pudo traer la etiqueta de la transportadora: ${reason}`,
 } as const
 
 /** The carrier states as the desk and the buyer read them. */

@@ -44,14 +44,14 @@ export const products = pgTable(
     /** IVA on its invoices (`VAT_RATES`); null follows the shop's default ("Configuraciones"). */
     vat: text({ enum: VAT_RATES }),
     /**
-     * The packed item for carriers' quotes and guías: grams and centimetres; null takes the shop's
-     * default package ("Configuraciones", "Envíos con transportadora").
-     */
-    /**
      * A personal-use good (earrings, say): Ley 1480, art. 47 lets the shop exclude it from the
      * right of withdrawal, as long as the shopper is told before buying (the product page says so).
      */
     personalUse: boolean().notNull().default(false),
+    /**
+     * The packed item for carriers' quotes and guías: grams and centimetres; null takes the shop's
+     * default package ("Configuraciones", "Envíos con transportadora").
+     */
     weightGrams: integer(),
     lengthCm: integer(),
     widthCm: integer(),

@@ -164,7 +164,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
 
       {open ? <ActionsSection order={order} whatsAppUrl={whatsAppUrl} busy={busy} /> : null}
 
-      <ShipmentSection orderId={order.id} {...shipping} shippedWhatsAppUrl={shippedWhatsAppUrl} busy={busy} />
+      <ShipmentSection {...shipping} shippedWhatsAppUrl={shippedWhatsAppUrl} busy={busy} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <CustomerSection order={order} busy={busy} />

@@ -76,8 +76,6 @@ export function ShipmentSection({
   shippedWhatsAppUrl,
   busy,
 }: {
-  /** Unused since the label prints from the heading; the desk may stop passing it. */
-  orderId?: string
   configured: boolean
   shipment: DeskShipment | null
   canBuy: boolean
