@@ -403,7 +403,7 @@ export async function listSettingChanges(db: DbOrTx, limit = 20): Promise<Settin
 /** Whether `code` is a department ("05") or a municipality ("05001") of DANE's DIVIPOLA list. */
 export function isShippingZoneCode(code: string): boolean {
   if (/^\d{2}$/.test(code)) return departmentCoded(code) !== undefined
-  return /^\d{5}$/.test(code) && municipalityCoded(code) !== undefined
+  return isMunicipalityCode(code)
 }
 
 /** Whether `code` is a municipality ("05001") of DANE's DIVIPOLA list (the carrier's pickup). */
