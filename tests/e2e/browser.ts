@@ -13,10 +13,10 @@ export const DESKTOP = { width: 1280, height: 900 }
 
 export const baseURL = () => inject('baseURL')
 
-/** The consent cookie of a shopper who declined analytics and advertising. */
-export function declinedConsentCookie() {
+/** The consent cookie of a shopper who declined analytics and advertising (on `url`'s shop). */
+export function declinedConsentCookie(url = baseURL()) {
   const consent = { version: CONSENT_POLICY_VERSION, analytics: false, advertising: false }
-  return { name: CONSENT_COOKIE, value: encodeURIComponent(serializeConsent(consent)), url: baseURL() }
+  return { name: CONSENT_COOKIE, value: encodeURIComponent(serializeConsent(consent)), url }
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
@@ -143,11 +143,11 @@ export async function storedCart(page: Page): Promise<{ sku: string; quantity: n
   return cartLinesOf(cookie ? `${CART_COOKIE}=${cookie.value}` : '')
 }
 
-/** Replaces the cart the page's browser context holds (an empty list empties it). */
-export async function setStoredCart(page: Page, lines: { sku: string; quantity: number }[]) {
+/** Replaces the cart the page's browser context holds on `url`'s shop (an empty list empties it). */
+export async function setStoredCart(page: Page, lines: { sku: string; quantity: number }[], url = baseURL()) {
   const assignment = cartCookieAssignment(lines, false)
   const value = assignment.slice(CART_COOKIE.length + 1, assignment.indexOf(';'))
-  await page.context().addCookies([{ name: CART_COOKIE, value, url: baseURL() }])
+  await page.context().addCookies([{ name: CART_COOKIE, value, url }])
 }
 
 /** es-CO money as the shop shows it, with plain spaces so the comparison ignores NBSP. */

@@ -1,13 +1,21 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { SHIPMENT_MESSAGES } from '#app/modules/carriers/messages.ts'
-import { CART_COOKIE, cartCookieAssignment } from '#app/modules/cart/cart-cookie.ts'
 import { PICKUP, saveSettings } from '#tests/carrier-quotes.ts'
 import { stockedProduct } from '#tests/orders.ts'
 import { startEnviaStandIn, type EnviaStandIn } from '#tests/stand-ins/envia.ts'
 import { expectMessage } from './admin-session.ts'
-import { choosePlace, collectErrors, DESKTOP, gotoHydrated, PHONE, plain, setupBrowser } from './browser.ts'
+import {
+  choosePlace,
+  collectErrors,
+  declinedConsentCookie,
+  DESKTOP,
+  gotoHydrated,
+  PHONE,
+  plain,
+  setStoredCart,
+  setupBrowser,
+} from './browser.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 
 /**
@@ -55,21 +63,8 @@ afterAll(async () => {
 /** A shopper on this file's server who already declined the consent banner, with `lines` in the cart. */
 async function shopperWithCart(lines: { sku: string; quantity: number }[]) {
   const page = await browser.page(PHONE)
-  const assignment = cartCookieAssignment(lines, false)
-  await page.context().addCookies([
-    {
-      name: CONSENT_COOKIE,
-      value: encodeURIComponent(
-        serializeConsent({ version: CONSENT_POLICY_VERSION, analytics: false, advertising: false }),
-      ),
-      url: base,
-    },
-    {
-      name: CART_COOKIE,
-      value: assignment.slice(CART_COOKIE.length + 1, assignment.indexOf(';')),
-      url: base,
-    },
-  ])
+  await page.context().addCookies([declinedConsentCookie(base)])
+  await setStoredCart(page, lines, base)
   return page
 }
 

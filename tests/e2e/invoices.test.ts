@@ -1,14 +1,21 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
-import { CART_COOKIE, cartCookieAssignment } from '#app/modules/cart/cart-cookie.ts'
 import { INVOICE_DESK_MESSAGES } from '#app/modules/invoicing/messages.ts'
 import { CLAIM_MESSAGES } from '#app/modules/order/claims.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { stockedProduct } from '#tests/orders.ts'
 import { startFactusStandIn, type FactusStandIn } from '#tests/stand-ins/factus.ts'
 import { acceptNextDialog, expectMessage } from './admin-session.ts'
-import { choosePlace, collectErrors, DESKTOP, gotoHydrated, plain, setupBrowser } from './browser.ts'
+import {
+  choosePlace,
+  collectErrors,
+  declinedConsentCookie,
+  DESKTOP,
+  gotoHydrated,
+  plain,
+  setStoredCart,
+  setupBrowser,
+} from './browser.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 
 /**
@@ -57,21 +64,8 @@ afterAll(async () => {
 /** A shopper on this file's server who already declined the consent banner, with `lines` in the cart. */
 async function shopperWithCart(lines: { sku: string; quantity: number }[]) {
   const page = await browser.page()
-  const assignment = cartCookieAssignment(lines, false)
-  await page.context().addCookies([
-    {
-      name: CONSENT_COOKIE,
-      value: encodeURIComponent(
-        serializeConsent({ version: CONSENT_POLICY_VERSION, analytics: false, advertising: false }),
-      ),
-      url: base,
-    },
-    {
-      name: CART_COOKIE,
-      value: assignment.slice(CART_COOKIE.length + 1, assignment.indexOf(';')),
-      url: base,
-    },
-  ])
+  await page.context().addCookies([declinedConsentCookie(base)])
+  await setStoredCart(page, lines, base)
   return page
 }
 

@@ -3,7 +3,6 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Db } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
-import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { CLAIM_MESSAGES, claimDeadline } from '#app/modules/order/claims.ts'
 import { spanishDay } from '#app/utils/spanish-dates.ts'
 import { CLAIM_NOTICE_TEMPLATE } from '#app/modules/order/claim-notice.server.ts'
@@ -16,6 +15,7 @@ import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/stand-ins/wha
 import { expectMessage } from './admin-session.ts'
 import {
   collectErrors,
+  declinedConsentCookie,
   DESKTOP,
   gotoHydrated,
   PHONE,
@@ -124,19 +124,12 @@ afterAll(async () => {
   await whatsapp?.stop()
 })
 
-/** A shopper who already answered the consent banner on this server (declining both). */
-const consentCookie = () => ({
-  name: CONSENT_COOKIE,
-  value: encodeURIComponent(
-    serializeConsent({ version: CONSENT_POLICY_VERSION, analytics: false, advertising: false }),
-  ),
-  url: base,
-})
-
 /** A tab of the test's context on this file's server; `owner` adds the signed-in owner's cookie. */
 async function shopPage(viewport = DESKTOP, { owner = false } = {}) {
   const page = await browser.page(viewport)
-  await page.context().addCookies([consentCookie(), ...(owner ? [{ ...sessionCookie, url: base }] : [])])
+  await page
+    .context()
+    .addCookies([declinedConsentCookie(base), ...(owner ? [{ ...sessionCookie, url: base }] : [])])
   return page
 }
 
@@ -319,7 +312,7 @@ describe('reversión del pago, without JavaScript', () => {
       timezoneId: 'America/Bogota',
       javaScriptEnabled: false,
     })
-    await context.addCookies([consentCookie()])
+    await context.addCookies([declinedConsentCookie(base)])
     const page = await context.newPage()
     await openWithDigits(page, order, { hydrated: false })
     expect(plain(await page.getByTestId('buyer-order-status').innerText())).toBe('Estado: Entregado')
