@@ -44,8 +44,8 @@ describe('the payment simulator', () => {
     const env = parseEnv({ SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAILS: 'a@b.co', ...GOOGLE, ...source })
     const services = buildServices(env, database, recordingJobQueue())
     expect(services.simulator).toBeNull()
-    expect(services.paymentDeps.payments.name).toBe('ninguno')
-    expect(services.checkout.onlinePayments).toBe(false)
+    expect(services.paymentDeps.providers.mercadopago.name).toBe('ninguno')
+    expect(services.checkout.onlinePayments).toEqual({ mercadopago: false, wompi: false })
     // No secret: every notification is refused.
     expect(webhookSecretOf(services)).toBeNull()
   })
@@ -58,7 +58,7 @@ describe('the payment simulator', () => {
       recordingJobQueue(),
     )
     expect(first.simulator?.name).toBe('simulado')
-    expect(first.checkout.onlinePayments).toBe(true)
+    expect(first.checkout.onlinePayments).toEqual({ mercadopago: true, wompi: true })
     expect(webhookSecretOf(first)).toBe(first.simulator?.webhookSecret)
     expect(webhookSecretOf(first)).toMatch(/^[\w-]{43}$/)
     expect(webhookSecretOf(second)).not.toBe(webhookSecretOf(first))
@@ -69,7 +69,7 @@ describe('the payment simulator', () => {
     const env = parseEnv({ MP_ACCESS_TOKEN: 'APP_USR-1', MP_WEBHOOK_SECRET: 'secreto' })
     const services = buildServices(env, database, recordingJobQueue())
     expect(services.simulator).toBeNull()
-    expect(services.paymentDeps.payments.name).toBe('mercadopago')
+    expect(services.paymentDeps.providers.mercadopago.name).toBe('mercadopago')
     expect(webhookSecretOf(services)).toBe('secreto')
   })
 })

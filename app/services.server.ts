@@ -35,8 +35,15 @@ import {
   processPaymentNotification,
   type PaymentDeps,
 } from '#app/modules/payment/payment.server.ts'
-import { noOnlinePayments, type PaymentProvider } from '#app/modules/payment/provider.ts'
-import { simulatedProvider, type SimulatedProvider } from '#app/modules/payment/simulated.server.ts'
+import { noOnlinePayments, type PaymentProviders } from '#app/modules/payment/provider.ts'
+import {
+  simulatedProvider,
+  simulatedWompi,
+  type SimulatedProvider,
+  type SimulatedWompi,
+} from '#app/modules/payment/simulated.server.ts'
+import { wompiProvider } from '#app/modules/payment/wompi.server.ts'
+import { refundLedgerPayment } from '#app/modules/payment/ledger-refund.server.ts'
 import { rateLimits, type RateLimits } from '#app/modules/rate-limits/rate-limits.server.ts'
 import {
   adminSessionLimits,
@@ -70,11 +77,13 @@ export type Services = {
   jobs: JobQueue
   /** The local payment page's provider, when it stands in for Mercado Pago (see `usesPaymentSimulator`). */
   simulator: SimulatedProvider | null
+  /** The local Wompi page's provider, when it stands in for Wompi (see `usesWompiSimulator`). */
+  wompiSimulator: SimulatedWompi | null
   whatsapp: WhatsAppClient | null
   /** MercadoLibre and Shopify, those configured: the stock mirror's clients. */
   channels: StockChannels
   checkout: CheckoutContext
-  /** The payment provider (`paymentDeps.payments`) with what settling and expiring payments need. */
+  /** The online payment providers (`paymentDeps.providers`) with what settling and expiring payments need. */
   paymentDeps: PaymentDeps
   /** Meta Pixel and Conversions API: settings (null without META_PIXEL_ID) and client. */
   marketing: { settings: MetaSettings | null; capi: MetaCapiClient | null }
@@ -98,6 +107,13 @@ export function webhookSecretOf(services: Pick<Services, 'env' | 'simulator'>): 
     : (services.simulator?.webhookSecret ?? null)
 }
 
+/** Secret that Wompi's events are checked with: the configured one, or the simulator's own. */
+export function wompiEventsSecretOf(services: Pick<Services, 'env' | 'wompiSimulator'>): string | null {
+  return services.env.WOMPI_PUBLIC_KEY
+    ? (services.env.WOMPI_EVENTS_SECRET ?? null)
+    : (services.wompiSimulator?.keys.eventsSecret ?? null)
+}
+
 /** The workers' jobs, each calling its domain function with the registry's parts it needs. */
 export function jobHandlers(services: Services): JobHandlers {
   const { env, database, whatsapp, paymentDeps, channels } = services
@@ -105,6 +121,7 @@ export function jobHandlers(services: Services): JobHandlers {
     'order-new-notice': (data) => sendNewOrderNotice({ db: database.db, whatsapp }, data),
     'order-claim-notice': (data) => sendClaimNotice({ db: database.db, whatsapp }, data),
     'order-refund': (data) => refundOrderPayment(paymentDeps, data),
+    'payment-refund': (data) => refundLedgerPayment(paymentDeps, data),
     'invoice-issue': (data) => issueOrderInvoice({ db: database.db, invoicing: services.invoicing }, data),
     'invoice-credit-note': (data) =>
       issueOrderCreditNote({ db: database.db, invoicing: services.invoicing }, data),
@@ -173,6 +190,44 @@ export function usesPaymentSimulator(env: Pick<Env, 'APP_ENV' | 'MP_ACCESS_TOKEN
   return !env.MP_ACCESS_TOKEN && env.APP_ENV !== 'production' && isLoopbackUrl(env.publicUrl)
 }
 
+/** Wompi's simulated page, on the same terms as Mercado Pago's: this machine only, never production. */
+export function usesWompiSimulator(env: Pick<Env, 'APP_ENV' | 'WOMPI_PUBLIC_KEY' | 'publicUrl'>): boolean {
+  return !env.WOMPI_PUBLIC_KEY && env.APP_ENV !== 'production' && isLoopbackUrl(env.publicUrl)
+}
+
+/** The Wompi API for the keys given: the sandbox for test keys, unless WOMPI_API_URL says. */
+export function wompiApiUrl(env: Pick<Env, 'WOMPI_API_URL' | 'WOMPI_PUBLIC_KEY'>): string {
+  if (env.WOMPI_API_URL) return env.WOMPI_API_URL
+  return env.WOMPI_PUBLIC_KEY?.startsWith('pub_test_')
+    ? 'https://sandbox.wompi.co/v1'
+    : 'https://production.wompi.co/v1'
+}
+
+/**
+ * Each online method's provider: the configured one, else its simulator on this machine, else
+ * none (the method is never offered). parseEnv refused half of Wompi's keys.
+ */
+export function paymentProviders(
+  env: Env,
+  simulators: { mercadopago: SimulatedProvider | null; wompi: SimulatedWompi | null },
+): PaymentProviders {
+  return {
+    mercadopago: env.MP_ACCESS_TOKEN
+      ? mercadoPagoProvider({ baseUrl: env.MP_API_URL, accessToken: env.MP_ACCESS_TOKEN })
+      : (simulators.mercadopago ?? noOnlinePayments),
+    wompi:
+      env.WOMPI_PUBLIC_KEY && env.WOMPI_PRIVATE_KEY && env.WOMPI_INTEGRITY_SECRET
+        ? wompiProvider({
+            baseUrl: wompiApiUrl(env),
+            checkoutUrl: env.WOMPI_CHECKOUT_URL,
+            publicKey: env.WOMPI_PUBLIC_KEY,
+            privateKey: env.WOMPI_PRIVATE_KEY,
+            integritySecret: env.WOMPI_INTEGRITY_SECRET,
+          })
+        : (simulators.wompi ?? noOnlinePayments),
+  }
+}
+
 /**
  * The server passes the sign-in configuration and media settings it checked at start-up; tests pass
  * what they need (without `auth` there is no admin sign-in; `media` defaults to the configuration's).
@@ -191,10 +246,10 @@ export function buildServices(
   const simulator = usesPaymentSimulator(env)
     ? simulatedProvider({ db: database.db, publicUrl: env.publicUrl })
     : null
-  const onlinePayments = Boolean(env.MP_ACCESS_TOKEN) || simulator !== null
-  const payments: PaymentProvider = env.MP_ACCESS_TOKEN
-    ? mercadoPagoProvider({ baseUrl: env.MP_API_URL, accessToken: env.MP_ACCESS_TOKEN })
-    : (simulator ?? noOnlinePayments)
+  const wompiSimulator = usesWompiSimulator(env)
+    ? simulatedWompi({ db: database.db, publicUrl: env.publicUrl })
+    : null
+  const providers = paymentProviders(env, { mercadopago: simulator, wompi: wompiSimulator })
   const whatsapp =
     env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
       ? whatsAppClient({
@@ -210,7 +265,10 @@ export function buildServices(
     // First-run defaults only: placeOrder reads the saved rules in the order's transaction.
     shipping: shippingDefaults(env),
     notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
-    onlinePayments,
+    onlinePayments: {
+      mercadopago: providers.mercadopago.name !== 'ninguno',
+      wompi: providers.wompi.name !== 'ninguno',
+    },
     // First-run defaults only: placeOrder reads the saved limits in the order's transaction.
     holdLimits: holdLimitDefaults(env),
   }
@@ -229,13 +287,14 @@ export function buildServices(
     reads: { db: database.db, publicBase: media.publicBase },
     jobs,
     simulator,
+    wompiSimulator,
     whatsapp,
     channels: stockChannels(env, database),
     checkout,
     paymentDeps: {
       db: database.db,
       jobs,
-      payments,
+      providers,
       paymentTimeoutHours: env.ORDER_PAYMENT_TIMEOUT_HOURS,
     },
     marketing,

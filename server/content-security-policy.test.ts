@@ -92,6 +92,21 @@ test('Mercado Pago’s checkout as a form destination only with its access token
   expect(policy({}).get('form-action')).not.toContain(MERCADO_PAGO_CHECKOUT)
 })
 
+test('Wompi’s Web Checkout as a form destination only with its keys, and exactly its origin', () => {
+  const wompi = {
+    WOMPI_PUBLIC_KEY: 'pub_test_x',
+    WOMPI_PRIVATE_KEY: 'prv_test_x',
+    WOMPI_INTEGRITY_SECRET: 'test_integrity_x',
+    WOMPI_EVENTS_SECRET: 'test_events_x',
+  }
+  expect(policy(wompi).get('form-action')).toEqual(["'self'", 'https://checkout.wompi.co'])
+  expect(policy({ ...wompi, WOMPI_CHECKOUT_URL: 'http://127.0.0.1:4555/p/' }).get('form-action')).toEqual([
+    "'self'",
+    'http://127.0.0.1:4555',
+  ])
+  expect(policy({}).get('form-action')).toEqual(["'self'"])
+})
+
 test('the media bucket’s origin for images and videos only with S3 storage', () => {
   const csp = policy(S3)
   expect(csp.get('img-src')).toContain('https://medios.example.co')

@@ -10,7 +10,7 @@ import type { Env } from '#app/utils/env.server.ts'
  * The Content-Security-Policy of every answer. Scripts run only from the shop's own origin or with
  * the answer's nonce (React Router's route script and streamed data, React's own inline scripts),
  * never inline otherwise; the Meta pixel's origin joins only with a pixel id, Mercado Pago's only
- * with its access token, the media bucket's only with S3 storage. Nobody may frame the shop.
+ * with its access token, Wompi's checkout only with its keys, the media bucket's only with S3 storage. Nobody may frame the shop.
  */
 
 /** A fresh nonce per answer: 16 random bytes, base64 (22 characters and `==`). */
@@ -34,6 +34,8 @@ export type PolicySources = {
   dev: boolean
   pixelOrigins: { script: string; report: string[] } | null
   mercadoPago: boolean
+  /** Wompi's Web Checkout origin (the checkout form's redirect goes there), only with Wompi's keys. */
+  wompiOrigin: string | null
   mediaOrigin: string | null
   /** The sign-in provider's origin (its page is reached by the sign-in form's redirect), unless local. */
   signInOrigin: string | null
@@ -48,6 +50,7 @@ export function policySources(env: Env, { dev = false } = {}): PolicySources {
       ? { script: pixelScript, report: unique([pixelScript, META_REPORT_ORIGIN]) }
       : null,
     mercadoPago: Boolean(env.MP_ACCESS_TOKEN),
+    wompiOrigin: env.WOMPI_PUBLIC_KEY ? new URL(env.WOMPI_CHECKOUT_URL).origin : null,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     signInOrigin: usesLocalProvider(env) ? null : new URL(env.OIDC_ISSUER ?? GOOGLE_ISSUER).origin,
   }
@@ -83,6 +86,7 @@ export function contentSecurityPolicy(sources: PolicySources, nonce: string): st
       "'self'",
       ...(sources.signInOrigin ? [sources.signInOrigin] : []),
       ...(sources.mercadoPago ? [MERCADO_PAGO_CHECKOUT] : []),
+      ...(sources.wompiOrigin ? [sources.wompiOrigin] : []),
     ],
     ['frame-src', "'none'"],
     ['frame-ancestors', "'none'"],

@@ -50,7 +50,7 @@ export async function placeTestOrder(db: Db, placement: Placement) {
       jobs: recordingJobQueue(),
       shipping: { shippingCost: 0, freeShippingThreshold: 0 },
       notifyNumbers: [],
-      onlinePayments: true,
+      onlinePayments: { mercadopago: true, wompi: true },
       holdLimits: placement.holdLimits ?? LOOSE_HOLD_LIMITS,
     },
     {

@@ -41,10 +41,14 @@ export function describeFailedJob(data: Record<string, unknown> | null, orderNum
     return `Aviso de WhatsApp de una solicitud de retracto o reversión a ${text(data?.to)}`
   }
   if (orderId && data?.claimId !== undefined) return `Reembolso en Mercado Pago del pedido ${order}`
+  const provider = text(data?.provider) === 'wompi' ? 'Wompi' : 'Mercado Pago'
+  if (orderId && text(data?.paymentId)) {
+    return `Reembolso en ${provider} del pago ${text(data?.paymentId)} del pedido ${order}`
+  }
   if (orderId && text(data?.trigger)) return `Factura electrónica del pedido ${order}`
   if (orderId && text(data?.by)) return `Guía de transportadora del pedido ${order}`
   if (orderId && Object.keys(data ?? {}).length === 1) return `Nota crédito del pedido ${order}`
-  if (text(data?.paymentId)) return `Notificación de pago de Mercado Pago ${text(data?.paymentId)}`
+  if (text(data?.paymentId)) return `Notificación de pago de ${provider} ${text(data?.paymentId)}`
   const channel = text(data?.channel)
   if (channel && text(data?.sku)) {
     return `Sincronización del stock de ${text(data?.sku)} con ${isStockChannel(channel) ? STOCK_CHANNEL_NAMES[channel] : channel}`

@@ -24,8 +24,13 @@ export type JobPayloads = {
   'shipment-label': { orderId: string; by: string }
   /** Ask the carrier about guías on their way (every one, or one order's from the desk). */
   'shipment-track': { orderId?: string }
-  /** Fetch a Mercado Pago payment after its webhook and settle the order. */
-  'payment-notification': { eventId: string; paymentId: string }
+  /**
+   * Fetch a payment after its provider's notice (Mercado Pago's webhook, Wompi's event) and settle
+   * the order. Jobs queued before Wompi name no provider: Mercado Pago's.
+   */
+  'payment-notification': { eventId: string; paymentId: string; provider?: 'mercadopago' | 'wompi' }
+  /** Refund one payment of the ledger through its provider ("Pagos": paid twice, paid after cancelling). */
+  'payment-refund': { provider: 'mercadopago' | 'wompi'; paymentId: string; orderId: string; by: string }
   /** Cancel online-payment orders left unpaid too long, releasing their units. */
   'order-expire-unpaid': Record<string, never>
   /** Cancel cash-on-delivery orders nobody confirmed in time, releasing their units. */
@@ -94,6 +99,7 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
     retryBackoff: true,
     deadLetter: DEAD_LETTER_QUEUE,
   },
+  'payment-refund': { retryLimit: 10, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
   'order-expire-unpaid': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   'order-expire-unconfirmed': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   // Stately: per singleton key (channel and SKU) at most one job waits and one runs, so a burst of

@@ -26,6 +26,7 @@ beforeAll(async () => {
     },
     'order-claim-notice': nothing,
     'order-refund': nothing,
+    'payment-refund': nothing,
     'invoice-issue': nothing,
     'invoice-credit-note': nothing,
     'shipment-label': nothing,

@@ -76,6 +76,17 @@ const EnvSchema = z.object({
   MP_ACCESS_TOKEN: optionalString,
   MP_WEBHOOK_SECRET: optionalString,
   MP_API_URL: url.default('https://api.mercadopago.com'),
+  /**
+   * Wompi (PSE, Nequi, Botón Bancolombia, Daviplata, cards): WOMPI_PUBLIC_KEY turns it on and needs
+   * the other three keys. The API is the sandbox for `pub_test_` keys and production otherwise,
+   * unless WOMPI_API_URL says; WOMPI_CHECKOUT_URL is the Web Checkout page.
+   */
+  WOMPI_PUBLIC_KEY: optionalString,
+  WOMPI_PRIVATE_KEY: optionalString,
+  WOMPI_INTEGRITY_SECRET: optionalString,
+  WOMPI_EVENTS_SECRET: optionalString,
+  WOMPI_API_URL: optionalUrl,
+  WOMPI_CHECKOUT_URL: url.default('https://checkout.wompi.co/p/'),
   WHATSAPP_TOKEN: optionalString,
   WHATSAPP_PHONE_NUMBER_ID: optionalString,
   WHATSAPP_API_URL: url.default('https://graph.facebook.com/v21.0'),
@@ -273,6 +284,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `Configuración incompleta de los canales de venta:\n${channelGaps.map((m) => `  - ${m}`).join('\n')}`,
     )
   }
+  // Half of Wompi's keys would take payments it cannot confirm: all of them or none.
+  const wompiGaps = missingWompiSettings(env)
+  if (wompiGaps.length) {
+    throw new Error(`Configuración incompleta de Wompi:\n${wompiGaps.map((m) => `  - ${m}`).join('\n')}`)
+  }
   // Half an invoicing configuration would fail every invoice: all of it or none.
   const invoicingGaps = missingInvoicingSettings(env)
   if (invoicingGaps.length) {
@@ -340,6 +356,21 @@ function missingChannelSettings(env: ParsedEnv): string[] {
       missing.push('SHOPIFY_LOCATION_ID es obligatorio para sincronizar el stock con Shopify')
   }
   return missing
+}
+
+const WOMPI_KEYS = [
+  'WOMPI_PUBLIC_KEY',
+  'WOMPI_PRIVATE_KEY',
+  'WOMPI_INTEGRITY_SECRET',
+  'WOMPI_EVENTS_SECRET',
+] as const
+
+/** What a Wompi configuration that is on (any key given) still lacks, in any environment. */
+function missingWompiSettings(env: ParsedEnv): string[] {
+  if (!WOMPI_KEYS.some((name) => env[name] !== undefined)) return []
+  return WOMPI_KEYS.filter((name) => env[name] === undefined).map(
+    (name) => `${name} es obligatorio para cobrar con Wompi`,
+  )
 }
 
 /** The Factus settings that make invoicing work; the credit notes' range is optional. */

@@ -34,6 +34,13 @@ export const SIMULATED_PAYMENT_PATH = '/pago-simulado'
 export const simulatedPaymentPath = (orderId: string) =>
   `${SIMULATED_PAYMENT_PATH}/${encodeURIComponent(orderId)}`
 export const PAYMENT_WEBHOOK_PATH = '/api/webhooks/mercadopago'
+/** Where Wompi posts its signed events (`transaction.updated`). */
+export const WOMPI_EVENTS_PATH = '/api/webhooks/wompi'
+/** Where Wompi's checkout sends the shopper back (it adds `id`, the transaction). */
+export const wompiReturnPath = (orderId: string) =>
+  `${CHECKOUT_PATH}/wompi?${new URLSearchParams({ pedido: orderId })}`
+/** The local stand-in for Wompi's Web Checkout page (no Wompi keys configured). */
+export const SIMULATED_WOMPI_PATH = '/pago-simulado-wompi'
 
 // Sign-in and back office
 export const LOGIN_PATH = '/login-admin'

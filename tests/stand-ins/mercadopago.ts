@@ -22,6 +22,10 @@ export type StandInPayment = {
   currency_id?: string
   /** ISO date; defaults to when it was added. Search answers newest first. */
   date_created?: string
+  /** credit_card, debit_card, bank_transfer (PSE), account_money, ticket… */
+  payment_type_id?: string
+  /** What Mercado Pago kept, in pesos; `collector` is the seller. */
+  fee_details?: { type: string; amount: number; fee_payer: 'collector' | 'payer' }[]
 }
 
 /** A refund as `POST /v1/payments/:id/refunds` answers it (amount in pesos). */
@@ -158,8 +162,9 @@ export async function startMercadoPagoStandIn(options: { accessToken?: string } 
       currency_id: payment.currency_id ?? 'COP',
       date_created: created,
       date_approved: payment.status === 'approved' ? created : null,
-      payment_method_id: 'pse',
-      payment_type_id: 'bank_transfer',
+      payment_method_id: payment.payment_type_id === 'credit_card' ? 'visa' : 'pse',
+      payment_type_id: payment.payment_type_id ?? 'bank_transfer',
+      fee_details: payment.fee_details ?? [],
       collector_id: COLLECTOR_ID,
       live_mode: false,
       metadata: {},

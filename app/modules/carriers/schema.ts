@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -11,14 +10,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { bytea } from '#app/db/columns.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { SHIPMENT_STATUSES, type TrackingEvent } from './provider.ts'
-
-/** Raw bytes (the carrier's label PDF): kept in the database, private like the order it belongs to. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-})
 
 /**
  * Where a guía bought from the desk stands: `requested` while its job runs (`retrying` when the

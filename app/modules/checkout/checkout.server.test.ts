@@ -34,7 +34,7 @@ const ctx = (): CheckoutContext => ({
   jobs: jobs.queue,
   shipping,
   notifyNumbers: ['573001112233', '573004445566'],
-  onlinePayments: true,
+  onlinePayments: { mercadopago: true, wompi: true },
   holdLimits: LOOSE_HOLD_LIMITS,
 })
 
@@ -222,7 +222,7 @@ describe('refusals write nothing', () => {
   test('a shop without Mercado Pago takes only cash on delivery', async () => {
     const product = await createProduct(t.db)
     const result = await attempt(
-      { ...ctx(), onlinePayments: false },
+      { ...ctx(), onlinePayments: { mercadopago: false, wompi: false } },
       {
         lines: [{ sku: product.sku, quantity: 1 }],
         customer: { ...customer, payment_method: 'mercadopago' },

@@ -20,6 +20,8 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { clientNetworkOf } from '#app/utils/client-network.ts'
 import { holdLimitRefusal } from './hold-limits.server.ts'
 import { CHECKOUT_MESSAGES } from './messages.ts'
+import { offeredPaymentMethods } from './payment-methods.server.ts'
+import type { OnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 import {
   isWholeQuantity,
   MAX_LINE_QUANTITY,
@@ -39,8 +41,11 @@ export type CheckoutContext = {
   shipping: ShippingRules
   /** Business numbers told of each new order (WHATSAPP_NOTIFY_NUMBERS). */
   notifyNumbers: string[]
-  /** False in a deployment without Mercado Pago: only cash on delivery is taken. */
-  onlinePayments: boolean
+  /**
+   * Which online providers this deployment has (configured or simulated); "Pagos" in
+   * "Configuraciones" turns each on or off, read in the order's transaction.
+   */
+  onlinePayments: Record<OnlinePaymentMethod, boolean>
   /**
    * What one customer may hold with unpaid, unconfirmed orders of either method: first-run defaults
    * (COD_MAX_OPEN_*); placeOrder reads the saved limits ("Configuraciones") in the order's transaction.
@@ -129,11 +134,16 @@ export async function placeOrder(
   if (lines.some((line) => line.quantity > MAX_LINE_QUANTITY)) {
     throw new CheckoutRefused(CHECKOUT_MESSAGES.overStock)
   }
-  if (customer.payment_method === 'mercadopago' && !ctx.onlinePayments) {
-    throw new CheckoutRefused(CHECKOUT_MESSAGES.onlineUnavailable)
-  }
   try {
     const order = await ctx.db.transaction(async (tx) => {
+      const offered = await offeredPaymentMethods(tx, ctx.onlinePayments)
+      if (!offered.includes(customer.payment_method)) {
+        throw new CheckoutRefused(
+          customer.payment_method === 'transferencia'
+            ? CHECKOUT_MESSAGES.transferUnavailable
+            : CHECKOUT_MESSAGES.onlineUnavailable,
+        )
+      }
       const known = await tx
         .select({ sku: products.sku })
         .from(products)
@@ -197,9 +207,9 @@ export async function placeOrder(
       if (customer.payment_method === 'acordar' && !rules.cashOnDelivery) {
         throw new CheckoutRefused(
           {
-            form: [CHECKOUT_MESSAGES.noCashOnDelivery(customer.city, ctx.onlinePayments)],
+            form: [CHECKOUT_MESSAGES.noCashOnDelivery(customer.city, offered.length > 1)],
             fields: {},
-            offerWhatsapp: !ctx.onlinePayments,
+            offerWhatsapp: offered.length === 1,
           },
           409,
         )

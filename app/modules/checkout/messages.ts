@@ -18,10 +18,11 @@ export const CHECKOUT_MESSAGES = {
   municipality: (department: string) => `Elige un municipio de ${department}.`,
   consent: 'Debes aceptar la política de tratamiento de datos personales para continuar.',
   unavailable: 'Algunos productos de tu carrito ya no están disponibles. Revisa tu carrito.',
-  onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige pago contra entrega.',
+  onlineUnavailable: 'El pago en línea no está disponible en este momento. Elige otro método de pago.',
+  transferUnavailable: 'En este momento no estamos recibiendo transferencias. Elige otro método de pago.',
   noCashOnDelivery: (municipality: string, online: boolean) =>
     online
-      ? `En ${municipality} no tenemos pago contra entrega. Elige pago en línea.`
+      ? `En ${municipality} no tenemos pago contra entrega. Elige otro método de pago.`
       : `En ${municipality} no tenemos pago contra entrega. Escríbenos por WhatsApp y acordamos el pago.`,
   badQuantity: (product: string) => `La cantidad de ${product} debe ser un número entero de 1 en adelante.`,
 } as const

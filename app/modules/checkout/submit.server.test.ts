@@ -5,7 +5,11 @@ import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import { PaymentProviderError, type PaymentProvider } from '#app/modules/payment/provider.ts'
+import {
+  noOnlinePayments,
+  PaymentProviderError,
+  type PaymentProvider,
+} from '#app/modules/payment/provider.ts'
 import { simulatedProvider } from '#app/modules/payment/simulated.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
@@ -35,10 +39,10 @@ function deps(
       jobs,
       shipping: { shippingCost: 0, freeShippingThreshold: 100_000_00 },
       notifyNumbers: [],
-      onlinePayments: true,
+      onlinePayments: { mercadopago: true, wompi: true },
       holdLimits: LOOSE_HOLD_LIMITS,
     },
-    payments: { db: t.db, jobs, payments },
+    payments: { db: t.db, jobs, providers: { mercadopago: payments, wompi: noOnlinePayments } },
     publicUrl: PUBLIC_URL,
   }
 }

@@ -9,6 +9,7 @@ import type { ShippingPlace } from '#app/modules/cart/shipping.ts'
 import { departmentNamed } from '#app/modules/places/departments.ts'
 import { municipalitiesOf, municipalityCoded } from '#app/modules/places/places.server.ts'
 import { orderResultPath } from '#app/utils/paths.ts'
+import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 
 export type CheckoutDeps = {
   checkout: CheckoutContext
@@ -51,7 +52,7 @@ export type CheckoutOutcome = { redirectTo: string }
 
 /**
  * The whole "Confirmar pedido": places the order (reserving its units), then sends the shopper to the
- * success page (cash on delivery) or to the payment provider. A refused cart or form throws
+ * success page (cash on delivery, transfer) or to the payment provider. A refused cart or form throws
  * `CheckoutRefused`, a payment that cannot start a `Refusal` (502); the latter cancels the order it
  * was for, but only when this request created it (a twin of a double submit must not undo the order
  * the first one is paying for).
@@ -73,7 +74,8 @@ export async function submitCheckout(
     clientAddress,
     tracking,
   })
-  if (order.paymentMethod === 'acordar') {
+  // Cash on delivery, and a transfer (its success page says where to send the money).
+  if (!isOnlinePaymentMethod(order.paymentMethod)) {
     return { redirectTo: orderResultPath('success', order.id) }
   }
   const paymentUrl = await startOnlinePayment(deps.payments, order.id, deps.publicUrl, {

@@ -6,7 +6,7 @@ import { cancelLockedOrder } from './cancel.server.ts'
 import { CLAIM_KIND_LABELS, CLAIM_MESSAGES, CLAIM_TEXT_MAX } from './claims.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
 import type { OrderClaim } from './request-claim.server.ts'
-import { orderClaims } from './schema.ts'
+import { isOnlinePaymentMethod, orderClaims } from './schema.ts'
 import { orderNotFound } from './ship.server.ts'
 
 const refused = (message: string, status = 409) => new Refusal(message, { status, standsAlone: true })
@@ -28,7 +28,7 @@ function oneLine(text: string): string {
 /**
  * The shop accepts a withdrawal or reversal: the order ends "cancelado" with its units back in
  * stock (a shipped order's as entries at their exit cost, as a refused delivery), the claim records
- * who and how the money went back, and an online withdrawal's refund is asked of Mercado Pago by a
+ * who and how the money went back, and an online withdrawal's refund is asked of its provider by a
  * job in the same transaction. Cash on delivery has no payment to refund through a provider, so the
  * owner writes how it went back (`refundNote`); a reversal is settled by the card's issuer.
  */
@@ -42,7 +42,7 @@ export async function acceptClaim(
     const claim = await lockPendingClaim(tx, input.claimId)
     const order = await lockOrder(tx, claim.orderId)
     if (!order) throw orderNotFound()
-    const online = order.paymentMethod === 'mercadopago' && Boolean(order.paymentId)
+    const online = isOnlinePaymentMethod(order.paymentMethod) && Boolean(order.paymentId)
     if (!online && !refundNote) throw refused(CLAIM_MESSAGES.refundRequired, 400)
     const label = CLAIM_KIND_LABELS[claim.kind]
     if (order.status !== 'cancelado') {

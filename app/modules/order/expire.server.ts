@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from './cancel.server.ts'
-import { orders } from './schema.ts'
+import { ONLINE_PAYMENT_METHODS, orders } from './schema.ts'
 
 /**
  * What the payment provider says of an order about to expire: `paid` (an approved payment was found
@@ -25,8 +25,8 @@ export async function staleOrderIds(db: DbOrTx, where: SQL | undefined, hours: n
 }
 
 /**
- * Cancels Mercado Pago orders still unpaid after `maxAgeHours`, releasing their units. The provider
- * is asked first, so a payment whose notification got lost settles the order instead; when it
+ * Cancels online-payment orders (Mercado Pago, Wompi) still unpaid after `maxAgeHours`, releasing
+ * their units. The provider is asked first, so a payment whose notification got lost settles the order instead; when it
  * cannot be asked the order waits for the next run (never cancelled blind). Cash on delivery orders
  * are paid on delivery and never expire here; an order the desk already shipped is never expired
  * either (its units left with the courier; checked again on the locked row).
@@ -42,7 +42,7 @@ export async function expireUnpaidOrders(
     db,
     and(
       eq(orders.status, 'pendiente de pago'),
-      eq(orders.paymentMethod, 'mercadopago'),
+      inArray(orders.paymentMethod, [...ONLINE_PAYMENT_METHODS]),
       isNull(orders.shippedAt),
     ),
     maxAgeHours,
@@ -58,4 +58,33 @@ export async function expireUnpaidOrders(
       result.cancelled++
   }
   return result
+}
+
+/**
+ * Cancels transfer and Bre-B orders nobody marked paid within the shop's deadline ("Pagos" in
+ * "Configuraciones"), releasing their units. There is no provider to ask: the owner confirms a
+ * transfer at the desk, and an order already shipped is never expired (checked on the locked row).
+ */
+export async function expireUnpaidTransfers(
+  db: DbOrTx,
+  jobs: JobQueue,
+  deadlineHours: number,
+  now = new Date(),
+) {
+  const stale = await staleOrderIds(
+    db,
+    and(
+      eq(orders.status, 'pendiente de pago'),
+      eq(orders.paymentMethod, 'transferencia'),
+      isNull(orders.shippedAt),
+    ),
+    deadlineHours,
+    now,
+  )
+  const reason = `Cancelado: la transferencia no llegó en ${deadlineHours} horas; unidades liberadas.`
+  let cancelled = 0
+  for (const id of stale) {
+    if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true, unlessShipped: true })) cancelled++
+  }
+  return { cancelled }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
-import { lockOrder, recordOrderEvent } from './order.server.ts'
+import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
 import { orderNotFound } from './ship.server.ts'
 import { orders } from './schema.ts'
 import { assertTransition } from './status.ts'
@@ -18,6 +18,8 @@ export async function markOrderPaid(
   orderId: string,
   payment: { id: string; status: string },
   jobs: JobQueue,
+  /** Who approved it, as the timeline names it. */
+  providerLabel = 'Mercado Pago',
 ): Promise<boolean> {
   const order = await lockOrder(tx, orderId)
   if (!order) throw new Error(`Pedido ${orderId} no encontrado`)
@@ -27,7 +29,13 @@ export async function markOrderPaid(
     .update(orders)
     .set({ status: 'pagado', paymentId: payment.id, paymentStatus: payment.status, updatedAt: new Date() })
     .where(eq(orders.id, orderId))
-  await recordOrderEvent(tx, orderId, 'paid', `Pago aprobado en Mercado Pago (pago ${payment.id}).`, payment)
+  await recordOrderEvent(
+    tx,
+    orderId,
+    'paid',
+    `Pago aprobado en ${providerLabel} (pago ${payment.id}).`,
+    payment,
+  )
   await jobs.send(tx, 'invoice-issue', { orderId, trigger: 'paid' })
   return true
 }
@@ -37,11 +45,24 @@ export async function markOrderPaid(
  * pago"; anything else is refused by the status map.
  */
 export async function markOrderPaidAtDesk(db: DbOrTx, orderId: string, by: string) {
-  await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId)
-    if (!order) throw orderNotFound()
-    assertTransition(order.status, 'pagado')
-    await tx.update(orders).set({ status: 'pagado', updatedAt: new Date() }).where(eq(orders.id, orderId))
-    await recordOrderEvent(tx, orderId, 'paid', 'Marcado como pagado.', undefined, by)
-  })
+  await db.transaction((tx) => markOrderPaidAtDeskIn(tx, orderId, by))
+}
+
+/**
+ * The desk's "pagado" inside the caller's transaction, for a payment the caller records with it
+ * (a transfer's ledger row and invoice): the order row stays locked until that transaction ends.
+ * Gives the order as it was before the change.
+ */
+export async function markOrderPaidAtDeskIn(
+  tx: Tx,
+  orderId: string,
+  by: string,
+  message = 'Marcado como pagado.',
+): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderId)
+  if (!order) throw orderNotFound()
+  assertTransition(order.status, 'pagado')
+  await tx.update(orders).set({ status: 'pagado', updatedAt: new Date() }).where(eq(orders.id, orderId))
+  await recordOrderEvent(tx, orderId, 'paid', message, undefined, by)
+  return order
 }

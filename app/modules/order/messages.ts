@@ -4,6 +4,8 @@ import type { PaymentMethod } from './schema.ts'
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   acordar: 'Contra entrega',
   mercadopago: 'Mercado Pago',
+  wompi: 'Wompi',
+  transferencia: 'Transferencia / Bre-B',
 }
 
 /** The order desk's Spanish texts (the spec gives only the confirm and the status names). */

@@ -14,7 +14,14 @@ import {
 } from './claims.ts'
 import { spanishDay } from '#app/utils/spanish-dates.ts'
 import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
-import { orderClaims, orderItems, orders, REVERSAL_CAUSES, type ReversalCause } from './schema.ts'
+import {
+  isOnlinePaymentMethod,
+  orderClaims,
+  orderItems,
+  orders,
+  REVERSAL_CAUSES,
+  type ReversalCause,
+} from './schema.ts'
 import { orderNotFound } from './ship.server.ts'
 
 export type OrderClaim = typeof orderClaims.$inferSelect
@@ -55,7 +62,7 @@ export function retractoOption(
  */
 export function reversalOption(order: ClaimableOrder): { open: true } | { open: false; reason: string } {
   if (order.status === 'cancelado') return { open: false, reason: CLAIM_MESSAGES.cancelled }
-  if (order.paymentMethod !== 'mercadopago') return { open: false, reason: CLAIM_MESSAGES.notOnline }
+  if (!isOnlinePaymentMethod(order.paymentMethod)) return { open: false, reason: CLAIM_MESSAGES.notOnline }
   if (!order.paymentId || (order.status !== 'pagado' && order.status !== 'Completado')) {
     return { open: false, reason: CLAIM_MESSAGES.notPaid }
   }

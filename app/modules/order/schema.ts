@@ -14,10 +14,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { IDENTIFICATION_TYPE_CODES } from './customer-fields.ts'
+import { PAYMENT_METHODS } from './payment-methods.ts'
 import { ORDER_STATUSES } from './status.ts'
 
-export const PAYMENT_METHODS = ['acordar', 'mercadopago'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export {
+  isOnlinePaymentMethod,
+  isPaidBeforeShipping,
+  ONLINE_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  type OnlinePaymentMethod,
+  type PaymentMethod,
+} from './payment-methods.ts'
 
 /** A shopper's order. Money in centavos; `number` is the human order number. */
 export const orders = pgTable(

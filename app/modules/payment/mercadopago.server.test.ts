@@ -44,6 +44,7 @@ function input(overrides: Partial<PreferenceInput> = {}): PreferenceInput {
       pending: 'https://tienda.example.co/finalizar-pedido/pending',
       failure: 'https://tienda.example.co/finalizar-pedido/failure',
     },
+    returnUrl: 'https://tienda.example.co/finalizar-pedido/wompi?pedido=ord_01JABCDEF',
     notificationUrl: 'https://tienda.example.co/api/webhooks/mercadopago',
     ...overrides,
   }
@@ -221,13 +222,21 @@ describe('getPayment', () => {
       status: 'approved',
       external_reference: ORDER_ID,
       transaction_amount: 115345,
+      payment_type_id: 'credit_card',
+      fee_details: [
+        { type: 'mercadopago_fee', amount: 4613.8, fee_payer: 'collector' },
+        { type: 'financing_fee', amount: 900, fee_payer: 'payer' },
+      ],
     })
     const payment = await provider().getPayment('1319741055')
+    // The fee is what the seller paid (the payer's financing is not the shop's cost).
     expect(payment).toEqual({
       id: '1319741055',
       status: 'approved',
       externalReference: ORDER_ID,
       amount: 11_534_500,
+      method: 'credit_card',
+      fee: 461_380,
     })
     const request = standIn().requests[0]!
     expect(request).toMatchObject({ method: 'GET', path: '/v1/payments/1319741055' })
@@ -247,6 +256,8 @@ describe('getPayment', () => {
       status: 'in_process',
       externalReference: null,
       amount: 999_950,
+      method: 'bank_transfer',
+      fee: null,
     })
   })
 
@@ -299,8 +310,22 @@ describe('searchPayments', () => {
     })
     expect(request.headers.authorization).toBe(`Bearer ${standIn().accessToken}`)
     expect(payments).toEqual([
-      { id: '502', status: 'approved', externalReference: ORDER_ID, amount: 10_000_000 },
-      { id: '501', status: 'rejected', externalReference: ORDER_ID, amount: 10_000_000 },
+      {
+        id: '502',
+        status: 'approved',
+        externalReference: ORDER_ID,
+        amount: 10_000_000,
+        method: 'bank_transfer',
+        fee: null,
+      },
+      {
+        id: '501',
+        status: 'rejected',
+        externalReference: ORDER_ID,
+        amount: 10_000_000,
+        method: 'bank_transfer',
+        fee: null,
+      },
     ])
   })
 

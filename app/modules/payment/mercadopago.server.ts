@@ -76,7 +76,25 @@ function toPayment(payload: Record<string, unknown>, fallbackId: string): Paymen
     status: payload.status,
     externalReference: typeof payload.external_reference === 'string' ? payload.external_reference : null,
     amount: pesosToCentavos(payload.transaction_amount),
+    method: typeof payload.payment_type_id === 'string' ? payload.payment_type_id : null,
+    fee: collectorFee(payload.fee_details),
   }
+}
+
+/**
+ * What Mercado Pago kept of a payment: its `fee_details` paid by the seller (`collector`), in
+ * centavos; null when it reports none.
+ */
+function collectorFee(details: unknown): number | null {
+  if (!Array.isArray(details)) return null
+  const paid = details.filter(
+    (detail): detail is { amount: number } =>
+      typeof detail === 'object' &&
+      detail !== null &&
+      (detail as Record<string, unknown>).fee_payer !== 'payer' &&
+      typeof (detail as Record<string, unknown>).amount === 'number',
+  )
+  return paid.length ? pesosToCentavos(paid.reduce((sum, detail) => sum + detail.amount, 0)) : null
 }
 
 /** A refund object of the API (`{ id, payment_id, amount, status, ... }`, amount in pesos) as ours. */
@@ -130,6 +148,7 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
   }
   return {
     name: 'mercadopago',
+    label: 'Mercado Pago',
     async createPreference(input) {
       const payload = await call(
         'POST',

@@ -10,4 +10,6 @@ export const PAYMENT_MESSAGES = {
 /** The payment simulator's page, when its form names no outcome it offers. */
 export const SIMULATOR_MESSAGES = {
   badChoice: 'Elige si el pago se aprueba, queda pendiente o se rechaza.',
+  badWompiLink:
+    'El enlace de pago no es válido: su firma de integridad no corresponde al monto y la referencia.',
 } as const

@@ -12,7 +12,6 @@ import { LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
 import {
-  chargedAmount,
   expireUnpaidOnlineOrders,
   paymentLinkExpiry,
   processPaymentNotification,
@@ -20,7 +19,14 @@ import {
   startOnlinePayment,
   type PaymentDeps,
 } from './payment.server.ts'
-import { PaymentProviderError, type Payment, type PaymentProvider, type PreferenceInput } from './provider.ts'
+import {
+  chargedAmount,
+  noOnlinePayments,
+  PaymentProviderError,
+  type Payment,
+  type PaymentProvider,
+  type PreferenceInput,
+} from './provider.ts'
 
 const t = setupTestDatabase()
 const jobs = setupJobQueue(() => t.database)
@@ -39,6 +45,7 @@ function fakeProvider() {
     searches: string[]
   } = {
     name: 'mercadopago',
+    label: 'Mercado Pago',
     payments,
     preferences,
     searchDown: false,
@@ -86,7 +93,7 @@ function knowPayment(id: string, status: string, externalReference: string | nul
 const deps = (): PaymentDeps => ({
   db: t.db,
   jobs: jobs.queue,
-  payments: provider,
+  providers: { mercadopago: provider, wompi: noOnlinePayments },
 })
 
 const customer = {
@@ -107,7 +114,7 @@ const checkoutCtx = () => ({
   jobs: jobs.queue,
   shipping: { shippingCost: 9_000_00, freeShippingThreshold: 100_000_00 },
   notifyNumbers: ['573001112233'],
-  onlinePayments: true,
+  onlinePayments: { mercadopago: true, wompi: true },
   holdLimits: LOOSE_HOLD_LIMITS,
 })
 
@@ -225,10 +232,16 @@ describe('payment notifications', () => {
     const { order } = await onlineOrder()
     const stored = (await getOrder(t.db, order.id))!
     knowPayment('111', 'approved', order.id, chargedAmount(stored))
-    const notification = { eventId: 'evt-1', topic: 'payment', resourceId: '111', payload: { id: 'evt-1' } }
+    const notification = {
+      provider: 'mercadopago' as const,
+      eventId: 'evt-1',
+      topic: 'payment',
+      resourceId: '111',
+      payload: { id: 'evt-1' },
+    }
     expect(await receivePaymentNotification(deps(), notification)).toBe('accepted')
     expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
-      { eventId: 'evt-1', paymentId: '111' },
+      { eventId: 'evt-1', paymentId: '111', provider: 'mercadopago' },
     ])
     // Repeated while its job still waits in the queue: one job is enough.
     expect(await receivePaymentNotification(deps(), notification)).toBe('duplicate')
@@ -237,7 +250,7 @@ describe('payment notifications', () => {
     await clearJobs(t.database)
     expect(await receivePaymentNotification(deps(), notification)).toBe('requeued')
     expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
-      { eventId: 'evt-1', paymentId: '111' },
+      { eventId: 'evt-1', paymentId: '111', provider: 'mercadopago' },
     ])
     expect(await processPaymentNotification(deps(), { eventId: 'evt-1', paymentId: '111' })).toBe('paid')
     // Once processed, a repeat does nothing.
@@ -249,6 +262,7 @@ describe('payment notifications', () => {
   test('other topics are ignored', async () => {
     expect(
       await receivePaymentNotification(deps(), {
+        provider: 'mercadopago',
         eventId: 'm-1',
         topic: 'merchant_order',
         resourceId: '9',

@@ -2,7 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobName, JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from '#app/modules/order/cancel.server.ts'
-import { expireUnpaidOrders, type PaymentCheck } from '#app/modules/order/expire.server.ts'
+import {
+  expireUnpaidOrders,
+  expireUnpaidTransfers,
+  type PaymentCheck,
+} from '#app/modules/order/expire.server.ts'
+import { readPaymentSettings } from '#app/modules/settings/settings.server.ts'
 import { enqueuePaidOrderPurchase } from '#app/modules/marketing/events.server.ts'
 import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
 import {
@@ -13,30 +18,28 @@ import {
   recordPaymentState,
   type OrderWithItems,
 } from '#app/modules/order/order.server.ts'
-import { orders } from '#app/modules/order/schema.ts'
-import { centavosToWholePesos } from '#app/utils/money.ts'
+import { isOnlinePaymentMethod, orders, type OnlinePaymentMethod } from '#app/modules/order/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { cleanText } from '#app/utils/text.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
-import { PaymentProviderError, type Payment, type PaymentProvider } from './provider.ts'
+import { chargedAmount, PaymentProviderError, type Payment, type PaymentProviders } from './provider.ts'
+import { recordLedgerPayment } from './ledger.server.ts'
 import { paymentEvents } from './schema.ts'
-import { CHECKOUT_RESULT_PATHS, PAYMENT_WEBHOOK_PATH } from '#app/utils/paths.ts'
+import {
+  CHECKOUT_RESULT_PATHS,
+  PAYMENT_WEBHOOK_PATH,
+  WOMPI_EVENTS_PATH,
+  wompiReturnPath,
+} from '#app/utils/paths.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
 export type PaymentDeps = {
   db: Db
   jobs: JobQueue
-  payments: PaymentProvider
+  /** Each online method's provider (Mercado Pago's, Wompi's, a simulation, or none). */
+  providers: PaymentProviders
   /** Unpaid online orders are cancelled after this; their payment links stop an hour before. */
   paymentTimeoutHours?: number
-}
-
-/** The amount Mercado Pago will charge: whole pesos per line, as the preference sends them. */
-export function chargedAmount(order: Pick<OrderWithItems, 'items' | 'shippingCost'>): number {
-  const pesos =
-    order.items.reduce((sum, item) => sum + centavosToWholePesos(item.unitPrice) * item.quantity, 0) +
-    centavosToWholePesos(order.shippingCost)
-  return pesos * 100
 }
 
 /**
@@ -66,9 +69,11 @@ function paymentStartRefusal(error: unknown): Refusal {
 }
 
 /**
- * Creates the Checkout Pro preference of a pending order and returns its payment link. A payment
- * that cannot start throws a `Refusal` (502; 404 or 409 for an order that is not, or no longer, pending). When the provider fails and `cancelOnFailure` is set
- * (a new order), the order is cancelled and its units released, so a failed start never keeps stock.
+ * Starts the online payment of a pending order with its method's provider (a Mercado Pago
+ * preference, a signed Wompi checkout) and returns the payment link. A payment that cannot start
+ * throws a `Refusal` (502; 404 or 409 for an order that is not, or no longer, pending). When the
+ * provider fails and `cancelOnFailure` is set (a new order), the order is cancelled and its units
+ * released, so a failed start never keeps stock.
  */
 export async function startOnlinePayment(
   deps: PaymentDeps,
@@ -78,14 +83,15 @@ export async function startOnlinePayment(
 ): Promise<string> {
   const order = await getOrder(deps.db, orderId)
   // The shopper's order (or its id) is at fault, not Mercado Pago: a 4xx, not the 502 of a failed start.
-  if (!order || order.status !== 'pendiente de pago' || order.paymentMethod !== 'mercadopago') {
+  if (!order || order.status !== 'pendiente de pago' || !isOnlinePaymentMethod(order.paymentMethod)) {
     throw new Refusal(PAYMENT_MESSAGES.paymentError('El pedido ya no está pendiente de pago.'), {
       status: order ? 409 : 404,
       standsAlone: true,
     })
   }
+  const provider = deps.providers[order.paymentMethod]
   try {
-    const preference = await deps.payments.createPreference({
+    const preference = await provider.createPreference({
       orderId: order.id,
       orderNumber: order.number,
       items: order.items.map((item) => ({
@@ -107,20 +113,17 @@ export async function startOnlinePayment(
         pending: `${origin}${CHECKOUT_RESULT_PATHS.pending}`,
         failure: `${origin}${CHECKOUT_RESULT_PATHS.failure}`,
       },
-      notificationUrl: `${origin}${PAYMENT_WEBHOOK_PATH}`,
+      returnUrl: `${origin}${wompiReturnPath(order.id)}`,
+      notificationUrl: `${origin}${order.paymentMethod === 'wompi' ? WOMPI_EVENTS_PATH : PAYMENT_WEBHOOK_PATH}`,
       expiresAt: deps.paymentTimeoutHours
         ? paymentLinkExpiry(order.createdAt, deps.paymentTimeoutHours)
         : undefined,
     })
     await deps.db.transaction(async (tx) => {
       await recordPaymentPreference(tx, order.id, preference.id)
-      await recordOrderEvent(
-        tx,
-        order.id,
-        'payment-started',
-        `Pago iniciado en ${deps.payments.name === 'simulado' ? 'el simulador de pagos' : 'Mercado Pago'}.`,
-        { preferenceId: preference.id },
-      )
+      await recordOrderEvent(tx, order.id, 'payment-started', `Pago iniciado en ${provider.label}.`, {
+        preferenceId: preference.id,
+      })
     })
     return preference.initPoint
   } catch (error) {
@@ -151,6 +154,9 @@ export async function startOnlinePayment(
   }
 }
 
+/** How the order's timeline names who approved an online payment ("Pago aprobado en …"). */
+const PAID_WITH: Record<OnlinePaymentMethod, string> = { mercadopago: 'Mercado Pago', wompi: 'Wompi' }
+
 /** A provider's error text as PostgreSQL takes it: cleaned, bounded. */
 function providerText(error: unknown) {
   return cleanText(error instanceof Error ? error.message : String(error)).slice(0, 500)
@@ -172,15 +178,21 @@ async function hasLiveJob(tx: Tx, eventId: string): Promise<boolean> {
  */
 export async function receivePaymentNotification(
   deps: Pick<PaymentDeps, 'db' | 'jobs'>,
-  notification: { eventId: string; topic: string; resourceId: string; payload: Record<string, unknown> },
+  notification: {
+    provider: OnlinePaymentMethod
+    eventId: string
+    topic: string
+    resourceId: string
+    payload: Record<string, unknown>
+  },
 ): Promise<'accepted' | 'requeued' | 'duplicate' | 'ignored'> {
-  if (notification.topic !== 'payment') return 'ignored'
+  if (notification.topic !== 'payment' && notification.topic !== 'transaction.updated') return 'ignored'
   return deps.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(paymentEvents)
       .values({
         id: notification.eventId,
-        provider: 'mercadopago',
+        provider: notification.provider,
         topic: notification.topic,
         resourceId: notification.resourceId,
         payload: notification.payload,
@@ -195,13 +207,14 @@ export async function receivePaymentNotification(
         .where(eq(paymentEvents.id, notification.eventId))
         .for('update')
       if (!stored || stored.processedAt) return 'duplicate'
-      // Still waiting or retrying in the queue: Mercado Pago resends often, one job is enough.
+      // Still waiting or retrying in the queue: providers resend often, one job is enough.
       if (await hasLiveJob(tx, notification.eventId)) return 'duplicate'
       outcome = 'requeued'
     }
     await deps.jobs.send(tx, 'payment-notification', {
       eventId: notification.eventId,
       paymentId: notification.resourceId,
+      provider: notification.provider,
     })
     return outcome
   })
@@ -213,28 +226,76 @@ export async function receivePaymentNotification(
  */
 export async function processPaymentNotification(
   deps: PaymentDeps,
-  job: { eventId: string; paymentId: string },
+  job: { eventId: string; paymentId: string; provider?: OnlinePaymentMethod },
 ) {
-  const payment = await deps.payments.getPayment(job.paymentId)
+  // Jobs queued before Wompi came name no provider: they were Mercado Pago's.
+  const method = job.provider ?? 'mercadopago'
+  const payment = await deps.providers[method].getPayment(job.paymentId)
   return deps.db.transaction(async (tx) => {
     await tx
       .update(paymentEvents)
       .set({ processedAt: sql`now()` })
       .where(eq(paymentEvents.id, job.eventId))
-    return settlePayment(tx, deps.jobs, payment)
+    return settlePayment(tx, deps.jobs, method, payment)
   })
+}
+
+/**
+ * The shopper back from Wompi's page: what Wompi's API says of the transaction the return names
+ * (never the query string's word) settles the order at once, as its event's job would; the event
+ * finds it settled. Gives where the shopper goes: the result page of the order's state.
+ */
+export async function settleReturnedPayment(
+  deps: PaymentDeps,
+  method: OnlinePaymentMethod,
+  orderId: string,
+  paymentId: string | null,
+): Promise<keyof typeof CHECKOUT_RESULT_PATHS> {
+  let payment: Payment | null = null
+  if (paymentId) {
+    try {
+      payment = await deps.providers[method].getPayment(paymentId)
+    } catch (error) {
+      logger.warn(`[pagos] no se pudo leer la transacción ${paymentId} al volver: ${providerText(error)}`)
+    }
+  }
+  if (payment && payment.externalReference === orderId) {
+    await deps.db.transaction((tx) => settlePayment(tx, deps.jobs, method, payment))
+  }
+  const [order] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
+  if (order?.status === 'cancelado') return 'failure'
+  if (order?.status !== 'pendiente de pago') return 'success'
+  if (payment?.externalReference !== orderId) return 'pending'
+  return payment.status === 'rejected' || payment.status === 'cancelled'
+    ? 'failure'
+    : payment.status === 'approved'
+      ? 'success'
+      : 'pending'
 }
 
 /**
  * Applies what the provider says of one payment to its order, in the caller's transaction:
  * approved (and covering the total) makes it "pagado"; anything odd goes on its timeline.
  */
-async function settlePayment(tx: Tx, jobs: JobQueue, payment: Payment) {
+async function settlePayment(tx: Tx, jobs: JobQueue, method: OnlinePaymentMethod, payment: Payment) {
   if (!payment.externalReference) return 'unknown-order'
   // Locked and read here, so the expiry job cannot cancel it between this read and the update.
   const locked = await lockOrder(tx, payment.externalReference)
   const order = locked ? await getOrder(tx, locked.id) : null
   if (!order) return 'unknown-order'
+  // A payment of another method's order (a forged or mistaken reference) settles nothing.
+  if (order.paymentMethod !== method) return 'unknown-order'
+  if (payment.status !== 'not_found') {
+    await recordLedgerPayment(tx, {
+      provider: method,
+      providerPaymentId: payment.id,
+      orderId: order.id,
+      method: payment.method,
+      status: payment.status,
+      amount: payment.amount,
+      fee: payment.fee,
+    })
+  }
   // A pending order follows its latest payment; a settled one keeps the payment that settled it.
   if (order.status === 'pendiente de pago' || order.paymentId === payment.id || !order.paymentId) {
     await recordPaymentState(tx, order.id, payment)
@@ -272,7 +333,7 @@ async function settlePayment(tx: Tx, jobs: JobQueue, payment: Payment) {
     }
     // The order module makes the change ("pagado" keeps the reservation until shipping). The
     // business was told of the order when it was placed: no second notice here.
-    if (!(await markOrderPaid(tx, order.id, payment, jobs))) return 'already-paid'
+    if (!(await markOrderPaid(tx, order.id, payment, jobs, PAID_WITH[method]))) return 'already-paid'
     // Meta's Purchase of an online order is the approved payment (with advertising consent at checkout).
     await enqueuePaidOrderPurchase(tx, jobs, order.id)
     return 'paid'
@@ -290,13 +351,13 @@ async function settlePayment(tx: Tx, jobs: JobQueue, payment: Payment) {
   if (
     order.status === 'pagado' &&
     order.paymentId === payment.id &&
-    (payment.status === 'refunded' || payment.status === 'charged_back')
+    (payment.status === 'refunded' || payment.status === 'charged_back' || payment.status === 'cancelled')
   ) {
     await recordOrderEvent(
       tx,
       order.id,
       'payment-reversed',
-      `Pago ${payment.id} ${payment.status === 'refunded' ? 'reembolsado' : 'con contracargo'}: no envíes el pedido sin revisarlo.`,
+      `Pago ${payment.id} ${payment.status === 'charged_back' ? 'con contracargo' : payment.status === 'cancelled' ? 'anulado' : 'reembolsado'}: no envíes el pedido sin revisarlo.`,
       payment,
     )
     return 'reversed'
@@ -318,9 +379,16 @@ async function settlePayment(tx: Tx, jobs: JobQueue, payment: Payment) {
  */
 export function paymentCheckBeforeExpiry(deps: PaymentDeps): PaymentCheck {
   return async (orderId) => {
+    const [placed] = await deps.db
+      .select({ method: orders.paymentMethod })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+    // A transfer has no provider to ask: the owner confirms it at the desk, or it expires.
+    if (!placed || !isOnlinePaymentMethod(placed.method)) return 'unpaid'
+    const method = placed.method
     let payments: Payment[]
     try {
-      payments = await deps.payments.searchPayments(orderId)
+      payments = await deps.providers[method].searchPayments(orderId)
     } catch (error) {
       logger.warn(`[pagos] no se pudo consultar los pagos del pedido ${orderId}: ${providerText(error)}`)
       return 'unknown'
@@ -333,13 +401,25 @@ export function paymentCheckBeforeExpiry(deps: PaymentDeps): PaymentCheck {
       .where(eq(orders.id, orderId))
     // Already looked at and left for a person (e.g. short of the total): not again every run.
     if (seen?.paymentId === approved.id && seen.paymentStatus === 'approved') return 'unknown'
-    const outcome = await deps.db.transaction((tx) => settlePayment(tx, deps.jobs, approved))
+    const outcome = await deps.db.transaction((tx) => settlePayment(tx, deps.jobs, method, approved))
     // Approved money that did not settle the order (e.g. short of the total) is for a person to see.
     return outcome === 'paid' || outcome === 'already-paid' ? 'paid' : 'unknown'
   }
 }
 
-/** Job: cancels online orders unpaid for too long, after asking the provider about each one. */
-export function expireUnpaidOnlineOrders(deps: PaymentDeps, maxAgeHours: number, now = new Date()) {
-  return expireUnpaidOrders(deps.db, deps.jobs, maxAgeHours, paymentCheckBeforeExpiry(deps), now)
+/**
+ * Job: cancels online orders unpaid for too long, after asking the provider about each one, and
+ * transfer orders past the shop's deadline for transfers.
+ */
+export async function expireUnpaidOnlineOrders(deps: PaymentDeps, maxAgeHours: number, now = new Date()) {
+  const online = await expireUnpaidOrders(
+    deps.db,
+    deps.jobs,
+    maxAgeHours,
+    paymentCheckBeforeExpiry(deps),
+    now,
+  )
+  const { transferDeadlineHours } = await readPaymentSettings(deps.db)
+  const transfers = await expireUnpaidTransfers(deps.db, deps.jobs, transferDeadlineHours, now)
+  return { ...online, transfersCancelled: transfers.cancelled }
 }

@@ -1,4 +1,10 @@
-/** What the checkout needs from a payment provider (Mercado Pago, or the local simulation). */
+import type { OnlinePaymentMethod } from '#app/modules/order/schema.ts'
+import { centavosToWholePesos } from '#app/utils/money.ts'
+
+/**
+ * What the checkout needs from an online payment provider: Mercado Pago and Wompi implement it, and
+ * so do their local simulations (no keys configured).
+ */
 
 export const PAYMENT_STATUSES = [
   'approved',
@@ -27,6 +33,8 @@ export type PreferenceInput = {
     identification: string
   }
   backUrls: { success: string; pending: string; failure: string }
+  /** Where a provider with one way back (Wompi) returns the shopper, to be told how it went. */
+  returnUrl: string
   notificationUrl: string
   /** After this the link no longer takes payments (the order expires and frees its units). */
   expiresAt?: Date
@@ -49,6 +57,10 @@ export type Payment = {
   externalReference: string | null
   /** Centavos. */
   amount: number
+  /** The provider's word for how it was paid (CARD, PSE, NEQUI, credit_card, account_money…). */
+  method?: string | null
+  /** Centavos the provider kept, where it reports it. */
+  fee?: number | null
 }
 
 /** `network`: no answer; `rejected`: the provider said no; `invalid-response`: no usable link. */
@@ -63,7 +75,9 @@ export class PaymentProviderError extends Error {
 }
 
 export interface PaymentProvider {
-  readonly name: 'mercadopago' | 'simulado' | 'ninguno'
+  readonly name: 'mercadopago' | 'wompi' | 'simulado' | 'wompi-simulado' | 'ninguno'
+  /** How the order's timeline names it: "Pago iniciado en {label}", "Reembolso hecho en {label}". */
+  readonly label: string
   createPreference(input: PreferenceInput): Promise<Preference>
   getPayment(id: string): Promise<Payment>
   /** Every payment made for one order (its external_reference), newest first. */
@@ -82,6 +96,7 @@ export interface PaymentProvider {
  */
 export const noOnlinePayments: PaymentProvider = {
   name: 'ninguno',
+  label: 'el proveedor de pagos',
   async createPreference() {
     throw new PaymentProviderError('rejected', 'Esta tienda no recibe pagos en línea.')
   },
@@ -97,4 +112,21 @@ export const noOnlinePayments: PaymentProvider = {
       'Esta tienda no recibe pagos en línea: no hay pago que reembolsar.',
     )
   },
+}
+
+/** Each online method's provider: the configured one, its simulation, or `noOnlinePayments`. */
+export type PaymentProviders = Record<OnlinePaymentMethod, PaymentProvider>
+
+/**
+ * The amount an online payment charges: whole pesos per line, as Mercado Pago's preference sends
+ * them; Wompi's checkout charges the same, so both settle against one figure.
+ */
+export function chargedAmount(order: {
+  items: readonly { unitPrice: number; quantity: number }[]
+  shippingCost: number
+}): number {
+  const pesos =
+    order.items.reduce((sum, item) => sum + centavosToWholePesos(item.unitPrice) * item.quantity, 0) +
+    centavosToWholePesos(order.shippingCost)
+  return pesos * 100
 }

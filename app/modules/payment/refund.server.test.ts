@@ -21,7 +21,10 @@ const standIn = standInForFile(startMercadoPagoStandIn)
 
 const mercadoPago = () =>
   mercadoPagoProvider({ baseUrl: standIn().url, accessToken: standIn().accessToken, timeoutMs: 2_000 })
-const deps = (payments: PaymentProvider = mercadoPago()) => ({ db: t.db, payments })
+const deps = (payments: PaymentProvider = mercadoPago()) => ({
+  db: t.db,
+  providers: { mercadopago: payments, wompi: noOnlinePayments },
+})
 
 /** Our webhook as the simulator reaches it: answers 200 and keeps what it was sent. */
 const webhook = standInForFile(async () => {

@@ -1,20 +1,14 @@
 import { getOrder, listOrderEvents, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { logger } from '#app/utils/logger.server.ts'
-import { PaymentProviderError, type PaymentProvider, type Refund } from './provider.ts'
+import { isOnlinePaymentMethod } from '#app/modules/order/schema.ts'
+import { PaymentProviderError, type Refund } from './provider.ts'
 import type { PaymentDeps } from './payment.server.ts'
 
 /** The timeline events a refund job leaves; one of them per claim means the job already ran. */
 export const REFUND_EVENT_TYPES = ['refunded', 'refund-failed', 'refund-skipped'] as const
 
 export type RefundOutcome = 'refunded' | 'already-done' | 'skipped' | 'failed' | 'unknown-order'
-
-/** Who refunds, as the timeline names it ("Reembolso hecho en …"). */
-const PROVIDER_LABELS: Record<PaymentProvider['name'], string> = {
-  mercadopago: 'Mercado Pago',
-  simulado: 'el simulador de pagos',
-  ninguno: 'el proveedor de pagos',
-}
 
 /** Mercado Pago's own words can be long; the timeline keeps a line of them. */
 const MESSAGE_MAX = 300
@@ -36,7 +30,7 @@ function capitalized(text: string) {
 }
 
 /** The provider's reason, as one short line without its closing period (the message adds one). */
-function reasonOf(error: PaymentProviderError) {
+export function reasonOf(error: PaymentProviderError) {
   const line = error.message
     .replace(/\s+/g, ' ')
     .trim()
@@ -49,7 +43,7 @@ function reasonOf(error: PaymentProviderError) {
  * tries again with backoff (the same idempotency key finds the same refund) and, at the end,
  * dead-letters the job where the dashboard shows it.
  */
-function worthRetrying(error: unknown) {
+export function worthRetrying(error: unknown) {
   if (!(error instanceof PaymentProviderError)) return true
   if (error.kind === 'network' || error.kind === 'invalid-response') return true
   return error.status !== undefined && (error.status >= 500 || error.status === 429)
@@ -64,10 +58,10 @@ function worthRetrying(error: unknown) {
  * outage is thrown so the queue retries.
  */
 export async function refundOrderPayment(
-  deps: Pick<PaymentDeps, 'db' | 'payments'>,
+  deps: Pick<PaymentDeps, 'db' | 'providers'>,
   job: { orderId: string; claimId: number },
 ): Promise<RefundOutcome> {
-  const { db, payments } = deps
+  const { db } = deps
   const order = await getOrder(db, job.orderId)
   if (!order) {
     logger.warn(`[reembolso] pedido ${job.orderId} no encontrado (solicitud ${job.claimId})`)
@@ -87,11 +81,12 @@ export async function refundOrderPayment(
   ) => recordOrderEvent(db, order.id, type, message, { claimId: job.claimId, ...data })
 
   const paymentId = order.paymentId
-  if (!paymentId) {
+  if (!paymentId || !isOnlinePaymentMethod(order.paymentMethod)) {
     await record('refund-skipped', REFUND_MESSAGES.skipped, {})
     return 'skipped'
   }
-  const provider = PROVIDER_LABELS[payments.name]
+  const payments = deps.providers[order.paymentMethod]
+  const provider = payments.label
 
   let refund: Refund
   try {

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
@@ -11,7 +11,13 @@ import {
 } from './provider.ts'
 import { simulatedPayments } from './schema.ts'
 import { signNotification } from './signature.server.ts'
-import { PAYMENT_WEBHOOK_PATH, simulatedPaymentPath } from '#app/utils/paths.ts'
+import { wompiCheckoutInput, wompiCheckoutUrl, type WompiOptions } from './wompi.server.ts'
+import {
+  PAYMENT_WEBHOOK_PATH,
+  SIMULATED_WOMPI_PATH,
+  simulatedPaymentPath,
+  WOMPI_EVENTS_PATH,
+} from '#app/utils/paths.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
 export type SimulatedChoice = Extract<PaymentStatus, 'approved' | 'pending' | 'rejected'>
@@ -46,40 +52,185 @@ export function simulatedProvider(options: {
   const webhookSecret = options.webhookSecret ?? randomBytes(32).toString('base64url')
   return {
     name: 'simulado',
+    label: 'el simulador de pagos',
     webhookSecret,
     async createPreference(input) {
       return { id: `sim-pref-${input.orderId}`, initPoint: simulatedPaymentPath(input.orderId) }
     },
-    async getPayment(id): Promise<Payment> {
-      const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id))
-      if (!row) return { id, status: 'not_found', externalReference: null, amount: 0 }
-      return { id: row.id, status: row.status, externalReference: row.orderId, amount: row.amount }
-    },
-    async searchPayments(orderId): Promise<Payment[]> {
-      const rows = await db
-        .select()
-        .from(simulatedPayments)
-        .where(eq(simulatedPayments.orderId, orderId))
-        .orderBy(desc(simulatedPayments.createdAt), desc(simulatedPayments.id))
-      return rows.map((row) => ({
-        id: row.id,
-        status: row.status,
-        externalReference: row.orderId,
-        amount: row.amount,
-      }))
-    },
+    getPayment: (id) => simulatedPayment(db, 'mercadopago', id),
+    searchPayments: (orderId) => simulatedPaymentsOf(db, 'mercadopago', orderId),
     async refundPayment(id): Promise<Refund> {
-      const refund = await refundSimulatedPayment(db, id)
+      const refund = await refundSimulatedPayment(db, 'mercadopago', id)
       // Mercado Pago tells the webhook a refunded payment changed; so does the simulator.
       if (!refund.repeated) await notifyWebhook(publicUrl, webhookSecret, id, 'payment.updated')
       return { id: refund.id, status: refund.status, amount: refund.amount }
     },
     async pay(input) {
-      const payment = await recordSimulatedPayment(db, input)
+      // Numeric like Mercado Pago's ids; random digits keep two payments of one millisecond apart.
+      const payment = await recordSimulatedPayment(
+        db,
+        'mercadopago',
+        input,
+        () => `${Date.now()}${randomInt(100_000, 1_000_000)}`,
+      )
       if (!payment.repeated) await notifyWebhook(publicUrl, webhookSecret, payment.id)
       return payment
     },
   }
+}
+
+type SimulatedProviderName = (typeof simulatedPayments.$inferSelect)['provider']
+
+async function simulatedPayment(db: DbOrTx, provider: SimulatedProviderName, id: string): Promise<Payment> {
+  const [row] = await db
+    .select()
+    .from(simulatedPayments)
+    .where(and(eq(simulatedPayments.id, id), eq(simulatedPayments.provider, provider)))
+  if (!row) return { id, status: 'not_found', externalReference: null, amount: 0 }
+  return asPayment(row)
+}
+
+async function simulatedPaymentsOf(
+  db: DbOrTx,
+  provider: SimulatedProviderName,
+  orderId: string,
+): Promise<Payment[]> {
+  const rows = await db
+    .select()
+    .from(simulatedPayments)
+    .where(and(eq(simulatedPayments.orderId, orderId), eq(simulatedPayments.provider, provider)))
+    .orderBy(desc(simulatedPayments.createdAt), desc(simulatedPayments.id))
+  return rows.map(asPayment)
+}
+
+function asPayment(row: typeof simulatedPayments.$inferSelect): Payment {
+  return {
+    id: row.id,
+    status: row.status,
+    externalReference: row.orderId,
+    amount: row.amount,
+    method: row.provider === 'wompi' ? 'NEQUI' : 'account_money',
+  }
+}
+
+/** What the simulated Wompi page records and posts, Wompi's words for our choices. */
+const WOMPI_WORDS: Record<SimulatedChoice, string> = {
+  approved: 'APPROVED',
+  pending: 'PENDING',
+  rejected: 'DECLINED',
+}
+
+/**
+ * Stands in for Wompi when no Wompi keys are configured: the checkout's link is the real signed
+ * Web Checkout link (keys made fresh per process) pointing at a local page, which checks the
+ * signature as Wompi does, records the transaction here and posts our events endpoint the
+ * `transaction.updated` event Wompi would, signed with the events secret. So the whole Wompi path
+ * (link, signature, event checksum, the job that reads the transaction) runs offline.
+ */
+export type SimulatedWompi = PaymentProvider & {
+  readonly name: 'wompi-simulado'
+  /** The keys its links are signed and its events checked with: only this process knows them. */
+  readonly keys: Pick<WompiOptions, 'publicKey' | 'integritySecret'> & { eventsSecret: string }
+  /** Whether a link's signature is right for its reference and amount (what Wompi's page checks). */
+  checkLink(query: URLSearchParams): boolean
+  /** Records the shopper's choice for a reference and posts its event: the transaction's id. */
+  pay(input: { orderId: string; status: SimulatedChoice; amount: number }): Promise<{
+    id: string
+    repeated: boolean
+  }>
+}
+
+export function simulatedWompi(options: { db: DbOrTx; publicUrl: string }): SimulatedWompi {
+  const { db, publicUrl } = options
+  const secret = () => randomBytes(24).toString('base64url')
+  const keys = {
+    publicKey: `pub_test_simulado_${secret()}`,
+    integritySecret: `test_integrity_${secret()}`,
+    eventsSecret: `test_events_${secret()}`,
+  }
+  // Built on a placeholder origin and answered as a path: the shopper stays on whichever host
+  // name the browser uses.
+  const local = { checkoutUrl: `http://simulado${SIMULATED_WOMPI_PATH}`, ...keys }
+  return {
+    name: 'wompi-simulado',
+    label: 'el simulador de Wompi',
+    keys,
+    async createPreference(input) {
+      const url = new URL(wompiCheckoutUrl(local, wompiCheckoutInput(input)))
+      return { id: `wompi-${input.orderId}`, initPoint: `${url.pathname}${url.search}` }
+    },
+    checkLink(query) {
+      const expected = createHash('sha256')
+        .update(
+          `${query.get('reference') ?? ''}${query.get('amount-in-cents') ?? ''}COP${query.get('expiration-time') ?? ''}${keys.integritySecret}`,
+        )
+        .digest('hex')
+      return query.get('public-key') === keys.publicKey && query.get('signature:integrity') === expected
+    },
+    getPayment: (id) => simulatedPayment(db, 'wompi', id),
+    searchPayments: (orderId) => simulatedPaymentsOf(db, 'wompi', orderId),
+    async refundPayment(id) {
+      const refund = await refundSimulatedPayment(db, 'wompi', id)
+      if (!refund.repeated)
+        await postWompiEvent(publicUrl, keys.eventsSecret, await simulatedPayment(db, 'wompi', id), 'VOIDED')
+      return { id: refund.id, status: refund.status, amount: refund.amount }
+    },
+    async pay(input) {
+      // Wompi's ids: "{merchant}-{unix time}-{sequence}".
+      const payment = await recordSimulatedPayment(
+        db,
+        'wompi',
+        input,
+        () => `11111-${Math.floor(Date.now() / 1000)}-${randomInt(10_000, 100_000)}`,
+      )
+      if (!payment.repeated) {
+        await postWompiEvent(
+          publicUrl,
+          keys.eventsSecret,
+          { id: payment.id, externalReference: input.orderId, amount: input.amount, status: input.status },
+          WOMPI_WORDS[input.status],
+        )
+      }
+      return payment
+    },
+  }
+}
+
+/** Posts our events endpoint the signed `transaction.updated` event Wompi would send. */
+async function postWompiEvent(
+  publicUrl: string,
+  eventsSecret: string,
+  payment: Pick<Payment, 'id' | 'externalReference' | 'amount' | 'status'>,
+  status: string,
+) {
+  const timestamp = Math.floor(Date.now() / 1000)
+  const checksum = createHash('sha256')
+    .update(`${payment.id}${status}${payment.amount}${timestamp}${eventsSecret}`)
+    .digest('hex')
+  await fetch(`${publicUrl}${WOMPI_EVENTS_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      event: 'transaction.updated',
+      data: {
+        transaction: {
+          id: payment.id,
+          amount_in_cents: payment.amount,
+          reference: payment.externalReference,
+          currency: 'COP',
+          payment_method_type: 'NEQUI',
+          status,
+        },
+      },
+      environment: 'test',
+      signature: {
+        properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'],
+        checksum,
+      },
+      timestamp,
+      sent_at: new Date(timestamp * 1000).toISOString(),
+    }),
+  }).catch((error) => logger.error({ err: error }, '[wompi-simulado] evento no entregado'))
 }
 
 /**
@@ -89,16 +240,18 @@ export function simulatedProvider(options: {
  */
 async function refundSimulatedPayment(
   db: DbOrTx,
+  provider: SimulatedProviderName,
   paymentId: string,
 ): Promise<Refund & { repeated: boolean }> {
   const refundId = `sim-reembolso-${paymentId}`
+  const payment = and(eq(simulatedPayments.id, paymentId), eq(simulatedPayments.provider, provider))
   const [refunded] = await db
     .update(simulatedPayments)
     .set({ status: 'refunded' })
-    .where(and(eq(simulatedPayments.id, paymentId), eq(simulatedPayments.status, 'approved')))
+    .where(and(payment, eq(simulatedPayments.status, 'approved')))
     .returning({ amount: simulatedPayments.amount })
   if (refunded) return { id: refundId, status: 'approved', amount: refunded.amount, repeated: false }
-  const [row] = await db.select().from(simulatedPayments).where(eq(simulatedPayments.id, paymentId))
+  const [row] = await db.select().from(simulatedPayments).where(payment)
   if (!row) throw new PaymentProviderError('rejected', `Pago ${paymentId} no encontrado`, 404)
   if (row.status === 'refunded')
     return { id: refundId, status: 'approved', amount: row.amount, repeated: true }
@@ -115,7 +268,9 @@ async function refundSimulatedPayment(
  */
 async function recordSimulatedPayment(
   db: DbOrTx,
+  provider: SimulatedProviderName,
   input: { orderId: string; status: SimulatedChoice; amount: number },
+  newId: () => string,
 ): Promise<{ id: string; repeated: boolean }> {
   return db.transaction(async (tx) => {
     // The order's row lock makes two clicks take turns: the second sees the first one's approval.
@@ -124,13 +279,18 @@ async function recordSimulatedPayment(
       const [earlier] = await tx
         .select({ id: simulatedPayments.id })
         .from(simulatedPayments)
-        .where(and(eq(simulatedPayments.orderId, input.orderId), eq(simulatedPayments.status, 'approved')))
+        .where(
+          and(
+            eq(simulatedPayments.orderId, input.orderId),
+            eq(simulatedPayments.provider, provider),
+            eq(simulatedPayments.status, 'approved'),
+          ),
+        )
         .limit(1)
       if (earlier) return { id: earlier.id, repeated: true }
     }
-    // Numeric like Mercado Pago's ids; random digits keep two payments of one millisecond apart.
-    const id = `${Date.now()}${randomInt(100_000, 1_000_000)}`
-    await tx.insert(simulatedPayments).values({ id, ...input })
+    const id = newId()
+    await tx.insert(simulatedPayments).values({ id, provider, ...input })
     return { id, repeated: false }
   })
 }

@@ -1,5 +1,6 @@
 import { receivePaymentNotification, type PaymentDeps } from './payment.server.ts'
 import { verifyNotificationSignature } from './signature.server.ts'
+import { verifiedWompiEvent } from './wompi.server.ts'
 import { cleanText } from '#app/utils/text.ts'
 
 export type WebhookAnswer = {
@@ -63,6 +64,7 @@ export async function receiveWebhook(
   const queryTopic = url.searchParams.get('type') ?? url.searchParams.get('topic')
   const topic = cleanText(queryTopic ?? (typeof body.type === 'string' ? body.type : '')).slice(0, 50)
   const outcome = await receivePaymentNotification(deps, {
+    provider: 'mercadopago',
     eventId: `mp:${dataId}:${requestId !== null ? `request:${requestId}` : `ts:${check.ts}`}`,
     topic,
     resourceId: dataId,
@@ -93,4 +95,44 @@ function cleanJson(value: unknown, depth: number): unknown {
     cleaned[cleanText(key)] = inner
   }
   return cleaned
+}
+
+/** Wompi's transaction ids: "{merchant}-{unix time}-{sequence}". */
+const WOMPI_TRANSACTION_ID = /^[\w-]{1,64}$/
+
+/**
+ * One Wompi event: its checksum checked with the events secret (constant time), remembered once
+ * and answered at once; a job reads the transaction from Wompi's API before settling anything, so
+ * the event is only a hint. A replay is the same event (its transaction, status and timestamp) and
+ * does nothing; an event older than another changes nothing either, since the job reads the
+ * transaction as it stands now.
+ */
+export async function receiveWompiEvent(
+  deps: Pick<PaymentDeps, 'db' | 'jobs'>,
+  eventsSecret: string | null,
+  request: Request,
+): Promise<WebhookAnswer> {
+  let body: unknown
+  try {
+    body = JSON.parse(await request.text())
+  } catch {
+    return refuse(400, 'cuerpo ilegible')
+  }
+  if (!isPlainObject(body)) return refuse(400, 'el cuerpo no es un objeto')
+  const payload = cleanJson(body, 0)
+  if (payload === TOO_DEEP || !isPlainObject(payload)) return refuse(400, 'cuerpo demasiado anidado')
+  if (typeof body.event === 'string' && body.event !== 'transaction.updated') {
+    return { status: 200, body: { ok: true, outcome: 'ignored' } }
+  }
+  const event = eventsSecret ? verifiedWompiEvent(body, eventsSecret) : null
+  if (!event) return refuse(401, 'firma inválida')
+  if (!WOMPI_TRANSACTION_ID.test(event.transactionId)) return refuse(400, 'id de transacción no válido')
+  const outcome = await receivePaymentNotification(deps, {
+    provider: 'wompi',
+    eventId: `wompi:${event.transactionId}:${event.status}:${event.timestamp}`,
+    topic: 'transaction.updated',
+    resourceId: event.transactionId,
+    payload,
+  })
+  return { status: 200, body: { ok: true, outcome } }
 }

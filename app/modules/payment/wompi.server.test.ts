@@ -106,6 +106,7 @@ describe('transactions', () => {
       externalReference: ORDER,
       amount: 12_990_000,
       methodType: 'NEQUI',
+      method: 'NEQUI',
       statusMessage: null,
     })
     const request = standIn().requests.at(-1)!
@@ -116,7 +117,8 @@ describe('transactions', () => {
   test.each([
     ['DECLINED', 'rejected'],
     ['ERROR', 'rejected'],
-    ['VOIDED', 'cancelled'],
+    // Only an approved card payment is voided: its money goes back.
+    ['VOIDED', 'refunded'],
     ['PENDING', 'pending'],
   ] as const)('Wompi %s is %s', async (wompi, ours) => {
     const { transaction } = standIn().pay(link(), wompi, 'PSE')

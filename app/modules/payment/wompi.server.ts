@@ -1,5 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { PaymentProviderError, type Payment, type PaymentStatus } from './provider.ts'
+import {
+  chargedAmount,
+  PaymentProviderError,
+  type Payment,
+  type PaymentProvider,
+  type PaymentStatus,
+  type PreferenceInput,
+} from './provider.ts'
 
 /**
  * Wompi (Bancolombia): cards, PSE, Nequi, Botón Bancolombia, Daviplata… through its Web Checkout,
@@ -103,7 +110,8 @@ export const WOMPI_STATUSES: Readonly<Record<string, PaymentStatus>> = {
   PENDING: 'pending',
   DECLINED: 'rejected',
   ERROR: 'rejected',
-  VOIDED: 'cancelled',
+  // Only an approved card payment can be voided: its money goes back, as a refund.
+  VOIDED: 'refunded',
 }
 
 export type WompiTransaction = Payment & {
@@ -130,6 +138,7 @@ export function toWompiTransaction(value: unknown): WompiTransaction | null {
     externalReference: typeof data.reference === 'string' ? data.reference : null,
     amount: data.amount_in_cents as number,
     methodType: typeof data.payment_method_type === 'string' ? data.payment_method_type : null,
+    method: typeof data.payment_method_type === 'string' ? data.payment_method_type : null,
     statusMessage: typeof data.status_message === 'string' ? data.status_message : null,
   }
 }
@@ -139,17 +148,23 @@ export interface WompiClient {
   getTransaction(id: string): Promise<WompiTransaction>
   /** Every transaction made for one reference (our order), newest first. */
   transactionsOf(reference: string): Promise<WompiTransaction[]>
+  /**
+   * Voids an approved card transaction (its money goes back to the card): the transaction as
+   * Wompi leaves it. Other methods (PSE, Nequi…) are refunded from Wompi's dashboard.
+   */
+  voidTransaction(id: string): Promise<WompiTransaction>
 }
 
 /** Wompi's REST API at a configurable base URL, so tests use a local stand-in. */
 export function wompiClient(options: WompiOptions): WompiClient {
   const doFetch = options.fetch ?? fetch
   const base = options.baseUrl.replace(/\/+$/, '')
-  async function get(path: string, key: string): Promise<Record<string, unknown>> {
+  async function call(path: string, key: string, method = 'GET'): Promise<Record<string, unknown>> {
     let response: Response
     let text: string
     try {
       response = await doFetch(`${base}${path}`, {
+        method,
         headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       })
@@ -181,15 +196,24 @@ export function wompiClient(options: WompiOptions): WompiClient {
   }
   return {
     async getTransaction(id) {
-      const payload = await get(`/transactions/${encodeURIComponent(id)}`, options.publicKey)
+      const payload = await call(`/transactions/${encodeURIComponent(id)}`, options.publicKey)
       const transaction = toWompiTransaction(payload.data)
       if (!transaction) {
         throw new PaymentProviderError('invalid-response', `La transacción ${id} no trae estado o monto`)
       }
       return transaction
     },
+    async voidTransaction(id) {
+      const payload = await call(`/transactions/${encodeURIComponent(id)}/void`, options.privateKey, 'POST')
+      const data = asObject(payload.data)
+      const transaction = toWompiTransaction(data?.transaction ?? data)
+      if (!transaction) {
+        throw new PaymentProviderError('invalid-response', `La anulación de ${id} no trae la transacción`)
+      }
+      return transaction
+    },
     async transactionsOf(reference) {
-      const payload = await get(`/transactions?${new URLSearchParams({ reference })}`, options.privateKey)
+      const payload = await call(`/transactions?${new URLSearchParams({ reference })}`, options.privateKey)
       if (!Array.isArray(payload.data)) {
         throw new PaymentProviderError('invalid-response', 'La búsqueda de transacciones no trae data')
       }
@@ -198,6 +222,56 @@ export function wompiClient(options: WompiOptions): WompiClient {
         .filter(
           (transaction): transaction is WompiTransaction => transaction?.externalReference === reference,
         )
+    },
+  }
+}
+
+/** The signed Web Checkout input of one preference: our order is the reference. */
+export function wompiCheckoutInput(input: PreferenceInput): WompiCheckoutInput {
+  return {
+    reference: input.orderId,
+    amountInCents: chargedAmount(input),
+    redirectUrl: input.returnUrl,
+    expiresAt: input.expiresAt,
+    customer: {
+      email: input.payer.email || undefined,
+      fullName: `${input.payer.name} ${input.payer.surname}`.trim() || undefined,
+      phoneNumber: input.payer.phone || undefined,
+      legalId: input.payer.identification || undefined,
+    },
+  }
+}
+
+/**
+ * Wompi as the checkout's payment provider: the "preference" is the signed Web Checkout link (no
+ * call to Wompi until the shopper pays), payments are its transactions, and a refund is a void.
+ */
+export function wompiProvider(options: WompiOptions): PaymentProvider {
+  const client = wompiClient(options)
+  return {
+    name: 'wompi',
+    label: 'Wompi',
+    async createPreference(input) {
+      return { id: `wompi-${input.orderId}`, initPoint: wompiCheckoutUrl(options, wompiCheckoutInput(input)) }
+    },
+    getPayment: (id) => client.getTransaction(id),
+    searchPayments: (reference) => client.transactionsOf(reference),
+    async refundPayment(id) {
+      // A void is its own idempotency: a second one finds the transaction voided already.
+      const before = await client.getTransaction(id)
+      if (before.status === 'refunded') return { id: `void-${id}`, status: 'approved', amount: before.amount }
+      if (before.methodType !== 'CARD') {
+        throw new PaymentProviderError(
+          'rejected',
+          `Wompi solo anula por API los pagos con tarjeta; este (${before.methodType ?? 'otro medio'}) se reembolsa desde el panel de Wompi`,
+        )
+      }
+      const voided = await client.voidTransaction(id)
+      return {
+        id: `void-${id}`,
+        status: voided.status === 'refunded' ? 'approved' : 'in_process',
+        amount: voided.amount,
+      }
     },
   }
 }

@@ -20,6 +20,8 @@ import {
   INVOICE_SETTING_KEYS,
   MAX_SETTING_PESOS,
   MAX_SHIPPING_ZONES,
+  PAYMENT_SETTING_DEFAULTS,
+  PAYMENT_SETTING_KEYS,
   SESSION_LIMIT_BOUNDS,
   SESSION_LIMIT_DEFAULTS,
   SESSION_LIMIT_KEYS,
@@ -61,6 +63,7 @@ export function settingDefaults(env: Env): StoreSettings {
     ...SESSION_LIMIT_DEFAULTS,
     ...INVOICE_SETTING_DEFAULTS,
     ...CARRIER_SETTING_DEFAULTS,
+    ...PAYMENT_SETTING_DEFAULTS,
   }
 }
 
@@ -245,6 +248,33 @@ export async function readCarrierSettings(db: DbOrTx, env: Env): Promise<Carrier
       heightCm: saved.parcelHeightCm,
     },
     completeOnDelivery: saved.completeOnDelivery === 'yes',
+  }
+}
+
+/** "Pagos" as saved now: the ways to pay the owner turned on, and where transfers go. */
+export type PaymentSettings = {
+  mercadopago: boolean
+  wompi: boolean
+  /** Null while transfers are off (or nowhere to send them was saved). */
+  transfer: { brebKey: string; account: string; deadlineHours: number } | null
+  /** How long an unpaid transfer order keeps its units (also those placed before transfers were turned off). */
+  transferDeadlineHours: number
+}
+
+/** "Pagos" as saved now (online providers on, transfers off until the owner saves otherwise). */
+export async function readPaymentSettings(db: DbOrTx): Promise<PaymentSettings> {
+  const fallback = { ...({} as StoreSettings), ...PAYMENT_SETTING_DEFAULTS }
+  const saved = await readKeys(db, fallback, PAYMENT_SETTING_KEYS)
+  const brebKey = saved.transferBrebKey.trim()
+  const account = saved.transferAccount.trim()
+  return {
+    mercadopago: saved.paymentMercadoPago === 'yes',
+    wompi: saved.paymentWompi === 'yes',
+    transfer:
+      saved.paymentTransfer === 'yes' && (brebKey || account)
+        ? { brebKey, account, deadlineHours: saved.transferDeadlineHours }
+        : null,
+    transferDeadlineHours: saved.transferDeadlineHours,
   }
 }
 

@@ -23,7 +23,8 @@ export type StoreSettings = {
 } & HoldLimits &
   SessionLimitSettings &
   InvoiceSettingValues &
-  CarrierSettingValues
+  CarrierSettingValues &
+  PaymentSettingValues
 
 /**
  * How much one customer may hold with orders nobody has paid or confirmed yet (cash on delivery
@@ -188,6 +189,49 @@ export const CARRIER_SETTING_DEFAULTS: CarrierSettingValues = {
   completeOnDelivery: 'no',
 }
 
+/**
+ * "Pagos": which ways to pay the checkout offers (an online provider only once it is configured),
+ * and where a transfer or Bre-B payment goes: the shop's Bre-B key (llave) or its account, and
+ * how many hours an unpaid transfer order keeps its units.
+ */
+export type PaymentSettingValues = {
+  paymentMercadoPago: YesNo
+  paymentWompi: YesNo
+  paymentTransfer: YesNo
+  /** The shop's Bre-B key: a phone, e-mail, ID number or alphanumeric key ('' until set). */
+  transferBrebKey: string
+  /** Bank, account type, number and holder, as the buyer needs them ('' until set). */
+  transferAccount: string
+  transferDeadlineHours: number
+}
+
+export const PAYMENT_SETTING_KEYS = [
+  'paymentMercadoPago',
+  'paymentWompi',
+  'paymentTransfer',
+  'transferBrebKey',
+  'transferAccount',
+  'transferDeadlineHours',
+] as const satisfies readonly (keyof PaymentSettingValues)[]
+
+/** Online providers on once configured; transfers off until the owner writes where they go. */
+export const PAYMENT_SETTING_DEFAULTS: PaymentSettingValues = {
+  paymentMercadoPago: 'yes',
+  paymentWompi: 'yes',
+  paymentTransfer: 'no',
+  transferBrebKey: '',
+  transferAccount: '',
+  transferDeadlineHours: 24,
+}
+
+/** An unpaid transfer order keeps its units from 1 hour to 7 days. */
+export const TRANSFER_DEADLINE_BOUNDS = { min: 1, max: 168 } as const
+
+export const PAYMENT_METHOD_SETTING_LABELS: Record<YesNo, string> = {
+  yes: 'Sí, ofrecerlo en el checkout',
+  no: 'No',
+}
+
 /** A count as the form writes it (es-CO thousands separator: "10.080"). */
 const esCount = (value: number) => value.toLocaleString('es-CO')
 
@@ -242,6 +286,7 @@ export const SETTING_KEYS = [
   ...SESSION_LIMIT_KEYS,
   ...INVOICE_SETTING_KEYS,
   ...CARRIER_SETTING_KEYS,
+  ...PAYMENT_SETTING_KEYS,
 ] as const satisfies readonly SettingKey[]
 
 /** The audit rows of banners use this key (a setting's rows use the setting's key). */
@@ -283,6 +328,12 @@ export const SETTING_LABELS: Record<
   parcelWidthCm: 'Ancho del paquete por defecto (cm)',
   parcelHeightCm: 'Alto del paquete por defecto (cm)',
   completeOnDelivery: 'Completar al entregar',
+  paymentMercadoPago: 'Mercado Pago',
+  paymentWompi: 'Wompi (PSE, Nequi, Bancolombia, tarjetas)',
+  paymentTransfer: 'Transferencia / Bre-B',
+  transferBrebKey: 'Llave Bre-B',
+  transferAccount: 'Cuenta para transferencias',
+  transferDeadlineHours: 'Plazo para pagar una transferencia (horas)',
   banner: 'Banner',
   shippingZones: 'Envío por zona',
 }
@@ -299,6 +350,9 @@ export const SETTING_VALUE_LABELS: Partial<Record<SettingKey, Record<string, str
   defaultVat: VAT_LABELS,
   carrierQuotes: CARRIER_QUOTE_LABELS,
   completeOnDelivery: COMPLETE_ON_DELIVERY_LABELS,
+  paymentMercadoPago: PAYMENT_METHOD_SETTING_LABELS,
+  paymentWompi: PAYMENT_METHOD_SETTING_LABELS,
+  paymentTransfer: PAYMENT_METHOD_SETTING_LABELS,
 }
 
 /** The values a setting chosen from a list may take (a stored value outside them is ignored). */
@@ -307,6 +361,9 @@ export const SETTING_CHOICES: Partial<Record<SettingKey, readonly string[]>> = {
   defaultVat: VAT_RATES,
   carrierQuotes: CARRIER_QUOTE_CHOICES,
   completeOnDelivery: YES_NO,
+  paymentMercadoPago: YES_NO,
+  paymentWompi: YES_NO,
+  paymentTransfer: YES_NO,
 }
 
 /** The prefilled WhatsApp text until the owner writes another. */
@@ -347,6 +404,10 @@ export const SETTINGS_MESSAGES = {
   parcel: (label: string, max: number) =>
     `${label}: escribe un número entero entre 1 y ${max.toLocaleString('es-CO')}.`,
   completeOnDelivery: 'Elige si el pedido se completa cuando la transportadora lo entrega.',
+  paymentMethod: (label: string) => `${label}: elige si se ofrece en el checkout.`,
+  transferDeadline: `Plazo para pagar una transferencia: escribe un número entero de horas entre ${TRANSFER_DEADLINE_BOUNDS.min} y ${TRANSFER_DEADLINE_BOUNDS.max} (7 días).`,
+  transferDestination:
+    'Para recibir transferencias escribe tu llave Bre-B o los datos de tu cuenta (banco, tipo, número y titular).',
   idleOverSession: 'El cierre por inactividad no puede ser más largo que la duración máxima de la sesión.',
   conflict: (labels: string[]) =>
     `Otro administrador cambió ${labels.join(', ')} mientras editabas; recarga la página para ver los valores actuales. No se guardó ningún cambio.`,
@@ -580,8 +641,32 @@ export const SettingsFormSchema = z
     parcelWidthCm: parcelSize('parcelWidthCm', PARCEL_BOUNDS.centimetres),
     parcelHeightCm: parcelSize('parcelHeightCm', PARCEL_BOUNDS.centimetres),
     completeOnDelivery: z.enum(YES_NO, { message: SETTINGS_MESSAGES.completeOnDelivery }),
+    paymentMercadoPago: z.enum(YES_NO, {
+      message: SETTINGS_MESSAGES.paymentMethod(SETTING_LABELS.paymentMercadoPago),
+    }),
+    paymentWompi: z.enum(YES_NO, { message: SETTINGS_MESSAGES.paymentMethod(SETTING_LABELS.paymentWompi) }),
+    paymentTransfer: z.enum(YES_NO, {
+      message: SETTINGS_MESSAGES.paymentMethod(SETTING_LABELS.paymentTransfer),
+    }),
+    transferBrebKey: z
+      .string()
+      .trim()
+      .max(100, { message: SETTINGS_MESSAGES.tooLong(SETTING_LABELS.transferBrebKey, 100) }),
+    transferAccount: z
+      .string()
+      .trim()
+      .max(300, { message: SETTINGS_MESSAGES.tooLong(SETTING_LABELS.transferAccount, 300) }),
+    transferDeadlineHours: within(TRANSFER_DEADLINE_BOUNDS, SETTINGS_MESSAGES.transferDeadline),
   })
   .superRefine((settings, ctx) => {
+    // A buyer told to transfer must be told where to.
+    if (settings.paymentTransfer === 'yes' && !settings.transferBrebKey && !settings.transferAccount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['transferBrebKey'],
+        message: SETTINGS_MESSAGES.transferDestination,
+      })
+    }
     // A longer idle limit would never apply: the session would end at its maximum first.
     if (settings.adminIdleMinutes > settings.adminSessionHours * 60) {
       ctx.addIssue({ code: 'custom', path: ['adminIdleMinutes'], message: SETTINGS_MESSAGES.idleOverSession })
@@ -606,7 +691,11 @@ export const PARCEL_SETTING_KEYS = [
   'parcelHeightCm',
 ] as const satisfies readonly (keyof CarrierSettingValues)[]
 
-type CountKey = keyof HoldLimits | keyof SessionLimitSettings | (typeof PARCEL_SETTING_KEYS)[number]
+type CountKey =
+  | keyof HoldLimits
+  | keyof SessionLimitSettings
+  | (typeof PARCEL_SETTING_KEYS)[number]
+  | 'transferDeadlineHours'
 
 /** The form's fields as shown for saved settings (money in whole pesos, counts as text). */
 export function settingsAsFormValues(settings: StoreSettings): SettingsFormValues {
@@ -615,10 +704,12 @@ export function settingsAsFormValues(settings: StoreSettings): SettingsFormValue
     shippingCost: String(Math.round(settings.shippingCost / 100)),
     freeShippingThreshold: String(Math.round(settings.freeShippingThreshold / 100)),
     ...(Object.fromEntries(
-      [...HOLD_LIMIT_KEYS, ...SESSION_LIMIT_KEYS, ...PARCEL_SETTING_KEYS].map((key) => [
-        key,
-        String(settings[key]),
-      ]),
+      [
+        ...HOLD_LIMIT_KEYS,
+        ...SESSION_LIMIT_KEYS,
+        ...PARCEL_SETTING_KEYS,
+        'transferDeadlineHours' as const,
+      ].map((key) => [key, String(settings[key])]),
     ) as Record<CountKey, string>),
   }
 }
@@ -665,6 +756,12 @@ export function loadedSettings(raw: unknown): StoreSettings | null {
       parcelWidthCm: z.number().int().min(1),
       parcelHeightCm: z.number().int().min(1),
       completeOnDelivery: z.enum(YES_NO),
+      paymentMercadoPago: z.enum(YES_NO),
+      paymentWompi: z.enum(YES_NO),
+      paymentTransfer: z.enum(YES_NO),
+      transferBrebKey: z.string(),
+      transferAccount: z.string(),
+      transferDeadlineHours: z.number().int().min(1),
     })
     .strict()
     .safeParse(value)

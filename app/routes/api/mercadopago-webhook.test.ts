@@ -71,7 +71,7 @@ async function call(request: Request) {
 test('a correctly signed notification is accepted and its processing enqueued', async () => {
   expect(await call(notification())).toEqual({ status: 200, body: { ok: true, outcome: 'accepted' } })
   expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
-    { eventId: 'mp:123456:request:req-1', paymentId: '123456' },
+    { eventId: 'mp:123456:request:req-1', paymentId: '123456', provider: 'mercadopago' },
   ])
 })
 
@@ -121,7 +121,7 @@ test('one captured signature replayed with new body ids makes no new event nor j
     expect((await call(replay(bodyId))).body).toEqual({ ok: true, outcome: 'duplicate' })
   }
   expect(await queuedJobs(t.database, 'payment-notification')).toEqual([
-    { eventId: 'mp:779:request:r-779', paymentId: '779' },
+    { eventId: 'mp:779:request:r-779', paymentId: '779', provider: 'mercadopago' },
   ])
   expect((await storedEvents()).filter((event) => event.resourceId === '779')).toHaveLength(1)
 })

@@ -17,6 +17,8 @@ import { liveQuotesOn, quoteNote, type CheckoutShippingQuote } from '#app/module
 import type { ShippingQuoteAnswer } from '#app/routes/api/shipping-quote.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
+import { CHECKOUT_PAYMENT_LABELS } from '#app/modules/checkout/payment-methods.ts'
+import { offeredPaymentMethods } from '#app/modules/checkout/payment-methods.server.ts'
 import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { rulesForPlace, type ShippingPlace } from '#app/modules/cart/shipping.ts'
 import { DEPARTMENT_NAMES, departmentNamed } from '#app/modules/places/departments.ts'
@@ -42,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     // The cart from its cookie: the summary shows before the scripts run, and without them.
     rendered: await cartOfRequest(reads, request.headers.get('Cookie')),
-    onlinePayments: checkout.onlinePayments,
+    // The ways to pay offered now ("Pagos" in "Configuraciones", and the providers configured).
+    paymentMethods: await offeredPaymentMethods(reads.db, checkout.onlinePayments),
     // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
     checkoutKey: randomUUID(),
     // The shipping rules as saved now (the layout's are not reloaded on client navigation); the
@@ -299,26 +302,17 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
         <fieldset className="flex flex-col gap-2 rounded-xl border border-brand-100 p-3 text-sm">
           <legend className="px-1 font-medium">Método de pago</legend>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="payment_method"
-              value="acordar"
-              defaultChecked={values?.payment_method !== 'mercadopago'}
-            />
-            Pago contra entrega
-          </label>
-          {loaderData.onlinePayments ? (
-            <label className="flex items-center gap-2">
+          {loaderData.paymentMethods.map((method) => (
+            <label key={method} className="flex items-center gap-2">
               <input
                 type="radio"
                 name="payment_method"
-                value="mercadopago"
-                defaultChecked={values?.payment_method === 'mercadopago'}
+                value={method}
+                defaultChecked={(values?.payment_method || 'acordar') === method}
               />
-              Pago en línea con Mercado Pago (tarjeta, PSE, Nequi)
+              {CHECKOUT_PAYMENT_LABELS[method]}
             </label>
-          ) : null}
+          ))}
         </fieldset>
         <label className="flex items-start gap-2 text-sm">
           <input
