@@ -4,7 +4,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Database } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
-import { buildServices, MISSING_WEBHOOK_SECRET_WARNING, webhookSecretOf } from './services.server.ts'
+import {
+  buildServices,
+  MISSING_WEBHOOK_SECRET_WARNING,
+  webhookSecretOf,
+  wompiApiUrl,
+  wompiEventsSecretOf,
+} from './services.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
 /** Building the services touches no database: a stub is enough. */
@@ -34,8 +40,9 @@ test.each([
   expect(warn).not.toHaveBeenCalled()
 })
 
+const GOOGLE = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secreto' }
+
 describe('the payment simulator', () => {
-  const GOOGLE = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secreto' }
   test.each([
     ['an https PUBLIC_URL, APP_ENV forgotten', { PUBLIC_URL: 'https://tienda.example.co', ...GOOGLE }],
     ['a LAN address', { PUBLIC_URL: 'http://192.168.1.20:3000' }],
@@ -71,6 +78,58 @@ describe('the payment simulator', () => {
     expect(services.simulator).toBeNull()
     expect(services.paymentDeps.providers.mercadopago.name).toBe('mercadopago')
     expect(webhookSecretOf(services)).toBe('secreto')
+  })
+})
+
+describe('Wompi', () => {
+  const KEYS = {
+    WOMPI_PUBLIC_KEY: 'pub_test_abc',
+    WOMPI_PRIVATE_KEY: 'prv_test_abc',
+    WOMPI_INTEGRITY_SECRET: 'test_integrity_abc',
+    WOMPI_EVENTS_SECRET: 'test_events_abc',
+  }
+
+  test('simulated on this machine without keys, with an events secret of its own process', () => {
+    const services = buildServices(parseEnv({}), database, recordingJobQueue())
+    expect(services.paymentDeps.providers.wompi.name).toBe('wompi-simulado')
+    expect(wompiEventsSecretOf(services)).toBe(services.wompiSimulator?.keys.eventsSecret)
+    expect(wompiEventsSecretOf(services)).toMatch(/^test_events_[\w-]{32}$/)
+    const other = buildServices(parseEnv({}), database, recordingJobQueue())
+    expect(wompiEventsSecretOf(other)).not.toBe(wompiEventsSecretOf(services))
+  })
+
+  test('never simulated in production or off this machine: Wompi is not offered, its events refused', () => {
+    for (const source of [
+      { PUBLIC_URL: 'https://tienda.example.co', ...GOOGLE },
+      { APP_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' },
+    ]) {
+      const env = parseEnv({ SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAILS: 'a@b.co', ...GOOGLE, ...source })
+      const services = buildServices(env, database, recordingJobQueue())
+      expect(services.wompiSimulator).toBeNull()
+      expect(services.paymentDeps.providers.wompi.name).toBe('ninguno')
+      expect(services.checkout.onlinePayments.wompi).toBe(false)
+      expect(wompiEventsSecretOf(services)).toBeNull()
+    }
+  })
+
+  test('configured: the real provider, its events secret, the sandbox API for test keys', () => {
+    const services = buildServices(parseEnv(KEYS), database, recordingJobQueue())
+    expect(services.wompiSimulator).toBeNull()
+    expect(services.paymentDeps.providers.wompi.name).toBe('wompi')
+    expect(wompiEventsSecretOf(services)).toBe('test_events_abc')
+    expect(wompiApiUrl(parseEnv(KEYS))).toBe('https://sandbox.wompi.co/v1')
+    expect(wompiApiUrl(parseEnv({ ...KEYS, WOMPI_PUBLIC_KEY: 'pub_prod_abc' }))).toBe(
+      'https://production.wompi.co/v1',
+    )
+    expect(wompiApiUrl(parseEnv({ ...KEYS, WOMPI_API_URL: 'http://127.0.0.1:4000/v1' }))).toBe(
+      'http://127.0.0.1:4000/v1',
+    )
+  })
+
+  test('half of its keys refuses to start, naming what is missing', () => {
+    expect(() => parseEnv({ WOMPI_PUBLIC_KEY: 'pub_test_abc' })).toThrow(
+      /Configuración incompleta de Wompi:\n {2}- WOMPI_PRIVATE_KEY es obligatorio para cobrar con Wompi/,
+    )
   })
 })
 

@@ -4,6 +4,7 @@ import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import type { HoldLimits } from '#app/modules/settings/validators.ts'
+import type { PaymentMethod } from '#app/modules/order/schema.ts'
 import { recordEntry } from '#app/modules/inventory/movement.server.ts'
 import { productLocations, stockMovements } from '#app/modules/inventory/schema.ts'
 import { createProduct } from './factories.ts'
@@ -36,7 +37,7 @@ export async function stockedProduct(
 export type Placement = {
   sku: string
   quantity: number
-  paymentMethod?: 'acordar' | 'mercadopago'
+  paymentMethod?: PaymentMethod
   phone?: string
   clientAddress?: string | null
   holdLimits?: HoldLimits

@@ -3,8 +3,10 @@ import type { ServerResponse } from 'node:http'
 import { bearerToken, listen, sendJson, type RecordedRequest } from './http.ts'
 
 /**
- * A local Wompi for adapter tests, in Wompi's shapes (docs.wompi.co): the Web Checkout page at
- * `GET /p/` (it checks the integrity signature as Wompi does and refuses a changed amount),
+ * A local Wompi for adapter and browser tests, in Wompi's shapes (docs.wompi.co): the Web Checkout
+ * page at `GET /p/` (it checks the integrity signature as Wompi does and refuses a changed amount;
+ * its buttons pay as the shopper would, post the signed event to `eventsUrl` and send the shopper
+ * back to the redirect URL), `POST /v1/transactions/{id}/void` with the private key (cards only),
  * `GET /v1/transactions/{id}` with the public key, `GET /v1/transactions?reference=` with the
  * private key, errors as `{ error: { type, reason } }`; `pay` plays the shopper on the checkout
  * page, and `eventFor` signs the `transaction.updated` event Wompi would post.
@@ -35,6 +37,29 @@ export type StandInTransaction = {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
+/**
+ * A `transaction.updated` event as Wompi posts it, its checksum over the transaction's id, status
+ * and amount, the timestamp and `eventsSecret` (uppercase hex, as Wompi sends it).
+ */
+export function signedWompiEvent(
+  transaction: { id: string; status: string; amount_in_cents: number } & Record<string, unknown>,
+  eventsSecret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
+  const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents']
+  const checksum = sha256(
+    `${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${eventsSecret}`,
+  ).toUpperCase()
+  return {
+    event: 'transaction.updated',
+    data: { transaction: { ...transaction } },
+    environment: 'test',
+    signature: { properties, checksum },
+    timestamp,
+    sent_at: new Date(timestamp * 1000).toISOString(),
+  }
+}
+
 export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
   const requests: RecordedRequest[] = []
   const transactions = new Map<string, StandInTransaction>()
@@ -42,6 +67,8 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
 
   const refuse = (response: ServerResponse, status: number, type: string, reason: string) =>
     sendJson(response, status, { error: { type, reason } })
+  /** Where the checkout page's payments post their events (the shop's endpoint), once set. */
+  let eventsUrl: string | null = null
 
   /** The checkout page's own check: the link must be signed for exactly this amount and reference. */
   function checkoutError(query: URLSearchParams): string | null {
@@ -60,11 +87,44 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
     if (request.method === 'GET' && request.path === '/p/') {
       const error = checkoutError(request.query)
       response.writeHead(error ? 422 : 200, { 'Content-Type': 'text/html; charset=utf-8' })
-      response.end(
-        error
-          ? `<h1>Error</h1><p>${error}</p>`
-          : `<h1>Paga con Wompi</h1><p>Referencia ${request.query.get('reference')}</p>`,
+      response.end(error ? `<h1>Error</h1><p>${error}</p>` : checkoutPage(request.query))
+      return
+    }
+    if (request.method === 'POST' && request.path === '/p/pagar') {
+      const choice = new URLSearchParams(typeof request.body === 'string' ? request.body : '').get(
+        'resultado',
       )
+      const status = (['APPROVED', 'DECLINED', 'PENDING'] as const).find((known) => known === choice)
+      const link = `${server.origin}/p/?${request.query}`
+      if (!status || checkoutError(request.query)) {
+        response.writeHead(422, { 'Content-Type': 'text/html; charset=utf-8' })
+        response.end('<h1>Error</h1>')
+        return
+      }
+      const { transaction, redirectTo } = pay(link, status)
+      void sendEvent(transaction)
+      response.writeHead(302, { Location: redirectTo })
+      response.end()
+      return
+    }
+    const voiding = /^\/v1\/transactions\/([^/]+)\/void$/.exec(request.path)
+    if (request.method === 'POST' && voiding) {
+      if (bearerToken(request.headers) !== keys.privateKey) {
+        refuse(response, 401, 'INVALID_ACCESS_TOKEN', 'Se requiere la llave privada')
+        return
+      }
+      const transaction = transactions.get(decodeURIComponent(voiding[1]!))
+      if (!transaction) {
+        refuse(response, 404, 'NOT_FOUND_ERROR', 'La entidad solicitada no existe')
+        return
+      }
+      if (transaction.status !== 'APPROVED' || transaction.payment_method_type !== 'CARD') {
+        refuse(response, 422, 'INPUT_VALIDATION_ERROR', 'Solo se anulan transacciones APPROVED con tarjeta')
+        return
+      }
+      transaction.status = 'VOIDED'
+      void sendEvent(transaction)
+      sendJson(response, 201, { data: { transaction } })
       return
     }
     const one = /^\/v1\/transactions\/([^/]+)$/.exec(request.path)
@@ -99,6 +159,60 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
     refuse(response, 404, 'NOT_FOUND_ERROR', 'Ruta no encontrada')
   })
 
+  /** The page a shopper sees: the amount and one button per outcome, posting back here. */
+  function checkoutPage(query: URLSearchParams) {
+    const amount = Number(query.get('amount-in-cents')) / 100
+    const buttons = [
+      ['APPROVED', 'Pagar con Nequi'],
+      ['DECLINED', 'Simular pago rechazado'],
+      ['PENDING', 'Simular pago pendiente'],
+    ]
+      .map(([value, label]) => `<button type="submit" name="resultado" value="${value}">${label}</button>`)
+      .join('')
+    return `<!doctype html><meta charset="utf-8"><title>Wompi</title><h1>Paga con Wompi</h1><p>Referencia ${query.get('reference')}</p><p>Total $ ${amount.toLocaleString('es-CO')}</p><form method="post" action="/p/pagar?${query.toString().replaceAll('"', '&quot;')}">${buttons}</form>`
+  }
+
+  function pay(checkoutLink: string, status: WompiStatus, method = 'NEQUI') {
+    const query = new URL(checkoutLink).searchParams
+    const error = checkoutError(query)
+    if (error) throw new Error(error)
+    const now = new Date().toISOString()
+    const transaction: StandInTransaction = {
+      id: `12345-${Date.now()}-${String(next++).padStart(5, '0')}`,
+      created_at: now,
+      finalized_at: status === 'PENDING' ? null : now,
+      amount_in_cents: Number(query.get('amount-in-cents')),
+      reference: query.get('reference')!,
+      currency: 'COP',
+      customer_email: query.get('customer-data:email'),
+      payment_method_type: method,
+      redirect_url: query.get('redirect-url')!,
+      status,
+      status_message: status === 'DECLINED' ? 'Fondos insuficientes' : null,
+    }
+    transactions.set(transaction.id, transaction)
+    const back = new URL(transaction.redirect_url)
+    back.searchParams.set('id', transaction.id)
+    back.searchParams.set('env', 'test')
+    return { transaction, redirectTo: back.toString() }
+  }
+
+  /** The `transaction.updated` event Wompi posts for this transaction, signed with the events secret. */
+  function eventFor(transaction: StandInTransaction, timestamp = Math.floor(Date.now() / 1000)) {
+    return signedWompiEvent(transaction, keys.eventsSecret, timestamp)
+  }
+
+  /** Posts the transaction's event to the shop, as Wompi does after each change (if told where). */
+  async function sendEvent(transaction: StandInTransaction) {
+    if (!eventsUrl) return null
+    const answer = await fetch(eventsUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(eventFor(transaction)),
+    }).catch(() => null)
+    return answer?.status ?? null
+  }
+
   return {
     url: `${server.origin}/v1`,
     checkoutUrl: `${server.origin}/p/`,
@@ -110,30 +224,7 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
      * makes, and where it sends the shopper back (`redirect-url?id=…&env=test`). Throws what the
      * page would show for a link it refuses.
      */
-    pay(checkoutLink: string, status: WompiStatus, method = 'NEQUI') {
-      const query = new URL(checkoutLink).searchParams
-      const error = checkoutError(query)
-      if (error) throw new Error(error)
-      const now = new Date().toISOString()
-      const transaction: StandInTransaction = {
-        id: `12345-${Date.now()}-${String(next++).padStart(5, '0')}`,
-        created_at: now,
-        finalized_at: status === 'PENDING' ? null : now,
-        amount_in_cents: Number(query.get('amount-in-cents')),
-        reference: query.get('reference')!,
-        currency: 'COP',
-        customer_email: query.get('customer-data:email'),
-        payment_method_type: method,
-        redirect_url: query.get('redirect-url')!,
-        status,
-        status_message: status === 'DECLINED' ? 'Fondos insuficientes' : null,
-      }
-      transactions.set(transaction.id, transaction)
-      const back = new URL(transaction.redirect_url)
-      back.searchParams.set('id', transaction.id)
-      back.searchParams.set('env', 'test')
-      return { transaction, redirectTo: back.toString() }
-    },
+    pay,
     /** Moves a pending transaction on, as Wompi does when PSE or Nequi answers. */
     settle(id: string, status: WompiStatus) {
       const transaction = transactions.get(id)
@@ -141,20 +232,11 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
       transaction.status = status
       transaction.finalized_at = new Date().toISOString()
     },
-    /** The `transaction.updated` event Wompi posts for this transaction, signed with the events secret. */
-    eventFor(transaction: StandInTransaction, timestamp = Math.floor(Date.now() / 1000)) {
-      const properties = ['transaction.id', 'transaction.status', 'transaction.amount_in_cents']
-      const checksum = sha256(
-        `${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${keys.eventsSecret}`,
-      ).toUpperCase()
-      return {
-        event: 'transaction.updated',
-        data: { transaction: { ...transaction } },
-        environment: 'test',
-        signature: { properties, checksum },
-        timestamp,
-        sent_at: new Date(timestamp * 1000).toISOString(),
-      }
+    eventFor,
+    sendEvent,
+    /** Where the checkout page's payments (and voids) post their events from now on. */
+    sendEventsTo(url: string | null) {
+      eventsUrl = url
     },
     reset() {
       requests.length = 0

@@ -3,7 +3,13 @@ import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { refusedUrl } from '#tests/stand-ins/http.ts'
 import { startWompiStandIn } from '#tests/stand-ins/wompi.ts'
 import { PaymentProviderError } from './provider.ts'
-import { integritySignature, verifiedWompiEvent, wompiCheckoutUrl, wompiClient } from './wompi.server.ts'
+import {
+  integritySignature,
+  verifiedWompiEvent,
+  wompiCheckoutUrl,
+  wompiClient,
+  wompiProvider,
+} from './wompi.server.ts'
 
 /**
  * The Wompi adapter against a local Wompi: signed Web Checkout links the page accepts (and a changed
@@ -183,5 +189,60 @@ describe('events', () => {
     expect(verifiedWompiEvent({ ...event, event: 'nequi_token.updated' }, secret)).toBeNull()
     expect(verifiedWompiEvent('{}', secret)).toBeNull()
     expect(verifiedWompiEvent(null, secret)).toBeNull()
+  })
+})
+
+describe('the provider', () => {
+  const provider = () => wompiProvider({ ...options(), timeoutMs: 2_000 })
+  const preference = {
+    orderId: ORDER,
+    orderNumber: 1042,
+    items: [{ sku: 'ACC-1', title: 'Collar Luna', quantity: 2, unitPrice: 4_550_050 }],
+    shippingCost: 900_000,
+    payer: {
+      name: 'Ana',
+      surname: 'Gómez',
+      email: 'ana@example.co',
+      phone: '3109876543',
+      identification: '',
+    },
+    backUrls: { success: 'https://t.co/s', pending: 'https://t.co/p', failure: 'https://t.co/f' },
+    returnUrl: `https://tienda.example.co/finalizar-pedido/wompi?pedido=${ORDER}`,
+    notificationUrl: 'https://tienda.example.co/api/webhooks/wompi',
+  }
+
+  test('its preference is the signed link for the whole-peso amount, and Wompi’s page takes it', async () => {
+    const { id, initPoint } = await provider().createPreference(preference)
+    expect(id).toBe(`wompi-${ORDER}`)
+    const query = new URL(initPoint).searchParams
+    // 45.500,50 pesos are charged rounded to 45.501, like Mercado Pago: 2 × 45.501 + 9.000.
+    expect(query.get('amount-in-cents')).toBe(String(10_000_200))
+    expect(query.get('redirect-url')).toBe(preference.returnUrl)
+    expect(query.get('customer-data:full-name')).toBe('Ana Gómez')
+    expect(query.has('customer-data:legal-id')).toBe(false)
+    expect(() => standIn().pay(initPoint, 'APPROVED')).not.toThrow()
+  })
+
+  test('a card payment is refunded by voiding it, once: asked again, the void already made', async () => {
+    const { transaction } = standIn().pay(link(), 'APPROVED', 'CARD')
+    expect(await provider().refundPayment(transaction.id, 'clave')).toEqual({
+      id: `void-${transaction.id}`,
+      status: 'approved',
+      amount: 12_990_000,
+    })
+    expect(standIn().transactions.get(transaction.id)!.status).toBe('VOIDED')
+    const voids = () => standIn().requests.filter((request) => request.path.endsWith('/void'))
+    expect(voids()).toHaveLength(1)
+    expect(voids()[0]!.headers.authorization).toBe(`Bearer ${standIn().keys.privateKey}`)
+    expect((await provider().refundPayment(transaction.id, 'clave')).status).toBe('approved')
+    expect(voids()).toHaveLength(1)
+  })
+
+  test('Nequi, PSE and other methods are refused: they are refunded from Wompi’s dashboard', async () => {
+    const { transaction } = standIn().pay(link(), 'APPROVED', 'NEQUI')
+    const error = await rejection(provider().refundPayment(transaction.id, 'clave'))
+    expect(error.kind).toBe('rejected')
+    expect(error.message).toContain('panel de Wompi')
+    expect(standIn().transactions.get(transaction.id)!.status).toBe('APPROVED')
   })
 })
