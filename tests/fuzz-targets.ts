@@ -7,12 +7,14 @@ export const STOREFRONT_FUZZ_TARGETS = [
   'routes/tienda/checkout.tsx',
   'routes/tienda/checkout-result.tsx',
   'routes/tienda/simulated-payment.tsx',
+  'routes/tienda/simulated-wompi.tsx',
   'routes/tienda/order-status.tsx',
   'routes/api/consent.ts',
   'routes/api/analytics-click.ts',
   'routes/api/analytics-view.ts',
   'routes/api/meta-events.ts',
   'routes/api/mercadopago-webhook.ts',
+  'routes/api/wompi-events.ts',
   'routes/api/cart.ts',
   'routes/api/search.ts',
   'routes/api/products.ts',
@@ -35,6 +37,7 @@ export const ADMIN_FUZZ_TARGETS = [
   'routes/admin/channels.tsx',
   'routes/admin/orders/detail.tsx',
   'routes/admin/settings.tsx',
+  'routes/admin/sales/payments.tsx',
 ] as const
 
 /** Resource routes that read no input at all: nothing to fuzz. */

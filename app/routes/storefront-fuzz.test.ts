@@ -48,6 +48,10 @@ import * as checkout from './tienda/checkout.tsx'
 import * as checkoutResult from './tienda/checkout-result.tsx'
 import * as orderStatus from './tienda/order-status.tsx'
 import * as simulatedPayment from './tienda/simulated-payment.tsx'
+import * as simulatedWompi from './tienda/simulated-wompi.tsx'
+import * as wompiEvents from './api/wompi-events.ts'
+import { wompiCheckoutUrl } from '#app/modules/payment/wompi.server.ts'
+import { signedWompiEvent } from '#tests/stand-ins/wompi.ts'
 
 /**
  * Issue 11: every storefront form action and JSON endpoint fed malformed, huge, wrong-typed and
@@ -101,7 +105,7 @@ function postText(path: string, body: string, headers: Record<string, string> = 
 let phones = 0
 const nextPhone = () => `31${String(10_000_000 + phones++).padStart(8, '0')}`
 
-async function pendingOnlineOrder() {
+async function pendingOnlineOrder(method: 'mercadopago' | 'wompi' = 'mercadopago') {
   const placed = await placeOrder(services.checkout, {
     lines: [{ sku, quantity: 1 }],
     customer: {
@@ -110,12 +114,14 @@ async function pendingOnlineOrder() {
       address: 'Calle 1 # 2-3',
       department: 'Antioquia',
       municipality_code: '05001',
-      payment_method: 'mercadopago',
+      payment_method: method,
       consent: true,
     },
   })
   return placed.order
 }
+
+const pendingWompiOrder = () => pendingOnlineOrder('wompi')
 
 /**
  * An order paid online and delivered just now: every request of its page is open (retracto and
@@ -490,6 +496,86 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
           webhook.action({ request, params: {}, context: freshContext(services) } as never),
         )
       },
+    ),
+
+  'routes/tienda/simulated-wompi.tsx': () =>
+    fuzzEndpoint(
+      'POST /pago-simulado-wompi',
+      t.database,
+      fc.record({
+        form: fuzzedForm({ resultado: 'pending' }, { resultado: ['approved', 'rejected', 'valueOf'] }),
+        link: fc.constantFrom('firmado', 'firmado', 'otro monto', 'sin firma'),
+        reference: fc.oneof(
+          { arbitrary: fc.constant('pedido-real'), weight: 3 },
+          { arbitrary: fc.constant(randomUUID()), weight: 1 },
+          { arbitrary: hostileText, weight: 1 },
+        ),
+        redirect: fc.oneof(fc.constant(`${BASE}/finalizar-pedido/wompi`), hostileText),
+      }),
+      ({ form, link, reference, redirect }, order) => {
+        const signed = new URL(
+          wompiCheckoutUrl(
+            { checkoutUrl: `${BASE}/pago-simulado-wompi`, ...services.wompiSimulator!.keys },
+            {
+              reference: reference === 'pedido-real' ? order.id : reference,
+              amountInCents: order.total,
+              redirectUrl: redirect,
+            },
+          ),
+        )
+        if (link === 'otro monto') signed.searchParams.set('amount-in-cents', '100')
+        if (link === 'sin firma') signed.searchParams.delete('signature:integrity')
+        const request = postForm(`/pago-simulado-wompi${signed.search}`, form)
+        return answerOf(() =>
+          simulatedWompi.action({
+            request,
+            url: new URL(request.url),
+            params: {},
+            context: freshContext(services),
+          } as never),
+        )
+      },
+      { fixture: pendingWompiOrder },
+    ),
+
+  'routes/api/wompi-events.ts': () =>
+    fuzzEndpoint(
+      'POST /api/webhooks/wompi',
+      t.database,
+      fc.record({
+        id: fc.oneof(
+          { arbitrary: fc.constant('11111-1700000000-12345'), weight: 3 },
+          { arbitrary: hostileText, weight: 1 },
+        ),
+        status: fc.oneof(fc.constantFrom('APPROVED', 'DECLINED', 'PENDING', 'VOIDED'), hostileText),
+        amount: fc.oneof(fc.integer(), fc.constant(Number.MAX_SAFE_INTEGER + 2)),
+        reference: fc.oneof(fc.constant('pedido-real'), hostileText),
+        signed: fc.constantFrom('bien', 'bien', 'mal', 'ninguna'),
+        extra: fuzzedObject({ environment: 'test' }),
+      }),
+      ({ id, status, amount, reference, signed, extra }, order) => {
+        const event: Record<string, unknown> = {
+          ...signedWompiEvent(
+            {
+              id,
+              status,
+              amount_in_cents: amount,
+              reference: reference === 'pedido-real' ? order.id : reference,
+            },
+            services.wompiSimulator!.keys.eventsSecret,
+          ),
+          extra,
+        }
+        if (signed === 'mal') event.signature = { properties: ['transaction.id'], checksum: '0'.repeat(64) }
+        if (signed === 'ninguna') delete event.signature
+        const request = postText('/api/webhooks/wompi', JSON.stringify(event), {
+          'Content-Type': 'application/json',
+        })
+        return answerOf(() =>
+          wompiEvents.action({ request, params: {}, context: freshContext(services) } as never),
+        )
+      },
+      { fixture: pendingWompiOrder },
     ),
 
   'routes/api/cart.ts': () =>

@@ -49,6 +49,12 @@ export const adminSalesPath = (query?: URLSearchParams) =>
   `${ADMIN_SALES_PATH}${query?.size ? `?${query}` : ''}`
 export const adminSalesCsvPath = (query?: URLSearchParams) =>
   `${ADMIN_SALES_PATH}/csv${query?.size ? `?${query}` : ''}`
+/** "Pagos", every payment of the ledger, and its CSV; `query` carries `desde`, `hasta`, `proveedor`. */
+export const ADMIN_PAYMENTS_PATH = '/admin/ventas/pagos'
+export const adminPaymentsPath = (query?: URLSearchParams) =>
+  `${ADMIN_PAYMENTS_PATH}${query?.size ? `?${query}` : ''}`
+export const adminPaymentsCsvPath = (query?: URLSearchParams) =>
+  `${ADMIN_PAYMENTS_PATH}/csv${query?.size ? `?${query}` : ''}`
 /** Clicks per element and visits per page of a month (`mes`: YYYY-MM). */
 export const ADMIN_REPORTS_PATH = '/admin/reportes'
 export const adminReportsPath = (month?: string) =>
@@ -62,3 +68,7 @@ export const adminInvoiceFilePath = (orderId: string, kind: 'pdf' | 'xml') =>
 /** The carrier's label (PDF) of an order's guía bought through the shop. */
 export const adminCarrierLabelPath = (orderId: string) =>
   `/admin/pedidos/guia-transportadora/${encodeURIComponent(orderId)}`
+
+/** The buyer's receipt (image or PDF) of an order paid by transfer or Bre-B. */
+export const adminPaymentReceiptPath = (orderId: string) =>
+  `/admin/pedidos/comprobante/${encodeURIComponent(orderId)}`

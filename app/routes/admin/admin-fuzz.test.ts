@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, test, vi } from 'vitest'
 import { STOCK_CHANNELS } from '#app/jobs/stock-channels.ts'
 import { CSRF_FIELD, CSRF_HEADER } from '#app/modules/auth/csrf.ts'
 import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { recordLedgerPayment } from '#app/modules/payment/ledger.server.ts'
 import { readStoreSettings, settingDefaults } from '#app/modules/settings/settings.server.ts'
 import { settingsAsFormValues } from '#app/modules/settings/validators.ts'
 import { startServices } from '#app/services.server.ts'
@@ -39,6 +42,7 @@ import * as createProductRoute from './products/create.tsx'
 import * as editProduct from './products/edit.tsx'
 import * as inventory from './products/inventory.tsx'
 import * as saveProduct from './products/save.ts'
+import * as salesPayments from './sales/payments.tsx'
 import * as settings from './settings.tsx'
 import * as stockEntry from './stock/entry.tsx'
 import * as stockExit from './stock/exit.tsx'
@@ -349,6 +353,42 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
       ),
       (form) => asAdmin(settings.action, '/admin/configuraciones', form),
     ),
+
+  'routes/admin/sales/payments.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/ventas/pagos',
+      t.database,
+      fuzzedForm(
+        { intent: 'reembolsar', provider: 'mercadopago', paymentId: REAL },
+        { provider: ['mercadopago', 'wompi', 'transferencia'], paymentId: ['no-existe', 'pagado-1'] },
+      ),
+      (form, flagged) =>
+        asAdmin(salesPayments.action, '/admin/ventas/pagos', {
+          ...form,
+          // Starting a refund is the one success here: a payment of its own each time.
+          fields: form.fields.map(([name, value]) => [
+            name,
+            name === 'paymentId' && value === REAL ? flagged : value,
+          ]),
+        }),
+      { fixture: paidTwice },
+    ),
+}
+
+let paidTwiceCount = 0
+/** An order paid twice at Mercado Pago: its second payment (the one returned) is flagged. */
+async function paidTwice() {
+  const product = await createProduct(t.db, { stock: 5 })
+  const order = await placeTestOrder(t.db, { sku: product.sku, quantity: 1 })
+  const n = ++paidTwiceCount
+  await t.db
+    .update(orders)
+    .set({ status: 'pagado', paymentId: `pagado-${n}` })
+    .where(eq(orders.id, order.id))
+  const paid = { provider: 'mercadopago' as const, orderId: order.id, status: 'approved', amount: 1_000_00 }
+  await recordLedgerPayment(t.db, { ...paid, providerPaymentId: `pagado-${n}` })
+  await recordLedgerPayment(t.db, { ...paid, providerPaymentId: `otra-vez-${n}` })
+  return `otra-vez-${n}`
 }
 
 test.each(ADMIN_FUZZ_TARGETS)(
@@ -376,6 +416,7 @@ const GUARDED: { file: (typeof ADMIN_FUZZ_TARGETS)[number]; path: string; handle
   { file: 'routes/admin/channels.tsx', path: '/admin/canales', handler: channels.action },
   { file: 'routes/admin/orders/detail.tsx', path: '/admin/pedidos/detalle/x', handler: orderDetail.action },
   { file: 'routes/admin/settings.tsx', path: '/admin/configuraciones', handler: settings.action },
+  { file: 'routes/admin/sales/payments.tsx', path: '/admin/ventas/pagos', handler: salesPayments.action },
   { file: 'routes/admin/logout.ts', path: '/logout', handler: logout.action },
 ]
 

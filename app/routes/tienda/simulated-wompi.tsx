@@ -27,7 +27,7 @@ async function simulatedCheckout(context: Readonly<RouterContextProvider>, url: 
   const { wompiSimulator, database } = servicesOf(context)
   if (!wompiSimulator) throw data(null, { status: 404 })
   const query = url.searchParams
-  if (!wompiSimulator.checkLink(query)) throw data(SIMULATOR_MESSAGES.badWompiLink, { status: 400 })
+  if (!wompiSimulator.checkLink(query)) throw refusedRequest(SIMULATOR_MESSAGES.badWompiLink, 400)
   const reference = query.get('reference')
   if (!isUuid(reference)) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   const order = await getOrder(database.db, reference)

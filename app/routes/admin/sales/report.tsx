@@ -1,8 +1,9 @@
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import { FormMessage } from '#app/components/admin/form-message.tsx'
 import { salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-report.ts'
 import { readSalesReport } from '#app/modules/order/sales-report.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
+import { adminPaymentsPath } from '#app/utils/admin-paths.ts'
 import { BestSellers } from './report/best-sellers.tsx'
 import { SalesByPaymentAndDepartment } from './report/by-payment-and-department.tsx'
 import { SalesByPeriod } from './report/by-period.tsx'
@@ -25,9 +26,18 @@ export default function SalesReport({ loaderData }: Route.ComponentProps) {
   const { filters, message, report } = loaderData
   return (
     <section aria-labelledby="sales-title" className="flex flex-col gap-4">
-      <h1 id="sales-title" className="text-2xl font-semibold">
-        Ventas
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="sales-title" className="text-2xl font-semibold">
+          Ventas
+        </h1>
+        <Link
+          to={adminPaymentsPath(new URLSearchParams({ desde: filters.from, hasta: filters.to }))}
+          className="text-sm font-medium text-brand-700 underline"
+          data-testid="sales-payments-link"
+        >
+          Pagos de estas fechas
+        </Link>
+      </div>
 
       <DateFilter filters={filters} csv={Boolean(report)} />
 
