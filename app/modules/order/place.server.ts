@@ -80,7 +80,7 @@ export async function recordPlacedOrder(tx: Tx, order: NewOrder): Promise<Placed
     })
     .returning({ number: orders.number })
   await tx.insert(orderItems).values(order.items.map((item) => ({ ...item, orderId: id })))
-  const how = order.paymentMethod === 'acordar' ? 'pago contra entrega' : 'pago en línea con Mercado Pago'
+  const how = PLACED_WITH[order.paymentMethod]
   await recordOrderEvent(
     tx,
     id,
@@ -90,6 +90,14 @@ export async function recordPlacedOrder(tx: Tx, order: NewOrder): Promise<Placed
     'cliente',
   )
   return { id, number: created!.number, total: order.totals.total, paymentMethod: order.paymentMethod }
+}
+
+/** How the timeline's "Pedido creado (…)" names the way to pay. */
+const PLACED_WITH: Record<PaymentMethod, string> = {
+  acordar: 'pago contra entrega',
+  mercadopago: 'pago en línea con Mercado Pago',
+  wompi: 'pago en línea con Wompi',
+  transferencia: 'pago por transferencia o Bre-B',
 }
 
 /** The order a checkout form already placed, found by the form's one-time key. */

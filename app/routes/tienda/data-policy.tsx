@@ -13,8 +13,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Ley 1581 de 2012 (habeas data): the published policy the checkout consent links to. */
 export default function DataPolicy() {
-  const store = useRouteLoaderData<typeof layoutLoader>('routes/tienda/layout')?.store
+  const layout = useRouteLoaderData<typeof layoutLoader>('routes/tienda/layout')
+  const store = layout?.store
   const seller = store?.seller
+  const methods = layout?.paymentMethods ?? []
+  const providers = [
+    ...(methods.includes('mercadopago') ? ['Mercado Pago'] : []),
+    ...(methods.includes('wompi') ? ['Wompi'] : []),
+  ]
   return (
     <article className="prose mx-auto max-w-3xl py-6 text-gray-800 [&_h2]:mt-6 [&_h2]:text-lg [&_h2]:font-semibold [&_p]:mt-2 [&_li]:ml-5 [&_li]:list-disc">
       <h1 className="text-2xl font-semibold">Política de tratamiento de datos personales</h1>
@@ -31,9 +37,18 @@ export default function DataPolicy() {
           plataforma de guías con la que la contratamos) solo para entregarlo; y para tu factura electrónica,
           con el proveedor autorizado que la envía a la DIAN.
         </li>
-        <li>
-          Datos del pago: los trata Mercado Pago; nosotros solo recibimos el estado y la referencia del pago.
-        </li>
+        {providers.length ? (
+          <li>
+            Datos del pago en línea: los trata {providers.join(' o ')}, en su propia página; nosotros solo
+            recibimos el estado, el medio y la referencia del pago.
+          </li>
+        ) : null}
+        {methods.includes('transferencia') ? (
+          <li>
+            El comprobante de una transferencia o pago Bre-B que nos envíes: lo guardamos con tu pedido, solo
+            para confirmar el pago, y solo lo ve el equipo de la tienda.
+          </li>
+        ) : null}
         <li>
           La dirección IP desde la que haces el pedido: para que nadie aparte sin pagar ni confirmar las
           últimas unidades de un producto (limitamos los pedidos pendientes por teléfono y por conexión).

@@ -8,17 +8,20 @@ import { MetaPixel } from '#app/components/meta-pixel.tsx'
 import { readConsent } from '#app/modules/analytics/consent.ts'
 import { listCategories } from '#app/modules/catalog/catalog.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
+import { offeredPaymentMethods } from '#app/modules/checkout/payment-methods.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { reads, env, marketing } = servicesOf(context)
+  const { reads, env, marketing, checkout } = servicesOf(context)
   // Read on every request: a change saved in "Configuraciones" shows at once.
   return {
     categories: await listCategories(reads),
     store: await getStoreInfo(reads.db, env),
+    // The footer names the ways to pay the checkout offers now (Ley 1480, art. 50).
+    paymentMethods: await offeredPaymentMethods(reads.db, checkout.onlinePayments),
     consentBanner: consentBannerHtml(request, readConsent(request.headers.get('Cookie'))),
     // The pixel's id is public (it is in every page that loads it); null: no pixel at all.
     pixel: marketing.settings
@@ -39,7 +42,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto min-h-[60vh] max-w-6xl px-4 py-4">
         <Outlet />
       </main>
-      <Footer store={store} />
+      <Footer store={store} paymentMethods={loaderData.paymentMethods} />
       <div className="fixed right-4 bottom-4 z-40 flex flex-col gap-3">
         <a
           href={whatsappLink(store.whatsappNumber, store.whatsappText)}
