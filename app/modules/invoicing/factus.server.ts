@@ -64,8 +64,11 @@ const UNIT = 70
 const OWN_STANDARD = 1
 /** `payment_form` "1": pago de contado. */
 const PAID_IN_FULL = '1'
-/** `payment_method_code`: "10" efectivo; "ZZZ" otro (Mercado Pago may be card, PSE or cash). */
-export const FACTUS_PAYMENT_METHOD_CODES = { cash_on_delivery: '10', online: 'ZZZ' } as const
+/**
+ * `payment_method_code` (DIAN's "medios de pago"): "10" efectivo; "ZZZ" otro (Mercado Pago and Wompi
+ * may be card, PSE, Nequi or cash); "47" transferencia débito bancaria (a transfer or Bre-B).
+ */
+export const FACTUS_PAYMENT_METHOD_CODES = { cash_on_delivery: '10', online: 'ZZZ', transfer: '47' } as const
 /** `correction_concept_code`: 1 devolución (parcial) de bienes, 2 anulación de la factura. */
 export const FACTUS_CORRECTION_CONCEPT_CODES = { devolucion: 1, anulacion: 2 } as const
 /** `customization_id` 20: nota crédito que referencia una factura electrónica. */

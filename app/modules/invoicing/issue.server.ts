@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { productVatOf } from '#app/modules/catalog/product-vat.server.ts'
 import { getOrder, recordOrderEvent, type OrderWithItems } from '#app/modules/order/order.server.ts'
-import { orderClaims } from '#app/modules/order/schema.ts'
+import { isPaidBeforeShipping, orderClaims, type PaymentMethod } from '#app/modules/order/schema.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import type { VatRate } from '#app/utils/vat.ts'
 import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
@@ -12,6 +12,7 @@ import {
   type CreditNoteDraft,
   type InvoiceDraft,
   type InvoiceLine,
+  type InvoicePaymentMethod,
   type InvoicingProvider,
   type Vat,
 } from './provider.ts'
@@ -109,7 +110,16 @@ export function triggerIssues(
 ): boolean {
   if (trigger === 'manual') return order.status !== 'cancelado'
   if (setting !== 'auto' || order.status === 'cancelado') return false
-  return trigger === 'paid' ? order.paymentMethod === 'mercadopago' : order.paymentMethod === 'acordar'
+  // Paid before shipping (online, or a transfer the desk confirmed): invoiced when paid.
+  return trigger === 'paid' ? isPaidBeforeShipping(order.paymentMethod) : order.paymentMethod === 'acordar'
+}
+
+/** How the invoice names the way the order was paid (DIAN's "medio de pago"). */
+const INVOICED_PAYMENT_METHOD: Record<PaymentMethod, InvoicePaymentMethod> = {
+  acordar: 'cash_on_delivery',
+  mercadopago: 'online',
+  wompi: 'online',
+  transferencia: 'transfer',
 }
 
 /** The order's invoice or credit note row, if any. */
@@ -194,7 +204,7 @@ function draftOf(order: OrderWithItems, municipalityCode: string, lines: Invoice
       address: order.customerAddress,
       municipalityCode,
     },
-    paymentMethod: order.paymentMethod === 'mercadopago' ? 'online' : 'cash_on_delivery',
+    paymentMethod: INVOICED_PAYMENT_METHOD[order.paymentMethod],
     items: lines.items,
     shipping: lines.shipping,
     shippingVat: lines.shippingVat,

@@ -6,6 +6,9 @@
 
 /** DIAN's buyer document types the shop collects. */
 export const IDENTIFICATION_TYPES = ['CC', 'CE', 'NIT', 'PP', 'TI'] as const
+/** How an invoice says the order was paid: at the door, online, or by a bank transfer (Bre-B too). */
+export type InvoicePaymentMethod = 'cash_on_delivery' | 'online' | 'transfer'
+
 export type IdentificationType = (typeof IDENTIFICATION_TYPES)[number]
 
 /** DIAN's generic buyer for a sale to someone who gives no document. */
@@ -43,7 +46,7 @@ export type InvoiceDraft = {
   referenceCode: string
   orderNumber: number
   issuedFor: InvoiceBuyer
-  paymentMethod: 'cash_on_delivery' | 'online'
+  paymentMethod: InvoicePaymentMethod
   items: InvoiceLine[]
   /** Centavos, IVA included; 0 when free. Sent the way the provider expects (Factus: a line "Envío"). */
   shipping: number

@@ -9,6 +9,7 @@ import {
 import { allowsAdvertising } from '#app/modules/analytics/consent.ts'
 import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
+import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 import { cookieValue } from '#app/utils/cookies.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MetaApiError, type MetaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
@@ -245,7 +246,7 @@ export function pagePurchase(
     order.status === 'pendiente de pago' &&
     now.getTime() - order.createdAt.getTime() < PLACEMENT_WINDOW_MS
   const paidOnline =
-    order.paymentMethod === 'mercadopago' && (order.status === 'pagado' || order.status === 'Completado')
+    isOnlinePaymentMethod(order.paymentMethod) && (order.status === 'pagado' || order.status === 'Completado')
   if (!placedNow && !paidOnline) return null
   return {
     eventId: String(order.number),

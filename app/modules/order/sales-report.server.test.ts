@@ -126,6 +126,8 @@ test('sales per day and month in Bogotá days, margins, splits, best sellers and
   expect(report.paymentMethods.map((row) => [row.label, row.orders, row.revenue])).toEqual([
     ['Contra entrega', 4, revenue - s3.subtotal],
     ['Mercado Pago', 1, s3.subtotal],
+    ['Wompi', 0, 0],
+    ['Transferencia / Bre-B', 0, 0],
   ])
   expect(report.departments.map((row) => [row.department, row.orders, row.units]).sort()).toEqual([
     ['Antioquia', 2, 8],
@@ -152,7 +154,7 @@ test('an empty range answers zeros; long ranges are drawn by month; refused rang
   expect(empty.totals).toMatchObject({ orders: 0, revenue: 0, averageTicket: 0, margin: 0 })
   expect(empty.months).toHaveLength(12)
   expect(empty.chartBy).toBe('month')
-  expect(empty.paymentMethods.map((row) => row.orders)).toEqual([0, 0])
+  expect(empty.paymentMethods.map((row) => row.orders)).toEqual([0, 0, 0, 0])
   expect(empty.departments).toEqual([])
   expect(empty.bestSellers).toEqual([])
   expect(empty.cashOnDelivery).toEqual({ delivered: 0, cancelled: 0, refused: 0, open: 0 })
@@ -210,6 +212,8 @@ test('the CSV: BOM, ";" and decimal commas, negative margins stay numbers, names
     `Total;2032-06-09 a 2032-06-10;${figures}`,
     `Medio de pago;Contra entrega;${figures}`,
     `Medio de pago;Mercado Pago;${zeros}`,
+    `Medio de pago;Wompi;${zeros}`,
+    `Medio de pago;Transferencia / Bre-B;${zeros}`,
     // A department typed like a formula stays text.
     `Departamento;'=Cundinamarca;${figures}`,
   ])

@@ -69,7 +69,7 @@ export type SalesReport = {
   /** Departments with sales, most revenue first. */
   departments: (SalesFigures & { department: string })[]
   bestSellers: { sku: string; title: string; units: number; revenue: number }[]
-  /** Mercado Pago orders placed in the range and still waiting for their payment (not sales yet). */
+  /** Orders paid before shipping (online, transfer) placed in the range and still unpaid (not sales yet). */
   unconfirmedOnline: { orders: number; revenue: number }
   /** Orders placed in the range and cancelled since (not in the sales figures). */
   cancelled: { orders: number; revenue: number }
@@ -147,7 +147,8 @@ const bogotaDaySql = sql`to_char((${orders.createdAt} at time zone 'UTC') - inte
 
 /** SALE_RULE: not cancelled, and cash on delivery or paid (an online payment not confirmed is no sale). */
 const isSaleSql = sql`(${orders.status} <> 'cancelado' and (${orders.paymentMethod} = 'acordar' or ${orders.status} in ('pagado', 'Completado')))`
-const unconfirmedOnlineSql = sql`(${orders.paymentMethod} = 'mercadopago' and ${orders.status} = 'pendiente de pago')`
+/** Paid before shipping (online or by transfer) and not paid yet: no sale until it is. */
+const unconfirmedOnlineSql = sql`(${orders.paymentMethod} <> 'acordar' and ${orders.status} = 'pendiente de pago')`
 
 function inRange(filters: SalesFilters) {
   const { start, end } = bogotaDayRange(filters)

@@ -75,7 +75,7 @@ test('the page reports the range, says what counts as a sale and links the CSV o
   expect(html).toContain(
     'Cuentan como ventas los pedidos no cancelados que son contra entrega o ya están pagados',
   )
-  expect(html).toContain('Pagos en línea sin confirmar')
+  expect(html).toContain('Pagos sin confirmar')
   expect(html).toContain(formatCOP(subtotal - 40_000_00))
   expect(html).toContain('Santander')
   expect(html).toContain(product.name)

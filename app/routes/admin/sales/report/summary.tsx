@@ -82,7 +82,7 @@ export function SalesSummary({ report }: { report: SalesReport }) {
           id="unconfirmed"
           // The ninth card: the whole row on a phone's two columns (three columns on wide screens).
           className="max-lg:col-span-2"
-          label="Pagos en línea sin confirmar"
+          label="Pagos sin confirmar"
           value={formatCount(unconfirmedOnline.orders)}
           hint={`${formatCOP(unconfirmedOnline.revenue)} en productos · no suman hasta pagarse`}
         />
