@@ -25,7 +25,7 @@ export const MODULE_MAP = {
   cart: ['catalog', 'marketing'],
   settings: ['cart', 'media', 'places'],
   catalog: ['inventory', 'media'],
-  payment: ['marketing', 'order'],
+  payment: ['marketing', 'media', 'order', 'settings'],
   invoicing: ['catalog', 'order', 'settings'],
   checkout: [
     'carriers',

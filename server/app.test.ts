@@ -7,14 +7,14 @@ import { parseEnv } from '#app/utils/env.server.ts'
 import { rawRequest } from '#tests/http.ts'
 import { BODY_TOO_LARGE_MESSAGE, limitBodySize, securityHeaders, sendsHsts } from './app.ts'
 
-/** The body-size limit with small limits: 1 KB for the shop, 4 KB for /admin. */
+/** The body-size limit with small limits: 1 KB for the shop, 3 KB for a receipt, 4 KB for /admin. */
 let server: http.Server
 let port = 0
 const seen: { path: string; bytes: number | string }[] = []
 
 beforeAll(async () => {
   const app = express()
-  app.use(limitBodySize({ store: 1024, admin: 4096 }))
+  app.use(limitBodySize({ store: 1024, receipt: 3072, admin: 4096 }))
   // Reads the body the way the React Router adapter hands it to the app (a web stream over req).
   app.all('/{*splat}', async (req, res) => {
     const request = new Request(`http://127.0.0.1${req.originalUrl}`, {
@@ -74,6 +74,25 @@ test('a declared Content-Length past the limit is refused before reading', async
   const response = await fetch(`http://127.0.0.1:${port}/pedido`, { method: 'POST', body: 'x'.repeat(2000) })
   expect(response.status).toBe(413)
   expect(await response.text()).toBe(BODY_TOO_LARGE_MESSAGE)
+})
+
+test('a transfer receipt may be bigger, only as a multipart post to the two pages that take one', async () => {
+  const post = (path: string, type = 'multipart/form-data; boundary=x') =>
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': type },
+      body: 'x'.repeat(2000),
+    })
+  for (const path of [
+    '/finalizar-pedido/success?pedido=1',
+    '/finalizar-pedido/success.data',
+    '/pedido/1001',
+    '/pedido/1001.data',
+  ])
+    expect((await post(path)).status, path).toBe(200)
+  expect((await post('/pedido/1001', 'application/x-www-form-urlencoded')).status).toBe(413)
+  for (const path of ['/carrito', '/finalizar-pedido', '/pedido/1001/factura', '/pedido'])
+    expect((await post(path)).status, path).toBe(413)
 })
 
 test('HSTS in production and for an https PUBLIC_URL, not for plain or loopback http', async () => {

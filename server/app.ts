@@ -169,18 +169,32 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
   }
 }
 
-/** Shop forms are small; the back office posts images (10 MB) and videos (50 MB), a few at a time. */
-export const BODY_LIMITS = { store: 64 * 1024, admin: 120 * 1024 * 1024 }
+/**
+ * Shop forms are small, except a buyer's transfer receipt (an image or PDF up to 5 MB, sent as a
+ * multipart form to the order's result page or their order page); the back office posts images
+ * (10 MB) and videos (50 MB), a few at a time.
+ */
+export const BODY_LIMITS = { store: 64 * 1024, receipt: 6 * 1024 * 1024, admin: 120 * 1024 * 1024 }
 export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.'
 
+/** The shop pages that take a receipt upload: `/finalizar-pedido/success` and `/pedido/{número}` (and their `.data`). */
+const RECEIPT_PAGES = /^\/(finalizar-pedido\/success|pedido\/\d{1,10})(\.data)?\/?$/
+
+function bodyLimitOf(req: express.Request, limits: { store: number; admin: number; receipt?: number }) {
+  if (req.path.startsWith('/admin')) return limits.admin
+  const multipart = (req.headers['content-type'] ?? '').startsWith('multipart/form-data')
+  return multipart && limits.receipt && RECEIPT_PAGES.test(req.path) ? limits.receipt : limits.store
+}
 /**
  * Refuses an oversized body with 413. A declared Content-Length over the limit is refused before
  * anything reads the body; a body without one (chunked) is counted as it streams in, and once past
  * the limit the reader (the app's form parsing) gets an error instead of more bytes.
  */
-export function limitBodySize(limits = BODY_LIMITS): express.RequestHandler {
+export function limitBodySize(
+  limits: { store: number; admin: number; receipt?: number } = BODY_LIMITS,
+): express.RequestHandler {
   return (req, res, next) => {
-    const limit = req.path.startsWith('/admin') ? limits.admin : limits.store
+    const limit = bodyLimitOf(req, limits)
     if (Number(req.headers['content-length'] ?? 0) > limit) {
       refuseTooLarge(res)
       return

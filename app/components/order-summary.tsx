@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
+import type { PaymentMethod } from '#app/modules/order/payment-methods.ts'
 import { LineSummary, SummaryRow, Totals } from './totals.tsx'
 
 export type OrderSummaryData = {
@@ -33,7 +35,7 @@ export function OrderSummary({
           {statusLabel ?? order.status}
         </SummaryRow>
         <SummaryRow label="Pago">
-          {order.paymentMethod === 'acordar' ? 'Contra entrega' : 'Mercado Pago'}
+          {PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}
         </SummaryRow>
       </OrderLines>
     </section>

@@ -16,6 +16,9 @@ import * as login from './admin/login.tsx'
 import * as searchApi from './api/search.ts'
 import * as shippingQuoteApi from './api/shipping-quote.ts'
 import * as checkout from './tienda/checkout.tsx'
+import * as checkoutResult from './tienda/checkout-result.tsx'
+import { RECEIPT_FIELD, UPLOAD_RECEIPT_INTENT } from '#app/modules/payment/transfer.ts'
+import { randomUUID } from 'node:crypto'
 import * as searchPage from './tienda/search.tsx'
 
 /**
@@ -200,4 +203,19 @@ test('uploads: every back-office form that carries a file is counted, the no-Jav
   expect(await t.db.select().from(products)).toEqual([])
   expect((await t.db.select().from(categories)).map((row) => row.name)).not.toContain('Aretes')
   expect(storage.files.size).toBe(0)
+})
+
+test('transfer receipts: past the allowance an upload is refused before its file is decoded, 429', async () => {
+  const client = await exhaustedClient('receiptUpload')
+  const upload = () => {
+    const body = new FormData()
+    body.set('intent', UPLOAD_RECEIPT_INTENT)
+    body.set('pedido', randomUUID())
+    body.append(RECEIPT_FIELD, new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], 'pago.pdf'))
+    return new Request(`${BASE}/finalizar-pedido/success`, { method: 'POST', body })
+  }
+  const refused = await settled(() => checkoutResult.action(args(upload(), client)))
+  expect(refused).toMatchObject({ status: 429, body: { message: RATE_LIMITS.receiptUpload.message } })
+  const other = await settled(() => checkoutResult.action(args(upload(), '198.18.200.4')))
+  expect(other.status).not.toBe(429)
 })

@@ -11,6 +11,8 @@ import { orderItems, orders } from '#app/modules/order/schema.ts'
 import { usingPostgres } from '#tests/db.ts'
 import { stockedProduct } from '#tests/orders.ts'
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/stand-ins/whatsapp.ts'
+import { startWompiStandIn, type WompiStandIn } from '#tests/stand-ins/wompi.ts'
+import { payments } from '#app/modules/payment/schema.ts'
 import { createScratchDatabase } from '../../scripts/scratch-database.js'
 import {
   ensureBuild,
@@ -25,10 +27,11 @@ import {
 } from './shop-process.ts'
 
 /**
- * `kill -9` of the shop in the middle of a burst of orders, stock entries and exits and order state
- * changes, then a restart on the same data: whatever the shop answered as done is there, the stock
- * columns agree with the ledger, the locations and the open reservations, and the jobs those writes
- * enqueued run. On PostgreSQL, and on the embedded database with a data directory (reopened after
+ * `kill -9` of the shop in the middle of a burst of orders, stock entries and exits, order state
+ * changes, Wompi orders and Wompi's payment events, then a restart on the same data: whatever the
+ * shop answered as done is there, the stock columns agree with the ledger, the locations and the
+ * open reservations, and the jobs those writes enqueued run (an acknowledged Wompi event pays its
+ * order after the restart). On PostgreSQL, and on the embedded database with a data directory (reopened after
  * the kill, as `npm start` would).
  */
 
@@ -40,6 +43,7 @@ const UNITS_EACH = 40
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined
 let dataDir: string
 let whatsapp: WhatsAppStandIn
+let wompi: WompiStandIn
 let shop: ShopProcess | undefined
 let databaseOptions: DatabaseOptions
 let env: Record<string, string>
@@ -61,6 +65,7 @@ beforeAll(async () => {
   for (let i = 0; i < PRODUCTS; i++) skus.push((await stockedProduct(database.db, UNITS_EACH)).sku)
   await database.close()
   whatsapp = await startWhatsAppStandIn()
+  wompi = await startWompiStandIn()
   port = await freePort()
   env = {
     DATA_DIR: dataDir,
@@ -70,24 +75,60 @@ beforeAll(async () => {
     WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId,
     WHATSAPP_API_URL: whatsapp.url,
     WHATSAPP_NOTIFY_NUMBERS: NOTIFY_NUMBER,
+    WOMPI_PUBLIC_KEY: wompi.keys.publicKey,
+    WOMPI_PRIVATE_KEY: wompi.keys.privateKey,
+    WOMPI_INTEGRITY_SECRET: wompi.keys.integritySecret,
+    WOMPI_EVENTS_SECRET: wompi.keys.eventsSecret,
+    WOMPI_API_URL: wompi.url,
+    WOMPI_CHECKOUT_URL: wompi.checkoutUrl,
   }
 }, 180_000)
 
 afterAll(async () => {
   await shop?.stop()
   await whatsapp?.stop()
+  await wompi?.stop()
   await scratch?.drop()
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 }, 60_000)
 
 type Operation =
   | { kind: 'order'; phone: string; lines: { sku: string; quantity: number }[] }
+  | { kind: 'wompi-order'; phone: string; sku: string }
+  | { kind: 'wompi-event'; orderId: string }
   | { kind: 'entry' | 'exit'; sku: string; quantity: number; receipt: string }
   | { kind: 'ship' | 'cancel'; orderId: string }
+
+/** Wompi orders placed (id → the signed link the shop sent the shopper to). */
+const wompiLinks = new Map<string, string>()
 
 /** One operation as the shop's forms post it; true when the shop answered that it was done. */
 async function perform(base: string, admin: AdminSession, op: Operation, placed: Map<string, string>) {
   switch (op.kind) {
+    case 'wompi-order': {
+      const answer = await postCheckout(base, {
+        lines: [{ sku: op.sku, quantity: 1 }],
+        phone: op.phone,
+        paymentMethod: 'wompi',
+      })
+      expect(answer.status, answer.body.slice(0, 500)).toBeLessThan(500)
+      if (answer.status !== 302 || !answer.orderId || !answer.location?.startsWith(wompi.checkoutUrl))
+        return false
+      placed.set(answer.orderId, op.phone)
+      wompiLinks.set(answer.orderId, answer.location)
+      return true
+    }
+    case 'wompi-event': {
+      // The shopper pays on Wompi's page; Wompi posts its signed event to the shop.
+      const { transaction } = wompi.pay(wompiLinks.get(op.orderId)!, 'APPROVED')
+      const answer = await fetch(`${base}/api/webhooks/wompi`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(wompi.eventFor(transaction)),
+      })
+      expect(answer.status).toBeLessThan(500)
+      return answer.status === 200
+    }
     case 'order': {
       const answer = await postCheckout(base, { lines: op.lines, phone: op.phone })
       expect(answer.status, answer.body.slice(0, 500)).toBeLessThan(500)
@@ -129,8 +170,11 @@ async function perform(base: string, admin: AdminSession, op: Operation, placed:
   }
 }
 
-/** The operations in a fixed interleaving (orders, entries, exits, shipments, cancellations). */
-function burst(earlierOrders: string[]): Operation[] {
+/**
+ * The operations in a fixed interleaving (orders, entries, exits, shipments, cancellations, and
+ * Wompi's events for the Wompi orders placed before the burst).
+ */
+function burst(earlierOrders: string[], earlierWompi: string[]): Operation[] {
   const ops: Operation[] = []
   for (let i = 0; i < 40; i++) {
     ops.push({
@@ -147,6 +191,9 @@ function burst(earlierOrders: string[]): Operation[] {
       ops.push({ kind: 'exit', sku: skus[(i + 2) % PRODUCTS]!, quantity: 1, receipt: `S-${i}` })
     const earlier = earlierOrders[i]
     if (earlier) ops.push({ kind: i % 4 === 3 ? 'cancel' : 'ship', orderId: earlier })
+    const paying = earlierWompi[i]
+    if (paying) ops.push({ kind: 'wompi-event', orderId: paying })
+    if (i % 5 === 2) ops.push({ kind: 'wompi-order', phone: phoneFor(3000 + i), sku: skus[i % PRODUCTS]! })
   }
   return ops
 }
@@ -172,7 +219,13 @@ test('kill -9 mid-burst: every acknowledged write survives, stock invariants hol
     expect(await perform(shop.base, admin, op, placed)).toBe(true)
     earlier.push([...placed.keys()].at(-1)!)
   }
-  const ops = burst(earlier)
+  const earlierWompi: string[] = []
+  for (let i = 0; i < 8; i++) {
+    const op: Operation = { kind: 'wompi-order', phone: phoneFor(2000 + i), sku: skus[i % PRODUCTS]! }
+    expect(await perform(shop.base, admin, op, placed)).toBe(true)
+    earlierWompi.push([...placed.keys()].at(-1)!)
+  }
+  const ops = burst(earlier, earlierWompi)
   const acknowledged: Operation[] = []
   const attempted: Operation[] = []
   const killAfter = Math.floor(ops.length / 2)
@@ -199,7 +252,7 @@ test('kill -9 mid-burst: every acknowledged write survives, stock invariants hol
   expect(killed).toBe(true)
   // The crash came after writes of every kind were answered as done.
   expect(new Set(acknowledged.map((op) => op.kind))).toEqual(
-    new Set(['order', 'entry', 'exit', 'ship', 'cancel']),
+    new Set(['order', 'entry', 'exit', 'ship', 'cancel', 'wompi-order', 'wompi-event']),
   )
 
   // Restarted on the same data (and port, so the admin's cookie and the public URL still match).
@@ -209,6 +262,21 @@ test('kill -9 mid-burst: every acknowledged write survives, stock invariants hol
   const notifiedPhones = () =>
     new Set(whatsapp.sent.filter((m) => m.name === NEW_ORDER_TEMPLATE).map((m) => m.parameters[1]))
   await waitFor(() => mustNotify.every((phone) => notifiedPhones().has(phone)))
+  // Each acknowledged Wompi event's job ran after the restart: its order is paid.
+  const paidByEvent = acknowledged.flatMap((op) => (op.kind === 'wompi-event' ? [op.orderId] : []))
+  for (const orderId of paidByEvent) {
+    await expect
+      .poll(
+        async () => {
+          const desk = await fetch(`${shop!.base}/admin/pedidos/detalle/${orderId}`, {
+            headers: { Cookie: admin.cookie },
+          })
+          return (await desk.text()).includes('Pago aprobado en Wompi')
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true)
+  }
   // The session made before the crash still serves.
   const page = await fetch(`${shop.base}/admin`, { redirect: 'manual', headers: { Cookie: admin.cookie } })
   expect(page.status).toBe(200)
@@ -268,6 +336,15 @@ async function expectAcknowledgedWrites(
         receipt: op.receipt,
         orderId: null,
       })
+    }
+    if (op.kind === 'wompi-event') {
+      const [order] = await database.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, op.orderId))
+      expect(order!.status).toBe('pagado')
+      const ledger = await database.db.select().from(payments).where(eq(payments.orderId, op.orderId))
+      expect(ledger).toMatchObject([{ provider: 'wompi', status: 'approved' }])
     }
     if (op.kind === 'ship' || op.kind === 'cancel') {
       const [order] = await database.db

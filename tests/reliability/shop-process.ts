@@ -136,8 +136,10 @@ export async function startShop(
 
 export type CheckoutAnswer = {
   status: number
-  /** The order id of a placed order (from the success page's `?pedido=`). */
+  /** The order id of a placed order (the success page's `?pedido=`, or the Wompi link's reference). */
   orderId: string | null
+  /** Where the shopper is sent: the success page, or the payment provider's page. */
+  location: string | null
   body: string
 }
 
@@ -150,7 +152,12 @@ export const phoneFor = (index: number) => `310${String(1_000_000 + index).padSt
  */
 export async function postCheckout(
   base: string,
-  order: { lines: { sku: string; quantity: number }[]; phone: string; forwardedFor?: string },
+  order: {
+    lines: { sku: string; quantity: number }[]
+    phone: string
+    forwardedFor?: string
+    paymentMethod?: 'acordar' | 'wompi'
+  },
 ): Promise<CheckoutAnswer> {
   const body = new URLSearchParams({
     cart: JSON.stringify(order.lines),
@@ -161,7 +168,7 @@ export async function postCheckout(
     city: 'Medellín',
     department: 'Antioquia',
     municipality_code: '05001',
-    payment_method: 'acordar',
+    payment_method: order.paymentMethod ?? 'acordar',
     consent: 'on',
     checkout_key: randomUUID(),
   })
@@ -175,8 +182,9 @@ export async function postCheckout(
     },
   })
   const location = response.headers.get('Location')
-  const orderId = location ? new URL(location, base).searchParams.get('pedido') : null
-  return { status: response.status, orderId, body: await response.text() }
+  const query = location ? new URL(location, base).searchParams : null
+  const orderId = query?.get('pedido') ?? query?.get('reference') ?? null
+  return { status: response.status, orderId, location, body: await response.text() }
 }
 
 export type AdminSession = { cookie: string; csrfToken: string }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#app/db/client.server.ts'
 import { municipalityCoded } from '#app/modules/places/places.server.ts'
 import { claimsOf, retractoOption, reversalOption, type ClaimOption } from './request-claim.server.ts'
 import { getOrder, type OrderWithItems } from './order.server.ts'
-import { orders } from './schema.ts'
+import { isPaidBeforeShipping, orders } from './schema.ts'
 
 /** The order's state as the buyer reads it. */
 export function buyerStatusOf(
@@ -13,7 +13,8 @@ export function buyerStatusOf(
   if (order.status === 'Completado') return 'Entregado'
   if (order.shippedAt) return 'Enviado'
   if (order.status === 'pagado') return 'Pagado: lo estamos preparando'
-  if (order.paymentMethod === 'mercadopago') return 'Pendiente de pago'
+  // Paid online or by transfer: it waits for the money, not for a WhatsApp confirmation.
+  if (isPaidBeforeShipping(order.paymentMethod)) return 'Pendiente de pago'
   return order.confirmedAt
     ? 'Confirmado: lo estamos preparando (pagas al recibir)'
     : 'Recibido: te escribiremos por WhatsApp para confirmarlo (pagas al recibir)'

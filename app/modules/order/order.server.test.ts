@@ -33,7 +33,7 @@ async function place(sku: string, quantity: number, paymentMethod: 'acordar' | '
       jobs: recordingJobQueue(),
       shipping: { shippingCost: 0, freeShippingThreshold: 0 },
       notifyNumbers: [],
-      onlinePayments: true,
+      onlinePayments: { mercadopago: true, wompi: true },
       holdLimits: LOOSE_HOLD_LIMITS,
     },
     { lines: [{ sku, quantity }], customer: { ...customer, payment_method: paymentMethod } },

@@ -16,7 +16,6 @@ import {
   recordOrderEvent,
   recordPaymentPreference,
   recordPaymentState,
-  type OrderWithItems,
 } from '#app/modules/order/order.server.ts'
 import { isOnlinePaymentMethod, orders, type OnlinePaymentMethod } from '#app/modules/order/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'

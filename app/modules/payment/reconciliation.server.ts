@@ -215,6 +215,15 @@ export async function listPayments(db: DbOrTx, filters: PaymentFilters): Promise
   return { filters, rows, totals: totalsOf(rows) }
 }
 
+/** Every payment the ledger holds for one order, newest first, flagged (the order desk's list). */
+export async function orderLedgerPayments(db: DbOrTx, orderId: string): Promise<LedgerRow[]> {
+  const selected = await selectLedger(db, eq(payments.orderId, orderId))
+  const flags = selected.some((row) => row.status === 'approved')
+    ? await flagsOf(db, eq(payments.orderId, orderId))
+    : new Map<string, PaymentFlag>()
+  return selected.map((row) => rowOf(row, flags))
+}
+
 /** One ledger payment with its flag (refunds are decided on it), or null. */
 export async function readLedgerPayment(
   db: DbOrTx,

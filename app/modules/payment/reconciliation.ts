@@ -117,7 +117,7 @@ export const PAYMENTS_MESSAGES = {
   started: (provider: string, amount: string, orderNumber: number) =>
     `Reembolso pedido a ${provider}: ${amount} del pedido #${orderNumber}. El resultado quedará en el pedido.`,
   requestedEvent: (provider: string, amount: string, paymentId: string) =>
-    `Reembolso pedido desde Pagos a ${provider}: ${amount} (pago ${paymentId}).`,
+    `Reembolso pedido a ${provider}: ${amount} (pago ${paymentId}).`,
 } as const
 
 /** "Reembolsar": which ledger row, as the page posts it. */

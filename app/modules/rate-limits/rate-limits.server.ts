@@ -75,6 +75,15 @@ export const RATE_LIMITS = {
     message: 'Has consultado muchos envíos seguidos. Espera unos minutos e inténtalo de nuevo.',
   },
   /**
+   * A buyer's transfer receipts (each decoded on the server): a buyer sends one, maybe a better
+   * photo after it; a script replacing receipts over and over is cut off.
+   */
+  receiptUpload: {
+    points: 10,
+    seconds: 10 * 60,
+    message: 'Has enviado muchos comprobantes seguidos. Espera unos minutos e inténtalo de nuevo.',
+  },
+  /**
    * Back-office posts that carry an image or video (each decoded and resized on the server); a save
    * without a file (prices, names) is not counted, so admins sharing an office address keep working.
    */

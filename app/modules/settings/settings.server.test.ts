@@ -109,6 +109,13 @@ describe('settings', () => {
       parcelWidthCm: 15,
       parcelHeightCm: 8,
       completeOnDelivery: 'no',
+      // "Pagos": online providers on once configured, transfers off until a key or account is saved.
+      paymentMercadoPago: 'yes',
+      paymentWompi: 'yes',
+      paymentTransfer: 'no',
+      transferBrebKey: '',
+      transferAccount: '',
+      transferDeadlineHours: 24,
     })
     const info = await getStoreInfo(t.db, env)
     expect(info.shipping).toEqual({ shippingCost: 9_000_00, freeShippingThreshold: 150_000_00 })
@@ -404,7 +411,7 @@ describe('checkout reads the saved shipping inside the order’s transaction', (
     // What the services were started with: only a first-run default.
     shipping: { shippingCost: defaults.shippingCost, freeShippingThreshold: defaults.freeShippingThreshold },
     notifyNumbers: [],
-    onlinePayments: false,
+    onlinePayments: { mercadopago: false, wompi: false },
     holdLimits: LOOSE_HOLD_LIMITS,
   })
   const customer = ANA

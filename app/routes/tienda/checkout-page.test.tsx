@@ -24,7 +24,7 @@ function render(actionData: object | undefined, loaderExtra: object = {}) {
     liveQuotes: false,
     departments: DEPARTMENT_NAMES,
     identificationTypes: Object.entries(IDENTIFICATION_TYPES),
-    onlinePayments: false,
+    onlinePayments: { mercadopago: false, wompi: false },
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
     shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },
     rendered: { lines: [{ sku: PRODUCT.sku, quantity: 11 }], products: [PRODUCT] },

@@ -3,7 +3,11 @@ import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
 import CheckoutResult, { RESULT_NOTES } from './checkout-result.tsx'
 
-type LoaderData = { outcome: 'success' | 'pending' | 'failure'; order: object | null }
+type LoaderData = {
+  outcome: 'success' | 'pending' | 'failure'
+  order: object | null
+  transfer?: object | null
+}
 
 const ORDER = {
   id: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
@@ -52,14 +56,14 @@ test('an online payment back on the success page before its notice says it is be
     outcome: 'success',
     order: { ...ORDER, paymentMethod: 'mercadopago', status: 'pendiente de pago' },
   })
-  expect(html).toContain(RESULT_NOTES.confirming)
+  expect(html).toContain(RESULT_NOTES.confirming('Mercado Pago'))
   expect(html).toContain('confirmando el pago')
   expect(html).not.toContain('pendiente de pago')
   const paid = render({
     outcome: 'success',
     order: { ...ORDER, paymentMethod: 'mercadopago', status: 'pagado' },
   })
-  expect(paid).not.toContain(RESULT_NOTES.confirming)
+  expect(paid).not.toContain('lo estamos confirmando')
   expect(paid).toContain('pagado')
 })
 
@@ -75,6 +79,59 @@ test('the failure page tells how the order stands: still held, cancelled, or alr
   expect(failed('pagado')).toContain(RESULT_NOTES.alreadyPaid)
   expect(failed('pagado')).not.toContain('sigue reservado')
   expect(render({ outcome: 'pending', order: { ...ORDER, paymentMethod: 'mercadopago' } })).toContain(
-    RESULT_NOTES.pending,
+    RESULT_NOTES.pending('Mercado Pago'),
   )
+})
+
+test('a Wompi payment is named as Wompi, and its failure offers to pay again', () => {
+  const confirming = render({ outcome: 'success', order: { ...ORDER, paymentMethod: 'wompi' } })
+  expect(confirming).toContain(RESULT_NOTES.confirming('Wompi'))
+  expect(confirming).not.toContain('Mercado Pago')
+  const failed = render({ outcome: 'failure', order: { ...ORDER, paymentMethod: 'wompi' } })
+  expect(failed).toContain('Intentar pagar de nuevo')
+  expect(render({ outcome: 'pending', order: { ...ORDER, paymentMethod: 'wompi' } })).toContain(
+    RESULT_NOTES.pending('Wompi'),
+  )
+})
+
+const TRANSFER = {
+  instructions: {
+    brebKey: '@vitrina',
+    account: 'Bancolombia ahorros 123-456789-00',
+    amount: 4_500_000,
+    reference: 1001,
+    deadline: '2026-11-21T03:00:00.000Z',
+  },
+  receiptUploaded: false,
+}
+
+test('a transfer order: where to pay, the exact amount, the reference, the deadline and the receipt form', () => {
+  const html = render({
+    outcome: 'success',
+    order: { ...ORDER, paymentMethod: 'transferencia' },
+    transfer: TRANSFER,
+  })
+  expect(html).toContain('Paga por transferencia o Bre-B')
+  expect(html).toContain('@vitrina')
+  expect(html).toContain('Bancolombia ahorros 123-456789-00')
+  expect(html).toContain('45.000')
+  expect(html).toContain('Referencia: pedido #1001')
+  expect(html).toContain('Tienes hasta el 20 de noviembre de 2026 a las 22:00 para pagar')
+  expect(html.toLowerCase()).toContain('enctype="multipart/form-data"')
+  expect(html).toContain('name="intent" value="comprobante"')
+  expect(html).toContain(`name="pedido" value="${ORDER.id}"`)
+  expect(html).toContain('Transferencia / Bre-B')
+  expect(html).not.toContain(NOTE)
+  expect(html).not.toContain('lo estamos confirmando')
+  expect(html).not.toContain('Recibimos tu comprobante')
+  const received = render({
+    outcome: 'success',
+    order: { ...ORDER, paymentMethod: 'transferencia' },
+    transfer: { ...TRANSFER, receiptUploaded: true },
+  })
+  expect(received).toContain('Recibimos tu comprobante; confirmaremos tu pago pronto.')
+  // A transfer is never "paid again" on a provider's page.
+  expect(
+    render({ outcome: 'failure', order: { ...ORDER, paymentMethod: 'transferencia' }, transfer: TRANSFER }),
+  ).not.toContain('Intentar pagar de nuevo')
 })

@@ -11,11 +11,24 @@ import { isUuid } from '#app/utils/ids.ts'
 import { signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { pagePurchase } from '#app/modules/marketing/events.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
+import { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
+import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
+import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
+import {
+  receiptUploadOf,
+  saveTransferReceipt,
+  transferInstructionsOf,
+} from '#app/modules/payment/transfer.server.ts'
+import { RECEIPT_FIELD, TRANSFER_MESSAGES, UPLOAD_RECEIPT_INTENT } from '#app/modules/payment/transfer.ts'
+import { TransferPayment } from '#app/components/transfer-payment.tsx'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { readActionAnswer } from '#app/utils/action-answer.ts'
 import { formFailure, refusedAnswer } from '#app/utils/answer.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
+import { clientAddressOf } from '#app/utils/client-address.ts'
+import { orderResultPath } from '#app/utils/paths.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import type { Route } from './+types/checkout-result'
 
 type Outcome = 'success' | 'pending' | 'failure'
@@ -37,6 +50,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const order = id ? await getOrder(servicesOf(context).database.db, id) : null
   if (id && !order) throw data(ID_MESSAGES.orderNotFound, { status: 404 })
   const outcome = outcomeOf(url)
+  const db = servicesOf(context).database.db
+  // A transfer still unpaid: where to pay, and the receipt's form (the order's id is the key to it).
+  const awaitingTransfer = order?.paymentMethod === 'transferencia' && order.status === 'pendiente de pago'
+  const transfer = awaitingTransfer
+    ? {
+        instructions: await transferInstructionsOf(db, order),
+        receiptUploaded: (await receiptUploadOf(db, order.id)) !== null,
+      }
+    : null
   return data(
     {
       outcome,
@@ -53,18 +75,40 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         // The buyer's own page of the order (state, guía, their rights), opened by its signed key.
         statusPath: signedOrderPath(servicesOf(context).orderLinkSecret, order.number),
       },
+      transfer,
     },
     // The order is made: its cart is emptied, with or without the page's scripts (as cart.clear()).
     outcome === 'success' && order ? { headers: { 'Set-Cookie': CLEAR_CART_COOKIE } } : undefined,
   )
 }
 
-/** "Intentar pagar de nuevo": a new preference for the same order, while it is still pending. */
+/**
+ * "Intentar pagar de nuevo": a new preference for the same order, while it is still pending; or a
+ * transfer's receipt (`intent` "comprobante"), kept and answered by coming back to this page.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = servicesOf(context)
   const form = await readFormData(request)
   const orderId = form?.get('pedido')
   if (!isUuid(orderId)) return refusedAnswer(ID_MESSAGES.badOrder, 400)
+  if (form?.get('intent') === UPLOAD_RECEIPT_INTENT) {
+    try {
+      // Counted before the file is decoded.
+      await services.rateLimits.require('receiptUpload', clientAddressOf(context))
+      const [file] = await uploadsFrom(form, RECEIPT_FIELD)
+      if (!file) throw new Refusal(TRANSFER_MESSAGES.noFile, { status: 400 })
+      await saveTransferReceipt(services.database.db, orderId, file)
+    } catch (thrown) {
+      return formFailure(
+        thrown,
+        request,
+        { unexpected: TRANSFER_MESSAGES.unexpected },
+        { intent: UPLOAD_RECEIPT_INTENT },
+      )
+    }
+    // Back to the page, which now says the receipt arrived (a reload posts nothing twice).
+    return redirect(orderResultPath('success', orderId))
+  }
   let paymentUrl: string
   try {
     paymentUrl = await startOnlinePayment(services.paymentDeps, orderId, services.env.publicUrl, {
@@ -102,9 +146,9 @@ const ON_DELIVERY_NOTE = 'Pagas al recibir tu pedido: el pago es contra entrega.
 
 /** What each result page says under its heading, true to the order as it stands now. */
 export const RESULT_NOTES = {
-  confirming:
-    'Mercado Pago aprobó tu pago y lo estamos confirmando. Esta página se actualiza sola en cuanto llegue la confirmación.',
-  pending: 'Tu pago está en proceso. Te avisaremos cuando Mercado Pago lo confirme.',
+  confirming: (provider: string) =>
+    `${provider} aprobó tu pago y lo estamos confirmando. Esta página se actualiza sola en cuanto llegue la confirmación.`,
+  pending: (provider: string) => `Tu pago está en proceso. Te avisaremos cuando ${provider} lo confirme.`,
   failedStillHeld:
     'El pago no se completó. Tu pedido sigue reservado por un tiempo: puedes intentarlo de nuevo.',
   failedCancelled:
@@ -112,22 +156,29 @@ export const RESULT_NOTES = {
   alreadyPaid: 'Este pedido ya está pagado: no tienes que pagar de nuevo.',
 } as const
 
-/** How often, and for how long, a success page waiting for Mercado Pago's notice looks again. */
+/** How often, and for how long, a success page waiting for the provider's notice looks again. */
 const CONFIRMATION_POLL_MS = 3_000
 const CONFIRMATION_POLLS = 40
 
 type ResultOrder = { status: string; paymentMethod: string } | null
 
+/** The online provider the order is paid through, as the shop names it ("Mercado Pago", "Wompi"). */
+const providerOf = (order: ResultOrder) =>
+  order && isOnlinePaymentMethod(order.paymentMethod)
+    ? PAYMENT_METHOD_LABELS[order.paymentMethod]
+    : 'Mercado Pago'
+
 function noteFor(outcome: Outcome, order: ResultOrder): { text: string; testId: string } | null {
   const paid = order?.status === 'pagado' || order?.status === 'Completado'
   if (outcome === 'success') {
     if (order?.status !== 'pendiente de pago') return null
-    return order.paymentMethod === 'acordar'
-      ? { text: ON_DELIVERY_NOTE, testId: 'payment-on-delivery' }
-      : { text: RESULT_NOTES.confirming, testId: 'payment-confirming' }
+    if (order.paymentMethod === 'acordar') return { text: ON_DELIVERY_NOTE, testId: 'payment-on-delivery' }
+    // A transfer's page shows where to pay instead: nothing is being confirmed yet.
+    if (!isOnlinePaymentMethod(order.paymentMethod)) return null
+    return { text: RESULT_NOTES.confirming(providerOf(order)), testId: 'payment-confirming' }
   }
   if (paid) return { text: RESULT_NOTES.alreadyPaid, testId: 'result-note' }
-  if (outcome === 'pending') return { text: RESULT_NOTES.pending, testId: 'result-note' }
+  if (outcome === 'pending') return { text: RESULT_NOTES.pending(providerOf(order)), testId: 'result-note' }
   if (order?.status === 'cancelado') return { text: RESULT_NOTES.failedCancelled, testId: 'result-note' }
   return { text: RESULT_NOTES.failedStillHeld, testId: 'result-note' }
 }
@@ -150,7 +201,7 @@ function useConfirmationPolling(waiting: boolean) {
 }
 
 export default function CheckoutResult({ loaderData, actionData }: Route.ComponentProps) {
-  const { outcome, order, purchase } = loaderData
+  const { outcome, order, purchase, transfer } = loaderData
   useEffect(() => {
     if (outcome !== 'success') return
     cart.clear()
@@ -168,11 +219,16 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
   const note = noteFor(outcome, order)
   const confirming = note?.testId === 'payment-confirming'
   useConfirmationPolling(confirming)
+  const forReceipt = Boolean(
+    actionData && 'intent' in actionData && actionData.intent === UPLOAD_RECEIPT_INTENT,
+  )
+  const receiptRefusal = forReceipt ? readActionAnswer(actionData).message : null
   useEffect(() => {
-    // The page has no form message: a refused retry reads as a toast.
+    // A refused retry reads as a toast; a refused receipt is said beside its form (with or without scripts).
+    if (forReceipt) return
     const { message } = readActionAnswer(actionData)
     if (message) toast.error(message)
-  }, [actionData])
+  }, [actionData, forReceipt])
   const Icon = outcome === 'success' ? CheckCircle : outcome === 'pending' ? Clock : XCircle
   const tone =
     outcome === 'success' ? 'text-green-600' : outcome === 'pending' ? 'text-amber-500' : 'text-red-600'
@@ -189,6 +245,14 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
         >
           {note.text}
         </p>
+      ) : null}
+      {order && transfer ? (
+        <TransferPayment
+          hiddenFields={{ pedido: order.id }}
+          instructions={transfer.instructions}
+          receiptUploaded={transfer.receiptUploaded}
+          refusal={receiptRefusal}
+        />
       ) : null}
       {order ? (
         <OrderSummary order={order} statusLabel={confirming ? 'confirmando el pago' : undefined} />
@@ -207,7 +271,7 @@ export default function CheckoutResult({ loaderData, actionData }: Route.Compone
       ) : null}
       {outcome === 'failure' &&
       order?.status === 'pendiente de pago' &&
-      order.paymentMethod === 'mercadopago' ? (
+      isOnlinePaymentMethod(order.paymentMethod) ? (
         <Form method="post">
           <input type="hidden" name="pedido" value={order.id} />
           <button

@@ -159,10 +159,18 @@ describe('the page', () => {
         order: null,
         today: '',
         invoice: null,
+        transfer: null,
       })
     }
     // An order that does not exist reads the same as one that does, without its key.
-    expect(await load('987654')).toEqual({ number: 987654, key: null, order: null, today: '', invoice: null })
+    expect(await load('987654')).toEqual({
+      number: 987654,
+      key: null,
+      order: null,
+      today: '',
+      invoice: null,
+      transfer: null,
+    })
   })
 
   test('a number that is not one is a 404; its lookup answers as an unknown order, its requests are refused', async () => {

@@ -1,3 +1,4 @@
+import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 import { data, Form, redirect } from 'react-router'
 import { OrderLines } from '#app/components/order-summary.tsx'
 import { bogotaDay } from '#app/utils/bogota-days.ts'
@@ -13,6 +14,15 @@ import { buyerOrderPage, orderByNumber, phoneEndsWith } from '#app/modules/order
 import { requestRetracto, requestReversal } from '#app/modules/order/request-claim.server.ts'
 import { isOrderLinkToken, signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { invoiceOf } from '#app/modules/invoicing/issue.server.ts'
+import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
+import {
+  receiptUploadOf,
+  saveTransferReceipt,
+  transferInstructionsOf,
+} from '#app/modules/payment/transfer.server.ts'
+import { RECEIPT_FIELD, TRANSFER_MESSAGES, UPLOAD_RECEIPT_INTENT } from '#app/modules/payment/transfer.ts'
+import { TransferPayment } from '#app/components/transfer-payment.tsx'
+import { Refusal } from '#app/utils/refusal.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { readActionAnswer, successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure, refusedAnswer } from '#app/utils/answer.server.ts'
@@ -46,18 +56,27 @@ const numberOf = (params: { numero?: string }) =>
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const services = servicesOf(context)
   // `/pedido` alone: the lookup asks for the number too.
-  if (params.numero === undefined) return { number: null, key: null, order: null, today: '', invoice: null }
+  if (params.numero === undefined)
+    return { number: null, key: null, order: null, today: '', invoice: null, transfer: null }
   const number = numberOf(params)
   const key = url.searchParams.get('clave')
   if (number === null) throw data('Pedido no encontrado.', { status: 404 })
   // Without its key the page only asks for the digits, and says nothing of whether the order exists.
   if (!isOrderLinkToken(services.orderLinkSecret, number, key))
-    return { number, key: null, order: null, today: '', invoice: null }
+    return { number, key: null, order: null, today: '', invoice: null, transfer: null }
   const order = await orderByNumber(services.database.db, number)
   if (!order) throw data('Pedido no encontrado.', { status: 404 })
   // Today as the server counts the terms (Bogotá), so the page and the answer agree.
   const now = new Date()
   const invoice = await invoiceOf(services.database.db, order.id, 'invoice')
+  // A transfer still unpaid: where to pay, and the receipt's form.
+  const transfer =
+    order.paymentMethod === 'transferencia' && order.status === 'pendiente de pago'
+      ? {
+          instructions: await transferInstructionsOf(services.database.db, order),
+          receiptUploaded: (await receiptUploadOf(services.database.db, order.id)) !== null,
+        }
+      : null
   return {
     number,
     key,
@@ -71,6 +90,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
             pdfPath: `${orderStatusPath(number)}/factura?${new URLSearchParams({ clave: key ?? '' })}`,
           }
         : null,
+    transfer,
   }
 }
 
@@ -101,6 +121,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const order = await orderByNumber(services.database.db, number)
     if (!order) throw data('Pedido no encontrado.', { status: 404 })
     const notices = { jobs: services.jobs, notifyNumbers: services.env.WHATSAPP_NOTIFY_NUMBERS }
+    if (intent === UPLOAD_RECEIPT_INTENT) {
+      // Counted before the file is decoded.
+      await services.rateLimits.require('receiptUpload', clientAddressOf(context))
+      const [file] = await uploadsFrom(form, RECEIPT_FIELD)
+      if (!file) throw new Refusal(TRANSFER_MESSAGES.noFile, { status: 400 })
+      await saveTransferReceipt(services.database.db, order.id, file)
+      // Back to the page, which now says the receipt arrived (a reload posts nothing twice).
+      return redirect(signedOrderPath(services.orderLinkSecret, order.number))
+    }
     const description = String(form.get('descripcion') ?? '')
     if (intent === 'retracto') {
       await requestRetracto(services.database.db, notices, { orderId: order.id, description })
@@ -178,7 +207,7 @@ function Lookup({ number, answer }: { number: number | null; answer: ReturnType<
 
 export default function OrderStatusPage({ loaderData, actionData }: Route.ComponentProps) {
   const answer = readActionAnswer(actionData)
-  const { order, key, number, today, invoice } = loaderData
+  const { order, key, number, today, invoice, transfer } = loaderData
   if (!order || !key) return <Lookup number={number} answer={answer} />
   // A cancelled order (a withdrawal accepted, or cancelled before delivery) has nothing left to ask.
   const cancelled = order.status === CANCELLED
@@ -193,6 +222,15 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
         </p>
       </header>
       <Answer answer={answer} />
+      {transfer ? (
+        <TransferPayment
+          hiddenFields={{ clave: key }}
+          instructions={transfer.instructions}
+          receiptUploaded={transfer.receiptUploaded}
+          // A refused receipt is said just above, with the page's other answers.
+          refusal={null}
+        />
+      ) : null}
       <section className={box} aria-labelledby="productos">
         <h2 id="productos" className="mb-2 font-semibold">
           Productos
@@ -299,7 +337,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           ) : null}
         </section>
       )}
-      {order.paymentMethod === 'mercadopago' && !cancelled ? (
+      {isOnlinePaymentMethod(order.paymentMethod) && !cancelled ? (
         <section className={box} aria-labelledby="reversion">
           <h2 id="reversion" className="mb-2 font-semibold">
             Reversión del pago

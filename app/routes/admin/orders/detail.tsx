@@ -19,7 +19,10 @@ import {
 import { BUY_LABEL_INTENT, SHIPMENT_MESSAGES, TRACK_SHIPMENT_INTENT } from '#app/modules/carriers/messages.ts'
 import { invoiceDeskOf, requestOrderInvoice } from '#app/modules/invoicing/desk.server.ts'
 import { INVOICE_DESK_MESSAGES, ISSUE_INVOICE_INTENT } from '#app/modules/invoicing/messages.ts'
-import { markOrderPaidAtDesk } from '#app/modules/order/mark-paid.server.ts'
+import { markPaidAtDesk, receiptUploadOf } from '#app/modules/payment/transfer.server.ts'
+import { orderLedgerPayments, startPaymentRefund } from '#app/modules/payment/reconciliation.server.ts'
+import { PaymentRefundSchema, PAYMENTS_MESSAGES } from '#app/modules/payment/reconciliation.ts'
+import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { setOrderMunicipality } from '#app/modules/order/set-municipality.server.ts'
 import { shipOrder } from '#app/modules/order/ship.server.ts'
@@ -68,6 +71,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     invoicing: await invoiceDeskOf(database.db, order),
     shipping: await shipmentDeskOf({ db: database.db, carriers }, order),
     release: releaseLabel(order.releaseAt, new Date()),
+    // The buyer's transfer receipt, once uploaded: the owner checks it against the bank.
+    receipt: order.paymentMethod === 'transferencia' ? await receiptUploadOf(database.db, order.id) : null,
+    // Every payment heard of for it (a second one, or one after cancelling, can be refunded here).
+    payments: await orderLedgerPayments(database.db, order.id),
     whatsAppUrl: openCash ? confirmationChatUrl(order, env.STORE_NAME, statusUrl) : null,
     // Once it left with a guía: the buyer is told where to follow it.
     shippedWhatsAppUrl:
@@ -108,7 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         )
         return successAnswer(ORDER_DESK_MESSAGES.shipped)
       case 'pagado':
-        await markOrderPaidAtDesk(db, id, by)
+        await markPaidAtDesk(db, jobs, id, by)
         return successAnswer(ORDER_DESK_MESSAGES.paid)
       case 'cancelar':
         await cancelOrderAtDesk(db, jobs, id, text('reason'), by)
@@ -134,6 +141,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case TRACK_SHIPMENT_INTENT:
         await requestShipmentTracking({ db, jobs }, id, by)
         return successAnswer(SHIPMENT_MESSAGES.trackQueued)
+      case 'reembolsar': {
+        const refund = PaymentRefundSchema.safeParse(Object.fromEntries(form))
+        if (!refund.success) throw new Refusal(PAYMENTS_MESSAGES.badRefund, { status: 400 })
+        const started = await startPaymentRefund(db, jobs, { ...refund.data, by })
+        return successAnswer(started.message)
+      }
       case SET_MUNICIPALITY_INTENT:
         await setOrderMunicipality(db, { orderId: id, municipalityCode: text('municipality_code'), by })
         return successAnswer(MUNICIPALITY_MESSAGES.saved)
@@ -146,7 +159,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, claims, invoicing, shipping, release, whatsAppUrl, shippedWhatsAppUrl } = loaderData
+  const { order, claims, invoicing, shipping, release, whatsAppUrl, shippedWhatsAppUrl, receipt, payments } =
+    loaderData
   const busy = useNavigation().state !== 'idle'
   const open = order.status === 'pendiente de pago' || order.status === 'pagado'
   return (
@@ -157,7 +171,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
       {claims.length ? (
         <ClaimsSection
           claims={claims}
-          refundByHand={order.paymentMethod !== 'mercadopago' || !order.paymentId}
+          refundByHand={!isOnlinePaymentMethod(order.paymentMethod) || !order.paymentId}
           busy={busy}
         />
       ) : null}
@@ -168,7 +182,7 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
 
       <div className="grid gap-4 lg:grid-cols-2">
         <CustomerSection order={order} busy={busy} />
-        <PaymentSection order={order} />
+        <PaymentSection order={order} receipt={receipt} payments={payments} />
       </div>
 
       <ItemsSection order={order} />

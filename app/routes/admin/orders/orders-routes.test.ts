@@ -3,6 +3,9 @@ import { beforeAll, expect, test } from 'vitest'
 import { MUNICIPALITY_MESSAGES } from '#app/modules/order/delivery-place.ts'
 import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
+import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
+import { recordLedgerPayment } from '#app/modules/payment/ledger.server.ts'
+import { PAYMENTS_MESSAGES } from '#app/modules/payment/reconciliation.ts'
 import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
@@ -203,4 +206,52 @@ test('the list reads its view from the path or the filter; junk filters and page
 
   const home = await call(dashboard.loader, '/admin')
   expect(home.orders.toConfirm).toBeGreaterThanOrEqual(1)
+})
+
+test('an order paid twice: the desk lists both payments, flags the second and starts its refund once', async () => {
+  const product = await stockedProduct(t.db, 5)
+  const order = await placeTestOrder(t.db, {
+    sku: product.sku,
+    quantity: 1,
+    phone: '3007770011',
+    paymentMethod: 'wompi',
+  })
+  const path = `/admin/pedidos/detalle/${order.id}`
+  await t.db.transaction(async (tx) => {
+    await markOrderPaid(tx, order.id, { id: 'w-1', status: 'approved' }, services.jobs, 'Wompi')
+    for (const id of ['w-1', 'w-2']) {
+      await recordLedgerPayment(tx, {
+        provider: 'wompi',
+        providerPaymentId: id,
+        orderId: order.id,
+        method: 'CARD',
+        status: 'approved',
+        amount: order.total,
+      })
+    }
+  })
+  const page = await call(detail.loader, path, { id: order.id })
+  expect(
+    page.payments
+      .map((row: { providerPaymentId: string; flag: string | null }) => [row.providerPaymentId, row.flag])
+      .sort(),
+  ).toEqual([
+    ['w-1', null],
+    ['w-2', 'paid-twice'],
+  ])
+  const refund = (paymentId: string) =>
+    call(detail.action, path, { id: order.id }, { intent: 'reembolsar', provider: 'wompi', paymentId })
+  expect(await refund('w-1')).toMatchObject({ ok: false, status: 409, message: PAYMENTS_MESSAGES.notFlagged })
+  expect(await refund('w-2')).toMatchObject({ ok: true })
+  expect(await refund('w-2')).toMatchObject({ ok: false, status: 409 })
+  expect(
+    await call(
+      detail.action,
+      path,
+      { id: order.id },
+      { intent: 'reembolsar', provider: 'otro', paymentId: 'w-2' },
+    ),
+  ).toMatchObject({ ok: false, status: 400, message: PAYMENTS_MESSAGES.badRefund })
+  const events = await listOrderEvents(t.db, order.id)
+  expect(events.filter((event) => event.type === 'refund-requested')).toHaveLength(1)
 })

@@ -12,8 +12,10 @@ import {
   DEFAULT_VAT_CHOICES,
   INVOICE_TRIGGER_LABELS,
   INVOICE_TRIGGERS,
+  PAYMENT_METHOD_SETTING_LABELS,
   SESSION_LIMIT_HINTS,
   SETTING_LABELS,
+  TRANSFER_DEADLINE_BOUNDS,
   YES_NO,
   type SettingKey,
   type SettingsFieldErrors,
@@ -24,7 +26,7 @@ import { cardClass } from './card.ts'
 
 /**
  * The store's settings (shipping, WhatsApp contact, seller identification, hold and session limits,
- * electronic invoices, shipping with carriers), saved together.
+ * electronic invoices, shipping with carriers, ways to pay), saved together.
  */
 
 /** Said when Envia is not set up: the checkout and the orders work without it. */
@@ -294,6 +296,7 @@ export function SettingsForm({
         carriersConfigured={carriersConfigured}
         carrierOriginComplete={carrierOriginComplete}
       />
+      <PaymentFieldset values={values} errors={errors} />
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Guardando…' : 'Guardar configuración'}
@@ -428,6 +431,81 @@ function CarrierFieldset({
             <TextField key={name} name={name} inputMode="numeric" hint={hint} {...props} />
           ))}
         </div>
+      </fieldset>
+    </fieldset>
+  )
+}
+
+/**
+ * "Pagos": which ways to pay the checkout offers, and where a transfer or Bre-B payment goes. The
+ * online providers only appear once their keys are configured on the server.
+ */
+function PaymentFieldset({ values, errors }: { values: SettingsFormValues; errors: SettingsFieldErrors }) {
+  const props = { values, errors }
+  return (
+    <fieldset className={cardClass} data-testid="payment-settings">
+      <legend className="float-left mb-1 text-lg font-semibold">Pagos</legend>
+      <p className="-mt-2 text-sm text-gray-600">
+        Las formas de pago que ofrece el checkout, además de contra entrega. Mercado Pago y Wompi solo se
+        muestran cuando estén configurados (sus claves en el servidor).
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SelectField
+          name="paymentMercadoPago"
+          choices={YES_NO}
+          labels={PAYMENT_METHOD_SETTING_LABELS}
+          {...props}
+          hint="Tarjetas, PSE y efectivo, en la página de Mercado Pago."
+        />
+        <SelectField
+          name="paymentWompi"
+          choices={YES_NO}
+          labels={PAYMENT_METHOD_SETTING_LABELS}
+          {...props}
+          hint="PSE, Nequi, Bancolombia y tarjetas, en la página de Wompi."
+        />
+        <SelectField
+          name="paymentTransfer"
+          choices={YES_NO}
+          labels={PAYMENT_METHOD_SETTING_LABELS}
+          {...props}
+          hint="El cliente paga desde la app de su banco y sube el comprobante; tú confirmas el pago en el pedido."
+        />
+      </div>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-base font-semibold">Transferencia / Bre-B</legend>
+        <p className="-mt-2 text-sm text-gray-600">
+          Lo que ve el cliente para pagar: escribe tu llave Bre-B, los datos de tu cuenta, o ambos.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            name="transferBrebKey"
+            hint="Tu celular, correo, cédula o llave alfanumérica registrada en Bre-B."
+            {...props}
+          />
+          <TextField
+            name="transferDeadlineHours"
+            inputMode="numeric"
+            hint={`Horas, de ${TRANSFER_DEADLINE_BOUNDS.min} a ${TRANSFER_DEADLINE_BOUNDS.max}. Después, el pedido sin pagar se cancela y sus productos vuelven a la tienda.`}
+            {...props}
+          />
+        </div>
+        <Field
+          id="setting-transferAccount"
+          label={SETTING_LABELS.transferAccount}
+          hint="Banco, tipo de cuenta, número y titular, por ejemplo: Bancolombia, ahorros 123-456789-00, Tienda SAS, NIT 901.234.567-8."
+          error={errors.transferAccount}
+        >
+          <textarea
+            id="setting-transferAccount"
+            name="transferAccount"
+            rows={3}
+            defaultValue={values.transferAccount}
+            aria-invalid={errors.transferAccount ? true : undefined}
+            aria-describedby={fieldDescribedBy('setting-transferAccount', errors.transferAccount, true)}
+            className={inputClass}
+          />
+        </Field>
       </fieldset>
     </fieldset>
   )
