@@ -1,29 +1,35 @@
-import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { SETTINGS_MESSAGES } from '#app/modules/settings/validators.ts'
-import { orderItems } from '#app/modules/order/schema.ts'
+import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
+import { expireUnpaidOnlineOrders } from '#app/modules/payment/payment.server.ts'
+import { noOnlinePayments } from '#app/modules/payment/provider.ts'
 import { TRANSFER_MESSAGES } from '#app/modules/payment/transfer.ts'
 import { orderResultPath } from '#app/utils/paths.ts'
 import { saveSettings } from '#tests/carrier-quotes.ts'
-import { createOrder, createProduct } from '#tests/factories.ts'
+import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
 import { acceptNextDialog, expectMessage, pngFile } from './admin-session.ts'
 import {
   collectErrors,
   declinedConsentCookie,
   DESKTOP,
   gotoHydrated,
+  choosePlace,
   PHONE,
   plain,
+  setStoredCart,
   setupBrowser,
 } from './browser.ts'
 import { startOwnServer, type OwnServer } from './own-server.ts'
 
 /**
  * A transfer or Bre-B payment, end to end, on a shop of this file's own with transfers on: the
- * buyer's success page (scripts off, a plain post) says where and how much to pay and takes the
- * receipt; the owner, at the desk, opens the receipt and marks the order paid.
+ * buyer (scripts off, plain posts) chooses it at the checkout; the success page says where and how
+ * much to pay and takes the receipt; the owner, at the desk, opens the receipt and marks the order
+ * paid. An order whose transfer never came is cancelled by the expiry job and its units are back.
  */
 
 const OWNER = 'duena@vitrina.test'
@@ -32,7 +38,9 @@ const BREB_KEY = '@vitrina-accesorios'
 const browser = setupBrowser(DESKTOP)
 let server: OwnServer | undefined
 let base = ''
-let orderId = ''
+let sku = ''
+let expiredId = ''
+let expiredSku = ''
 let noScript: BrowserContext | undefined
 
 beforeAll(async () => {
@@ -46,24 +54,20 @@ beforeAll(async () => {
         transferAccount: 'Bancolombia, ahorros 123-456789-00, Vitrina S.A.S.',
         transferDeadlineHours: 24,
       })
-      // The order as the checkout leaves a transfer: "pendiente de pago", waiting for the money.
-      const product = await createProduct(db, { pesos: 45000, stock: 3 })
-      orderId = randomUUID()
-      await createOrder(db, {
-        id: orderId,
-        paymentMethod: 'transferencia',
-        customerName: 'Valentina',
-        customerPhone: '3105556677',
-        subtotal: 4_500_000,
-        total: 4_500_000,
-      })
-      await db.insert(orderItems).values({
-        orderId,
-        productSku: product.sku,
-        title: 'Collar Luna',
-        quantity: 1,
-        unitPrice: 4_500_000,
-      })
+      sku = (await stockedProduct(db, 3)).sku
+      // A transfer ordered 30 hours ago that never came: the expiry job (every 15 minutes on the
+      // server) cancels it, as it would have while the shop ran.
+      const expired = await stockedProduct(db, 1)
+      expiredSku = expired.sku
+      expiredId = (
+        await placeTestOrder(db, { sku: expired.sku, quantity: 1, paymentMethod: 'transferencia' })
+      ).id
+      await db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - 30 * 3_600_000) })
+        .where(eq(orders.id, expiredId))
+      const none = { mercadopago: noOnlinePayments, wompi: noOnlinePayments }
+      await expireUnpaidOnlineOrders({ db, jobs: recordingJobQueue(), providers: none }, 48)
     },
   })
   base = server.base
@@ -85,11 +89,22 @@ test('the buyer pays by transfer and sends the receipt without scripts; the owne
   })
   await noScript.addCookies([declinedConsentCookie(base)])
   const buyer = await noScript.newPage()
-  await buyer.goto(`${base}${orderResultPath('success', orderId)}`)
+  await setStoredCart(buyer, [{ sku, quantity: 1 }], base)
+  await buyer.goto(`${base}/finalizar-pedido`)
+  await buyer.getByLabel('Nombre', { exact: false }).first().fill('Valentina')
+  await buyer.getByLabel('Teléfono (WhatsApp)').fill('3105556677')
+  await buyer.getByLabel('Dirección').fill('Calle 10 # 20-30')
+  await choosePlace(buyer, 'Antioquia', 'Medellín')
+  await buyer.getByLabel(/Transferencia o Bre-B/).check()
+  await buyer.getByRole('checkbox', { name: /Autorizo el tratamiento/ }).check()
+  await buyer.getByRole('button', { name: 'Confirmar pedido' }).click()
+  await buyer.waitForURL(`${base}/finalizar-pedido/success?pedido=*`)
+  const orderId = new URL(buyer.url()).searchParams.get('pedido')!
+  const total = plain(await buyer.getByTestId('order-total').innerText())
   const box = buyer.getByTestId('transfer-payment')
   expect(plain(await box.getByRole('heading').innerText())).toBe(TRANSFER_MESSAGES.heading)
   expect(plain(await box.getByTestId('transfer-breb-key').innerText())).toBe(BREB_KEY)
-  expect(plain(await box.getByTestId('transfer-amount').innerText())).toBe('$ 45.000,00')
+  expect(plain(await box.getByTestId('transfer-amount').innerText())).toBe(total)
   expect(plain(await box.getByTestId('transfer-reference').innerText())).toMatch(/^Referencia: pedido #\d+$/)
   expect(plain(await box.getByTestId('transfer-deadline').innerText())).toMatch(
     /^Tienes hasta el \d+ de \w+ de \d{4} a las \d\d:\d\d para pagar; después el pedido se cancela/,
@@ -146,6 +161,22 @@ test('the buyer pays by transfer and sends the receipt without scripts; the owne
   await buyer.reload()
   expect(await buyer.getByTestId('transfer-payment').count()).toBe(0)
 }, 120_000)
+
+test('a transfer that never came: its order is cancelled and its units are on sale again', async () => {
+  const page = await browser.page(PHONE)
+  await page.context().addCookies([declinedConsentCookie(base)])
+  await page.goto(`${base}${orderResultPath('success', expiredId)}`)
+  expect(await page.getByTestId('order-status').innerText()).toBe('cancelado')
+  expect(await page.getByTestId('transfer-payment').count()).toBe(0)
+  const cart = await page.request.get(`${base}/api/carrito?skus=${encodeURIComponent(expiredSku)}`)
+  expect(((await cart.json()) as { products: { available: number }[] }).products[0]?.available).toBe(1)
+  const desk = await browser.page(DESKTOP)
+  await desk.context().addCookies([{ ...server!.ownerCookie, url: base }])
+  await desk.goto(`${base}/admin/pedidos/detalle/${expiredId}`)
+  expect(plain(await desk.locator('main').innerText())).toContain(
+    'Cancelado: la transferencia no llegó en 24 horas; unidades liberadas.',
+  )
+})
 
 test('"Pagos" in Configuraciones: transfers need somewhere to go, and what is saved is shown again', async () => {
   const page = await browser.page(DESKTOP)
