@@ -39,7 +39,7 @@ export const CROSS_SITE_MESSAGE =
   'No aceptamos este envío porque viene de otro sitio. Abre la tienda y vuelve a intentarlo desde allí.'
 
 /** Posts from other services, signed their own way, that no browser sends. */
-export const CROSS_SITE_EXEMPT_PATHS = ['/api/webhooks/mercadopago']
+export const CROSS_SITE_EXEMPT_PATHS = ['/api/webhooks/mercadopago', '/api/webhooks/wompi']
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -61,7 +61,7 @@ export function isCrossSite(
 /**
  * Refuses (403, in Spanish) a state-changing request (POST, PUT, PATCH, DELETE) that a page of
  * another site sent, before any route reads it: no form of ours is posted from elsewhere. The
- * Mercado Pago webhook is exempt (its requests carry their own signature).
+ * Mercado Pago and Wompi webhooks are exempt (their requests carry their own signatures).
  */
 export function refuseCrossSiteWrites(env: Pick<Env, 'publicUrl'>): express.RequestHandler {
   const shopOrigin = new URL(env.publicUrl).origin.toLowerCase()

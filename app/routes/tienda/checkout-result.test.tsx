@@ -112,6 +112,8 @@ test('a transfer order: where to pay, the exact amount, the reference, the deadl
     transfer: TRANSFER,
   })
   expect(html).toContain('Paga por transferencia o Bre-B')
+  // Under "¡Pago Exitoso!", nothing claims it was paid: the order waits for the money.
+  expect(html).toContain('Tu pedido quedó reservado: págalo por transferencia o Bre-B para que lo enviemos.')
   expect(html).toContain('@vitrina')
   expect(html).toContain('Bancolombia ahorros 123-456789-00')
   expect(html).toContain('45.000')

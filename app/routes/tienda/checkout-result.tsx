@@ -143,6 +143,7 @@ function firstTime(key: string) {
 }
 
 const ON_DELIVERY_NOTE = 'Pagas al recibir tu pedido: el pago es contra entrega.'
+const TRANSFER_NOTE = 'Tu pedido quedó reservado: págalo por transferencia o Bre-B para que lo enviemos.'
 
 /** What each result page says under its heading, true to the order as it stands now. */
 export const RESULT_NOTES = {
@@ -173,8 +174,9 @@ function noteFor(outcome: Outcome, order: ResultOrder): { text: string; testId: 
   if (outcome === 'success') {
     if (order?.status !== 'pendiente de pago') return null
     if (order.paymentMethod === 'acordar') return { text: ON_DELIVERY_NOTE, testId: 'payment-on-delivery' }
-    // A transfer's page shows where to pay instead: nothing is being confirmed yet.
-    if (!isOnlinePaymentMethod(order.paymentMethod)) return null
+    // A transfer: nothing is paid yet, and the box below says where to pay.
+    if (!isOnlinePaymentMethod(order.paymentMethod))
+      return { text: TRANSFER_NOTE, testId: 'payment-by-transfer' }
     return { text: RESULT_NOTES.confirming(providerOf(order)), testId: 'payment-confirming' }
   }
   if (paid) return { text: RESULT_NOTES.alreadyPaid, testId: 'result-note' }
