@@ -480,3 +480,22 @@ test('"Envíos con transportadora": the card, its notices, a refusal as typed an
     'No: lo marco Completado yo</span> → <span>Sí: el pedido pasa a Completado cuando la transportadora lo entrega',
   )
 })
+
+test('"Pagos": the card says which online providers this server lacks, and offers transfers', async () => {
+  const card = (page: string) =>
+    page.slice(page.indexOf('data-testid="payment-settings"'), page.indexOf('Guardar configuración'))
+  // Simulated on this machine: both providers are there.
+  let payment = card(await render())
+  expect(payment).toContain('Transferencia / Bre-B')
+  expect(payment).toContain('Llave Bre-B')
+  expect(payment).not.toContain('Sin configurar en este servidor')
+  const without: Services = {
+    ...services,
+    checkout: { ...services.checkout, onlinePayments: { mercadopago: false, wompi: true } },
+  }
+  payment = card(await render(without))
+  expect(payment).toContain(
+    'Sin configurar en este servidor: no se ofrece hasta que se configuren MP_ACCESS_TOKEN y MP_WEBHOOK_SECRET (Mercado Pago).',
+  )
+  expect(payment).not.toContain('(Wompi).')
+})

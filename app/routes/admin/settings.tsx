@@ -55,7 +55,7 @@ import type { Route } from './+types/settings'
 export const meta: Route.MetaFunction = () => [{ title: 'Configuraciones | Administración' }]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { env, reads, database, carriers } = servicesOf(context)
+  const { env, reads, database, carriers, checkout } = servicesOf(context)
   const current = await readStoreSettings(database.db, settingDefaults(env))
   const carrier = await readCarrierSettings(database.db, env)
   return {
@@ -67,6 +67,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     zoneChoices: shippingZoneChoices(),
     /** Envia is set up (ENVIA_TOKEN): live quotes and guías can be asked for. */
     carriersConfigured: carriers !== null,
+    /** Which online providers this server has (keys configured, or simulated on this machine). */
+    paymentProviders: checkout.onlinePayments,
     /** The pickup street, municipality and phone are all saved (guías and quotes need them). */
     carrierOriginComplete: carrier.origin !== null,
     banners: await listAdminBanners(reads),
@@ -166,6 +168,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
     zoneChoices,
     carriersConfigured,
     carrierOriginComplete,
+    paymentProviders,
     banners,
     changes,
   } = loaderData
@@ -189,6 +192,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         municipalityChoices={zoneChoices}
         carriersConfigured={carriersConfigured}
         carrierOriginComplete={carrierOriginComplete}
+        paymentProviders={paymentProviders}
       />
       <ShippingZonesSection zones={shippingZones} choices={zoneChoices} actionData={actionData} />
       <BannersSection banners={banners} actionData={actionData} />

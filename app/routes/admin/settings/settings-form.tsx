@@ -1,3 +1,4 @@
+import type { OnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 import { useEffect } from 'react'
 import { useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
@@ -118,6 +119,7 @@ export function SettingsForm({
   municipalityChoices,
   carriersConfigured,
   carrierOriginComplete,
+  paymentProviders,
 }: {
   values: SettingsFormValues
   loaded: string
@@ -128,6 +130,8 @@ export function SettingsForm({
   carriersConfigured: boolean
   /** The pickup street, municipality and phone are all saved. */
   carrierOriginComplete: boolean
+  /** Which online providers the server has (their keys, or the local simulation). */
+  paymentProviders: Record<OnlinePaymentMethod, boolean>
 }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'guardar'
@@ -296,7 +300,7 @@ export function SettingsForm({
         carriersConfigured={carriersConfigured}
         carrierOriginComplete={carrierOriginComplete}
       />
-      <PaymentFieldset values={values} errors={errors} />
+      <PaymentFieldset values={values} errors={errors} providers={paymentProviders} />
       <div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? 'Guardando…' : 'Guardar configuración'}
@@ -440,8 +444,18 @@ function CarrierFieldset({
  * "Pagos": which ways to pay the checkout offers, and where a transfer or Bre-B payment goes. The
  * online providers only appear once their keys are configured on the server.
  */
-function PaymentFieldset({ values, errors }: { values: SettingsFormValues; errors: SettingsFieldErrors }) {
+function PaymentFieldset({
+  values,
+  errors,
+  providers,
+}: {
+  values: SettingsFormValues
+  errors: SettingsFieldErrors
+  providers: Record<OnlinePaymentMethod, boolean>
+}) {
   const props = { values, errors }
+  const unconfigured = (name: string, keys: string) =>
+    ` Sin configurar en este servidor: no se ofrece hasta que se configuren ${keys} (${name}).`
   return (
     <fieldset className={cardClass} data-testid="payment-settings">
       <legend className="float-left mb-1 text-lg font-semibold">Pagos</legend>
@@ -455,14 +469,14 @@ function PaymentFieldset({ values, errors }: { values: SettingsFormValues; error
           choices={YES_NO}
           labels={PAYMENT_METHOD_SETTING_LABELS}
           {...props}
-          hint="Tarjetas, PSE y efectivo, en la página de Mercado Pago."
+          hint={`Tarjetas, PSE y efectivo, en la página de Mercado Pago.${providers.mercadopago ? '' : unconfigured('Mercado Pago', 'MP_ACCESS_TOKEN y MP_WEBHOOK_SECRET')}`}
         />
         <SelectField
           name="paymentWompi"
           choices={YES_NO}
           labels={PAYMENT_METHOD_SETTING_LABELS}
           {...props}
-          hint="PSE, Nequi, Bancolombia y tarjetas, en la página de Wompi."
+          hint={`PSE, Nequi, Bancolombia y tarjetas, en la página de Wompi.${providers.wompi ? '' : unconfigured('Wompi', 'las cuatro claves WOMPI_*')}`}
         />
         <SelectField
           name="paymentTransfer"
