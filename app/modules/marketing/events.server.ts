@@ -9,7 +9,6 @@ import {
 import { allowsAdvertising } from '#app/modules/analytics/consent.ts'
 import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
-import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 import { cookieValue } from '#app/utils/cookies.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MetaApiError, type MetaCapiClient, type MetaServerEvent } from './meta-capi.server.ts'
@@ -178,8 +177,8 @@ export function checkoutTracking(
 
 /**
  * In the checkout's transaction: keeps the browser's identifiers for the order's Purchase, and
- * enqueues it now for cash on delivery (the order is the purchase); an online payment sends it
- * when Mercado Pago approves (`enqueuePaidOrderPurchase`). The owner's own orders are left out.
+ * enqueues it now for cash on delivery (the order is the purchase); an online or transfer payment
+ * sends it once paid (`enqueuePaidOrderPurchase`). The owner's own orders are left out.
  */
 export async function keepCheckoutTracking(
   tx: Tx,
@@ -204,7 +203,7 @@ export async function keepCheckoutTracking(
     await jobs.send(tx, 'meta-event', { kind: 'purchase', orderId: order.id, eventTime: nowSeconds(now) })
 }
 
-/** In the transaction that marks an online order paid: its Purchase, if checkout kept a context. */
+/** In the transaction that marks an order paid (online, or a transfer): its Purchase, if checkout kept a context. */
 export async function enqueuePaidOrderPurchase(tx: Tx, jobs: JobQueue, orderId: string, now = new Date()) {
   const [context] = await tx
     .select({ orderId: metaOrderContexts.orderId })
@@ -227,7 +226,7 @@ export type PagePurchase = {
 
 /**
  * The Purchase the success page may give the pixel: a cash-on-delivery order just placed (open, and
- * within the hour), or an online order Mercado Pago paid. An unpaid, failed or cancelled order, or
+ * within the hour), or an order paid online or by a transfer the shop confirmed. An unpaid, failed or cancelled order, or
  * an old link, gives none (the page's URL alone proves nothing).
  */
 export function pagePurchase(
@@ -246,7 +245,7 @@ export function pagePurchase(
     order.status === 'pendiente de pago' &&
     now.getTime() - order.createdAt.getTime() < PLACEMENT_WINDOW_MS
   const paidOnline =
-    isOnlinePaymentMethod(order.paymentMethod) && (order.status === 'pagado' || order.status === 'Completado')
+    order.paymentMethod !== 'acordar' && (order.status === 'pagado' || order.status === 'Completado')
   if (!placedNow && !paidOnline) return null
   return {
     eventId: String(order.number),

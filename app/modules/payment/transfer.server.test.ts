@@ -12,6 +12,7 @@ import { setupTestDatabase } from '#tests/db.ts'
 import { createOrder } from '#tests/factories.ts'
 import { pngUpload } from '#tests/media.ts'
 import { paymentReceipts, payments } from './schema.ts'
+import { metaOrderContexts } from '#app/modules/marketing/schema.ts'
 import {
   confirmTransferPaid,
   markPaidAtDesk,
@@ -195,6 +196,15 @@ describe('the owner confirms the transfer', () => {
     expect(await eventsOf(order.id)).toEqual([
       { type: 'paid', message: TRANSFER_MESSAGES.confirmedEventMessage, createdBy: ADMIN },
     ])
+  })
+
+  test('with advertising consent at checkout, the payment is Meta’s Purchase', async () => {
+    const order = await transferOrder()
+    await t.db.insert(metaOrderContexts).values({ orderId: order.id, eventSourceUrl: 'https://tienda.co/' })
+    const jobs = recordingJobQueue()
+    await confirmTransferPaid(t.db, jobs, order.id, ADMIN)
+    expect(jobs.sent.map((job) => job.name)).toEqual(['invoice-issue', 'meta-event'])
+    expect(jobs.sent[1]!.data).toMatchObject({ kind: 'purchase', orderId: order.id })
   })
 
   test('twice, or on a cancelled order, is refused and writes nothing more', async () => {

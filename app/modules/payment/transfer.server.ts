@@ -8,6 +8,7 @@ import { lockOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import type { OrderRow } from '#app/modules/order/order.server.ts'
 import { readPaymentSettings } from '#app/modules/settings/settings.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
+import { enqueuePaidOrderPurchase } from '#app/modules/marketing/events.server.ts'
 import { recordLedgerPayment } from './ledger.server.ts'
 import { paymentReceipts } from './schema.ts'
 import { MAX_RECEIPT_BYTES, TRANSFER_MESSAGES } from './transfer.ts'
@@ -156,6 +157,8 @@ async function settleTransfer(tx: Tx, jobs: JobQueue, order: OrderRow, by: strin
     recordedBy: by,
   })
   await jobs.send(tx, 'invoice-issue', { orderId: order.id, trigger: 'paid' })
+  // Meta's Purchase of an order paid before shipping is its payment, here the owner's confirmation.
+  await enqueuePaidOrderPurchase(tx, jobs, order.id)
 }
 
 /**
