@@ -24,7 +24,7 @@ function render(actionData: object | undefined, loaderExtra: object = {}) {
     liveQuotes: false,
     departments: DEPARTMENT_NAMES,
     identificationTypes: Object.entries(IDENTIFICATION_TYPES),
-    onlinePayments: { mercadopago: false, wompi: false },
+    paymentMethods: ['acordar'],
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
     shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },
     rendered: { lines: [{ sku: PRODUCT.sku, quantity: 11 }], products: [PRODUCT] },
@@ -121,4 +121,21 @@ test('without scripts, the form shown again prices shipping with the posted muni
   const zoned = shownAgain(quote, [{ code: '11', cost: 500_000, cashOnDelivery: true }])
   expect(zoned).toContain(`data-testid="checkout-total">${formatCOP(4_000_000 + 500_000)}<`)
   expect(zoned).not.toContain('Envío con')
+})
+
+test('the ways to pay are the ones the shop offers now, cash on delivery first and chosen', () => {
+  const html = render(undefined, { paymentMethods: ['acordar', 'mercadopago', 'wompi', 'transferencia'] })
+  const radios = [...html.matchAll(/<input[^>]*name="payment_method"[^>]*>/g)].map(([tag]) => [
+    /value="(\w+)"/.exec(tag)?.[1],
+    tag.includes('checked=""'),
+  ])
+  expect(radios).toEqual([
+    ['acordar', true],
+    ['mercadopago', false],
+    ['wompi', false],
+    ['transferencia', false],
+  ])
+  expect(html).toContain('PSE, Nequi, Botón Bancolombia o tarjeta con Wompi')
+  expect(html).toContain('Transferencia o Bre-B')
+  expect(render(undefined)).not.toContain('value="wompi"')
 })
