@@ -52,6 +52,7 @@ import * as simulatedWompi from './tienda/simulated-wompi.tsx'
 import * as wompiEvents from './api/wompi-events.ts'
 import { wompiCheckoutUrl } from '#app/modules/payment/wompi.server.ts'
 import { signedWompiEvent } from '#tests/stand-ins/wompi.ts'
+import { saveSettings } from '#tests/carrier-quotes.ts'
 
 /**
  * Issue 11: every storefront form action and JSON endpoint fed malformed, huge, wrong-typed and
@@ -105,7 +106,7 @@ function postText(path: string, body: string, headers: Record<string, string> = 
 let phones = 0
 const nextPhone = () => `31${String(10_000_000 + phones++).padStart(8, '0')}`
 
-async function pendingOnlineOrder(method: 'mercadopago' | 'wompi' = 'mercadopago') {
+async function pendingOnlineOrder(method: 'mercadopago' | 'wompi' | 'transferencia' = 'mercadopago') {
   const placed = await placeOrder(services.checkout, {
     lines: [{ sku, quantity: 1 }],
     customer: {
@@ -122,6 +123,14 @@ async function pendingOnlineOrder(method: 'mercadopago' | 'wompi' = 'mercadopago
 }
 
 const pendingWompiOrder = () => pendingOnlineOrder('wompi')
+
+/** A transfer order waiting for its money (transfers are turned on for this file's shop). */
+async function pendingTransferOrder() {
+  await saveSettings(t.db, { paymentTransfer: 'yes', transferBrebKey: '@vitrina-fuzz' })
+  return pendingOnlineOrder('transferencia')
+}
+
+const receiptPdf = () => new File(['%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'], 'pago.pdf')
 
 /**
  * An order paid online and delivered just now: every request of its page is open (retracto and
@@ -240,22 +249,35 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       },
     ),
 
-  'routes/tienda/checkout-result.tsx': () =>
-    fuzzEndpoint(
+  'routes/tienda/checkout-result.tsx': async () => {
+    const post = (form: Form, orderId: string) => {
+      const fields = form.fields.map(([name, value]): [string, string | File] =>
+        name === 'pedido' && value === 'pedido-real' ? [name, orderId] : [name, value],
+      )
+      const request = postForm('/finalizar-pedido/success', { ...form, fields })
+      return answerOf(() =>
+        checkoutResult.action({ request, params: {}, context: freshContext(services) } as never),
+      )
+    }
+    await fuzzEndpoint(
       'POST /finalizar-pedido/{success,pending,failure}',
       t.database,
       fuzzedForm({ pedido: 'pedido-real' }, { pedido: ['00000000-0000-0000-0000-000000000000'] }),
-      (form, order) => {
-        const fields = form.fields.map(([name, value]): [string, string | File] =>
-          name === 'pedido' && value === 'pedido-real' ? [name, order.id] : [name, value],
-        )
-        const request = postForm('/finalizar-pedido/success', { ...form, fields })
-        return answerOf(() =>
-          checkoutResult.action({ request, params: {}, context: freshContext(services) } as never),
-        )
-      },
+      (form, order) => post(form, order.id),
       { fixture: pendingOnlineOrder },
-    ),
+    )
+    // A transfer's receipt: real ones (an image, a PDF), hostile files and fields, other orders.
+    await fuzzEndpoint(
+      'POST /finalizar-pedido/success (comprobante)',
+      t.database,
+      fuzzedForm(
+        { pedido: 'pedido-real', intent: 'comprobante', comprobante: receiptPdf() },
+        { pedido: ['00000000-0000-0000-0000-000000000000'], intent: ['comprobante'] },
+      ),
+      (form, order) => post(form, order.id),
+      { fixture: pendingTransferOrder },
+    )
+  },
 
   'routes/tienda/simulated-payment.tsx': () =>
     fuzzEndpoint(
