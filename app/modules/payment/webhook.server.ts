@@ -49,17 +49,9 @@ export async function receiveWebhook(
     : ({ ok: false, reason: 'missing' } as const)
   if (!check.ok) return refuse(401, `firma inválida (${SIGNATURE_PROBLEMS[check.reason]})`)
 
-  // A body that cannot be read whole (cut off past the size limit, a dropped connection) is not a
-  // notification: nothing is recorded, and Mercado Pago sends it again.
-  let body: unknown
-  try {
-    body = JSON.parse(await request.text())
-  } catch {
-    return refuse(400, 'cuerpo ilegible')
-  }
-  if (!isPlainObject(body)) return refuse(400, 'el cuerpo no es un objeto')
-  const payload = cleanJson(body, 0)
-  if (payload === TOO_DEEP || !isPlainObject(payload)) return refuse(400, 'cuerpo demasiado anidado')
+  const read = await readNotificationBody(request)
+  if ('status' in read) return read
+  const { body, payload } = read
 
   const queryTopic = url.searchParams.get('type') ?? url.searchParams.get('topic')
   const topic = cleanText(queryTopic ?? (typeof body.type === 'string' ? body.type : '')).slice(0, 50)
@@ -71,6 +63,26 @@ export async function receiveWebhook(
     payload,
   })
   return { status: 200, body: { ok: true, outcome } }
+}
+
+/**
+ * A notification's JSON object, as sent (`body`) and with every text cleaned (`payload`, what is
+ * stored). A body that cannot be read whole (cut off past the size limit, a dropped connection) is
+ * no notification: it is refused, nothing is recorded, and the provider sends it again.
+ */
+async function readNotificationBody(
+  request: Request,
+): Promise<{ body: Record<string, unknown>; payload: Record<string, unknown> } | WebhookAnswer> {
+  let body: unknown
+  try {
+    body = JSON.parse(await request.text())
+  } catch {
+    return refuse(400, 'cuerpo ilegible')
+  }
+  if (!isPlainObject(body)) return refuse(400, 'el cuerpo no es un objeto')
+  const payload = cleanJson(body, 0)
+  if (payload === TOO_DEEP || !isPlainObject(payload)) return refuse(400, 'cuerpo demasiado anidado')
+  return { body, payload }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -112,15 +124,9 @@ export async function receiveWompiEvent(
   eventsSecret: string | null,
   request: Request,
 ): Promise<WebhookAnswer> {
-  let body: unknown
-  try {
-    body = JSON.parse(await request.text())
-  } catch {
-    return refuse(400, 'cuerpo ilegible')
-  }
-  if (!isPlainObject(body)) return refuse(400, 'el cuerpo no es un objeto')
-  const payload = cleanJson(body, 0)
-  if (payload === TOO_DEEP || !isPlainObject(payload)) return refuse(400, 'cuerpo demasiado anidado')
+  const read = await readNotificationBody(request)
+  if ('status' in read) return read
+  const { body, payload } = read
   if (typeof body.event === 'string' && body.event !== 'transaction.updated') {
     return { status: 200, body: { ok: true, outcome: 'ignored' } }
   }

@@ -1,4 +1,8 @@
-import { data, Form, redirect, useNavigation, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import {
+  SimulatedPaymentChoices,
+  type SimulatedChoiceName,
+} from '#app/components/simulated-payment-choices.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { isUuid } from '#app/utils/ids.ts'
@@ -11,12 +15,12 @@ import { readFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/simulated-payment'
 import { CHECKOUT_RESULT_PATHS, orderResultPath } from '#app/utils/paths.ts'
 
-const CHOICES = {
-  approved: { label: 'Aprobar pago', result: CHECKOUT_RESULT_PATHS.success },
-  pending: { label: 'Dejar pendiente', result: CHECKOUT_RESULT_PATHS.pending },
-  rejected: { label: 'Rechazar pago', result: CHECKOUT_RESULT_PATHS.failure },
-} as const
-type Choice = keyof typeof CHOICES
+/** Where each outcome returns, as Mercado Pago's back URLs do. */
+const RESULTS: Record<SimulatedChoiceName, string> = {
+  approved: CHECKOUT_RESULT_PATHS.success,
+  pending: CHECKOUT_RESULT_PATHS.pending,
+  rejected: CHECKOUT_RESULT_PATHS.failure,
+}
 
 /** Exists only while payments are simulated (locally, without MP_ACCESS_TOKEN). */
 function simulated(context: Readonly<RouterContextProvider>) {
@@ -51,8 +55,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (order.status !== 'pendiente de pago') {
     return redirect(orderResultPath(order.status === 'cancelado' ? 'failure' : 'success', order.id))
   }
-  const choice = String((await readFormData(request))?.get('resultado')) as Choice
-  if (!Object.hasOwn(CHOICES, choice)) throw refusedRequest(SIMULATOR_MESSAGES.badChoice, 400)
+  const choice = String((await readFormData(request))?.get('resultado')) as SimulatedChoiceName
+  if (!Object.hasOwn(RESULTS, choice)) throw refusedRequest(SIMULATOR_MESSAGES.badChoice, 400)
   // A second click on "Aprobar pago" finds the first approval: no second payment, no second webhook.
   const payment = await simulator.pay({
     orderId: order.id,
@@ -67,7 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     external_reference: order.id,
     preference_id: order.paymentPreferenceId ?? '',
   })
-  return redirect(`${CHOICES[choice].result}?${back}`)
+  return redirect(`${RESULTS[choice]}?${back}`)
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -77,8 +81,6 @@ export const meta: Route.MetaFunction = () => [
 
 export default function SimulatedPayment({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData
-  // One click is one payment: the buttons wait while the choice is on its way.
-  const submitting = useNavigation().state !== 'idle'
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-8 text-center">
       <h1 className="text-2xl font-semibold">Pago simulado</h1>
@@ -88,20 +90,7 @@ export default function SimulatedPayment({ loaderData }: Route.ComponentProps) {
       </p>
       <OrderSummary order={order} />
       {order.status === 'pendiente de pago' ? (
-        <Form method="post" className="flex w-full flex-col gap-2">
-          {(Object.keys(CHOICES) as Choice[]).map((choice) => (
-            <button
-              key={choice}
-              type="submit"
-              name="resultado"
-              value={choice}
-              disabled={submitting}
-              className={`rounded-full disabled:opacity-60 px-6 py-3 font-semibold ${choice === 'approved' ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 text-brand-700 hover:bg-brand-50'}`}
-            >
-              {CHOICES[choice].label}
-            </button>
-          ))}
-        </Form>
+        <SimulatedPaymentChoices />
       ) : (
         <p className="font-medium">Este pedido está {order.status}.</p>
       )}

@@ -1,4 +1,9 @@
-import { data, Form, redirect, useNavigation, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import {
+  SIMULATED_CHOICES,
+  SimulatedPaymentChoices,
+  type SimulatedChoiceName,
+} from '#app/components/simulated-payment-choices.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
@@ -10,13 +15,6 @@ import { isUuid } from '#app/utils/ids.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { CHECKOUT_PATH, SIMULATED_WOMPI_PATH } from '#app/utils/paths.ts'
 import type { Route } from './+types/simulated-wompi'
-
-const CHOICES = {
-  approved: 'Aprobar pago',
-  pending: 'Dejar pendiente',
-  rejected: 'Rechazar pago',
-} as const
-type Choice = keyof typeof CHOICES
 
 /**
  * The local Wompi Web Checkout, only while Wompi is simulated (no WOMPI_PUBLIC_KEY, this machine):
@@ -60,8 +58,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 /** Records the chosen outcome (the simulator posts our events endpoint, as Wompi would) and returns. */
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { simulator, order, amount, query } = await simulatedCheckout(context, url)
-  const choice = String((await readFormData(request))?.get('resultado')) as Choice
-  if (!Object.hasOwn(CHOICES, choice)) throw refusedRequest(SIMULATOR_MESSAGES.badChoice, 400)
+  const choice = String((await readFormData(request))?.get('resultado')) as SimulatedChoiceName
+  if (!Object.hasOwn(SIMULATED_CHOICES, choice)) throw refusedRequest(SIMULATOR_MESSAGES.badChoice, 400)
   // A late click once the order settled: no new transaction, back to where the order stands.
   if (order.status !== 'pendiente de pago') return redirect(wayBack(query, ''))
   const payment = await simulator.pay({ orderId: order.id, status: choice, amount })
@@ -75,7 +73,6 @@ export const meta: Route.MetaFunction = () => [
 
 export default function SimulatedWompi({ loaderData }: Route.ComponentProps) {
   const { order, amount, action } = loaderData
-  const submitting = useNavigation().state !== 'idle'
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-8 text-center">
       <h1 className="text-2xl font-semibold">Pago simulado con Wompi</h1>
@@ -88,20 +85,7 @@ export default function SimulatedWompi({ loaderData }: Route.ComponentProps) {
       </p>
       <OrderSummary order={order} />
       {order.status === 'pendiente de pago' ? (
-        <Form method="post" action={action} className="flex w-full flex-col gap-2">
-          {(Object.keys(CHOICES) as Choice[]).map((choice) => (
-            <button
-              key={choice}
-              type="submit"
-              name="resultado"
-              value={choice}
-              disabled={submitting}
-              className={`rounded-full px-6 py-3 font-semibold disabled:opacity-60 ${choice === 'approved' ? 'bg-brand-600 text-white hover:bg-brand-700' : 'border border-brand-600 text-brand-700 hover:bg-brand-50'}`}
-            >
-              {CHOICES[choice]}
-            </button>
-          ))}
-        </Form>
+        <SimulatedPaymentChoices action={action} />
       ) : (
         <p className="font-medium">Este pedido está {order.status}.</p>
       )}
