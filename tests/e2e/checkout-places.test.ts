@@ -190,7 +190,7 @@ test("a municipality's own shipping cost shows once it is chosen; where cash on 
     await page.getByRole('button', { name: 'Confirmar pedido' }).click()
     await page.getByTestId('checkout-errors').waitFor()
     expect(await page.getByTestId('checkout-errors').innerText()).toBe(
-      'En Jardín no tenemos pago contra entrega. Elige pago en línea.',
+      'En Jardín no tenemos pago contra entrega. Elige otro método de pago.',
     )
     await page.getByLabel(/Pago en línea con Mercado Pago/).check()
     await page.getByRole('button', { name: 'Confirmar pedido' }).click()
