@@ -16,6 +16,10 @@ test('a cart open in another tab does not drop a product just added here', async
   await expect.poll(() => cartTab.getByTestId('cart-line').count()).toBe(1)
 
   await cards.nth(1).getByRole('button').click()
+  await expect.poll(() => shop.getByTestId('cart-count').innerText()).toBe('2')
+  // The shopper looks at the cart tab again. (A card not hydrated yet adds by a plain form post,
+  // which tells no other tab: the cart tab then shows it once it is looked at, as here.)
+  await cartTab.bringToFront()
   await expect.poll(() => cartTab.getByTestId('cart-line').count()).toBe(2)
   // Both tabs still hold both products once the other tab's data has arrived.
   await cartTab.waitForLoadState('networkidle')

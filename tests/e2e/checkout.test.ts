@@ -302,6 +302,24 @@ test('a checkout sent without JavaScript places the order from the cart cookie a
   })
 })
 
+test('without JavaScript, Mercado Pago too: the form goes to its (simulated) page, and approving pays', async () => {
+  const page = await browser.page()
+  const sku = await nextSku(page)
+  await setStoredCart(page, [{ sku, quantity: 1 }])
+  const cookies = (await browser.context.cookies()).filter((c) => c.name === 'vitrina_carrito')
+  await withoutJavaScript(cookies, async (noJsPage) => {
+    await noJsPage.goto('/finalizar-pedido')
+    await fillCustomer(noJsPage, 'mercadopago')
+    await noJsPage.getByRole('button', { name: 'Confirmar pedido' }).click()
+    await noJsPage.waitForURL('**/pago-simulado/**')
+    await noJsPage.getByRole('button', { name: 'Aprobar pago' }).click()
+    await noJsPage.waitForURL('**/finalizar-pedido/success?**')
+    await noJsPage.getByRole('heading', { name: '¡Pago Exitoso!' }).waitFor()
+    // Without scripts nothing polls: the page as drawn says paid or confirming, never "pendiente".
+    expect(await noJsPage.getByTestId('order-status').innerText()).not.toBe('pendiente de pago')
+  })
+})
+
 test('an oversized or unreadable checkout post gets a clear answer, not a server error', async () => {
   const page = await browser.page()
   const huge = await page.request.post('/finalizar-pedido', {
