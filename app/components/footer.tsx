@@ -1,5 +1,3 @@
-import { paymentMethodsText } from '#app/modules/checkout/payment-methods.ts'
-import type { PaymentMethod } from '#app/modules/order/payment-methods.ts'
 import type { StoreInfo } from '#app/modules/settings/settings.server.ts'
 import { DATA_POLICY_PATH, ORDER_LOOKUP_PATH } from '#app/utils/paths.ts'
 
@@ -11,7 +9,7 @@ export function whatsappLink(number: string, text: string) {
  * Ley 1480 de 2011, art. 50: who sells, how to reach them, how to pay, how long delivery takes, and
  * the rights of withdrawal and payment reversal with where to use them.
  */
-export function Footer({ store, paymentMethods }: { store: StoreInfo; paymentMethods: PaymentMethod[] }) {
+export function Footer({ store, paymentsText }: { store: StoreInfo; paymentsText: string }) {
   const { seller } = store
   return (
     <footer className="mt-16 border-t border-brand-100 bg-brand-50 text-sm text-gray-700">
@@ -36,10 +34,7 @@ export function Footer({ store, paymentMethods }: { store: StoreInfo; paymentMet
               {seller.email}
             </a>
           </p>
-          <p>
-            Pagos: {paymentMethodsText(paymentMethods)}. Precios en pesos colombianos (COP) con impuestos
-            incluidos.
-          </p>
+          <p>Pagos: {paymentsText}. Precios en pesos colombianos (COP) con impuestos incluidos.</p>
           <p data-testid="delivery-time">Tiempo de entrega: {store.deliveryTime}</p>
         </section>
         <section>

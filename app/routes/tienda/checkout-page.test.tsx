@@ -1,3 +1,4 @@
+import { CHECKOUT_PAYMENT_LABELS } from '#app/modules/checkout/payment-methods.ts'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub, Outlet } from 'react-router'
 import { expect, test } from 'vitest'
@@ -24,7 +25,7 @@ function render(actionData: object | undefined, loaderExtra: object = {}) {
     liveQuotes: false,
     departments: DEPARTMENT_NAMES,
     identificationTypes: Object.entries(IDENTIFICATION_TYPES),
-    paymentMethods: ['acordar'],
+    paymentMethods: [{ method: 'acordar', label: CHECKOUT_PAYMENT_LABELS.acordar }],
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
     shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },
     rendered: { lines: [{ sku: PRODUCT.sku, quantity: 11 }], products: [PRODUCT] },
@@ -124,7 +125,11 @@ test('without scripts, the form shown again prices shipping with the posted muni
 })
 
 test('the ways to pay are the ones the shop offers now, cash on delivery first and chosen', () => {
-  const html = render(undefined, { paymentMethods: ['acordar', 'mercadopago', 'wompi', 'transferencia'] })
+  const offered = (['acordar', 'mercadopago', 'wompi', 'transferencia'] as const).map((method) => ({
+    method,
+    label: CHECKOUT_PAYMENT_LABELS[method],
+  }))
+  const html = render(undefined, { paymentMethods: offered })
   const radios = [...html.matchAll(/<input[^>]*name="payment_method"[^>]*>/g)].map(([tag]) => [
     /value="(\w+)"/.exec(tag)?.[1],
     tag.includes('checked=""'),

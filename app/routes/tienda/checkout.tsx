@@ -45,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The cart from its cookie: the summary shows before the scripts run, and without them.
     rendered: await cartOfRequest(reads, request.headers.get('Cookie')),
     // The ways to pay offered now ("Pagos" in "Configuraciones", and the providers configured).
-    paymentMethods: await offeredPaymentMethods(reads.db, checkout.onlinePayments),
+    // Worded here: the labels stay out of the page's first-visit JavaScript.
+    paymentMethods: (await offeredPaymentMethods(reads.db, checkout.onlinePayments)).map((method) => ({
+      method,
+      label: CHECKOUT_PAYMENT_LABELS[method],
+    })),
     // A fresh key per form shown: sending this form twice (double click, resend) makes one order.
     checkoutKey: randomUUID(),
     // The shipping rules as saved now (the layout's are not reloaded on client navigation); the
@@ -302,7 +306,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         </div>
         <fieldset className="flex flex-col gap-2 rounded-xl border border-brand-100 p-3 text-sm">
           <legend className="px-1 font-medium">Método de pago</legend>
-          {loaderData.paymentMethods.map((method) => (
+          {loaderData.paymentMethods.map(({ method, label }) => (
             <label key={method} className="flex items-center gap-2">
               <input
                 type="radio"
@@ -310,7 +314,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 value={method}
                 defaultChecked={(values?.payment_method || 'acordar') === method}
               />
-              {CHECKOUT_PAYMENT_LABELS[method]}
+              {label}
             </label>
           ))}
         </fieldset>

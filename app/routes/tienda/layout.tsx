@@ -9,6 +9,7 @@ import { readConsent } from '#app/modules/analytics/consent.ts'
 import { listCategories } from '#app/modules/catalog/catalog.server.ts'
 import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
 import { offeredPaymentMethods } from '#app/modules/checkout/payment-methods.server.ts'
+import { paymentMethodsText } from '#app/modules/checkout/payment-methods.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/layout'
 import { CART_PATH } from '#app/utils/paths.ts'
@@ -16,12 +17,15 @@ import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { reads, env, marketing, checkout } = servicesOf(context)
+  const paymentMethods = await offeredPaymentMethods(reads.db, checkout.onlinePayments)
   // Read on every request: a change saved in "Configuraciones" shows at once.
   return {
     categories: await listCategories(reads),
     store: await getStoreInfo(reads.db, env),
-    // The footer names the ways to pay the checkout offers now (Ley 1480, art. 50).
-    paymentMethods: await offeredPaymentMethods(reads.db, checkout.onlinePayments),
+    // The ways to pay the checkout offers now: the footer names them (Ley 1480, art. 50), worded
+    // here so the words stay out of every page's JavaScript; the data policy lists the providers.
+    paymentMethods,
+    paymentsText: paymentMethodsText(paymentMethods),
     consentBanner: consentBannerHtml(request, readConsent(request.headers.get('Cookie'))),
     // The pixel's id is public (it is in every page that loads it); null: no pixel at all.
     pixel: marketing.settings
@@ -42,7 +46,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       <main className="mx-auto min-h-[60vh] max-w-6xl px-4 py-4">
         <Outlet />
       </main>
-      <Footer store={store} paymentMethods={loaderData.paymentMethods} />
+      <Footer store={store} paymentsText={loaderData.paymentsText} />
       <div className="fixed right-4 bottom-4 z-40 flex flex-col gap-3">
         <a
           href={whatsappLink(store.whatsappNumber, store.whatsappText)}
