@@ -63,6 +63,8 @@ export function signedWompiEvent(
 export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
   const requests: RecordedRequest[] = []
   const transactions = new Map<string, StandInTransaction>()
+  /** Transactions of another merchant's account: readable by id (as Wompi's public lookup is), never in our search. */
+  const foreign = new Set<string>()
   let next = 1
 
   const refuse = (response: ServerResponse, status: number, type: string, reason: string) =>
@@ -151,7 +153,7 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
       }
       const reference = request.query.get('reference')
       const found = [...transactions.values()]
-        .filter((transaction) => transaction.reference === reference)
+        .filter((transaction) => transaction.reference === reference && !foreign.has(transaction.id))
         .reverse()
       sendJson(response, 200, { data: found, meta: {} })
       return
@@ -225,6 +227,29 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
      * page would show for a link it refuses.
      */
     pay,
+    /**
+     * Another merchant, with a Wompi account of its own, makes an approved transaction whose
+     * reference is one of our orders: Wompi's lookup by id shows it, our account's search does not.
+     */
+    payAsAnotherMerchant(reference: string, amountInCents: number) {
+      const now = new Date().toISOString()
+      const transaction: StandInTransaction = {
+        id: `99999-${Date.now()}-${String(next++).padStart(5, '0')}`,
+        created_at: now,
+        finalized_at: now,
+        amount_in_cents: amountInCents,
+        reference,
+        currency: 'COP',
+        customer_email: null,
+        payment_method_type: 'CARD',
+        redirect_url: 'https://otra-tienda.example/',
+        status: 'APPROVED',
+        status_message: null,
+      }
+      transactions.set(transaction.id, transaction)
+      foreign.add(transaction.id)
+      return transaction
+    },
     /** Moves a pending transaction on, as Wompi does when PSE or Nequi answers. */
     settle(id: string, status: WompiStatus) {
       const transaction = transactions.get(id)
@@ -241,6 +266,7 @@ export async function startWompiStandIn(keys = STAND_IN_WOMPI_KEYS) {
     reset() {
       requests.length = 0
       transactions.clear()
+      foreign.clear()
     },
     stop: () => server.close(),
   }

@@ -240,9 +240,11 @@ export async function processPaymentNotification(
 }
 
 /**
- * The shopper back from Wompi's page: what Wompi's API says of the transaction the return names
- * (never the query string's word) settles the order at once, as its event's job would; the event
- * finds it settled. Gives where the shopper goes: the result page of the order's state.
+ * The shopper back from Wompi's page: the transaction the return names settles the order at once,
+ * as its event's job would (the event then finds it settled), but only as found among this shop's
+ * own transactions for the order (the private key's search): an id from someone else's Wompi
+ * account, with our order as its reference, settles nothing. Gives where the shopper goes: the
+ * result page of the order's state.
  */
 export async function settleReturnedPayment(
   deps: PaymentDeps,
@@ -253,7 +255,8 @@ export async function settleReturnedPayment(
   let payment: Payment | null = null
   if (paymentId) {
     try {
-      payment = await deps.providers[method].getPayment(paymentId)
+      const ours = await deps.providers[method].searchPayments(orderId)
+      payment = ours.find((candidate) => candidate.id === paymentId) ?? null
     } catch (error) {
       logger.warn(`[pagos] no se pudo leer la transacción ${paymentId} al volver: ${providerText(error)}`)
     }

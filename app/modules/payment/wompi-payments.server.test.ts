@@ -208,6 +208,14 @@ describe('the shopper back from Wompi', () => {
     expect(await settleReturnedPayment(deps(), 'wompi', waiting.order.id, null)).toBe('pending')
   })
 
+  test('an approved transaction of another merchant’s account, naming our order, settles nothing', async () => {
+    const { order } = await wompiOrder()
+    const theirs = wompi().payAsAnotherMerchant(order.id, chargedAmount(order))
+    expect(await settleReturnedPayment(deps(), 'wompi', order.id, theirs.id)).toBe('pending')
+    expect((await getOrder(t.db, order.id))!.status).toBe('pendiente de pago')
+    expect(await ledgerOf(order.id)).toEqual([])
+  })
+
   test('a transaction of another order does not settle this one', async () => {
     const first = await wompiOrder()
     const second = await wompiOrder()
