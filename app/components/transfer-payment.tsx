@@ -78,9 +78,12 @@ export function TransferPayment({
           <p className="mt-2 font-medium" data-testid="transfer-reference">
             {TRANSFER_MESSAGES.reference(instructions.reference)}
           </p>
-          <p className="mt-2 text-gray-700" data-testid="transfer-deadline">
-            {TRANSFER_MESSAGES.deadline(transferDeadlineText(instructions.deadline))}
-          </p>
+          {/* Once the receipt is here the order waits for the owner, whatever the deadline. */}
+          {receiptUploaded ? null : (
+            <p className="mt-2 text-gray-700" data-testid="transfer-deadline">
+              {TRANSFER_MESSAGES.deadline(transferDeadlineText(instructions.deadline))}
+            </p>
+          )}
         </>
       ) : null}
       {receiptUploaded ? (

@@ -59,32 +59,3 @@ export async function expireUnpaidOrders(
   }
   return result
 }
-
-/**
- * Cancels transfer and Bre-B orders nobody marked paid within the shop's deadline ("Pagos" in
- * "Configuraciones"), releasing their units. There is no provider to ask: the owner confirms a
- * transfer at the desk, and an order already shipped is never expired (checked on the locked row).
- */
-export async function expireUnpaidTransfers(
-  db: DbOrTx,
-  jobs: JobQueue,
-  deadlineHours: number,
-  now = new Date(),
-) {
-  const stale = await staleOrderIds(
-    db,
-    and(
-      eq(orders.status, 'pendiente de pago'),
-      eq(orders.paymentMethod, 'transferencia'),
-      isNull(orders.shippedAt),
-    ),
-    deadlineHours,
-    now,
-  )
-  const reason = `Cancelado: la transferencia no llegó en ${deadlineHours} horas; unidades liberadas.`
-  let cancelled = 0
-  for (const id of stale) {
-    if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true, unlessShipped: true })) cancelled++
-  }
-  return { cancelled }
-}

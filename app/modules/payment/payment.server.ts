@@ -2,11 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '#app/db/client.server.ts'
 import type { JobName, JobQueue } from '#app/jobs/jobs.server.ts'
 import { cancelOrder } from '#app/modules/order/cancel.server.ts'
-import {
-  expireUnpaidOrders,
-  expireUnpaidTransfers,
-  type PaymentCheck,
-} from '#app/modules/order/expire.server.ts'
+import { expireUnpaidOrders, type PaymentCheck } from '#app/modules/order/expire.server.ts'
+import { expireUnpaidTransfers } from './transfer.server.ts'
 import { readPaymentSettings } from '#app/modules/settings/settings.server.ts'
 import { enqueuePaidOrderPurchase } from '#app/modules/marketing/events.server.ts'
 import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'

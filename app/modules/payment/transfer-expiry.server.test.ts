@@ -6,7 +6,7 @@ import { setupTestDatabase } from '#tests/db.ts'
 import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
 import { expireUnpaidOnlineOrders } from './payment.server.ts'
 import { noOnlinePayments } from './provider.ts'
-import { confirmTransferPaid } from './transfer.server.ts'
+import { confirmTransferPaid, saveTransferReceipt } from './transfer.server.ts'
 
 /**
  * An unpaid transfer expires after the shop's deadline ("Pagos"), not the online payments' timeout:
@@ -62,4 +62,22 @@ test('transfers turned off later: orders still waiting expire by the saved deadl
   await saveSettings(t.db, { paymentTransfer: 'no' })
   await expireUnpaidOnlineOrders(deps(), 48, new Date(Date.now() + 3 * 3_600_000))
   expect((await getOrder(t.db, waiting.id))!.status).toBe('cancelado')
+})
+
+test('a buyer who sent the receipt is not cancelled past the deadline: the owner decides', async () => {
+  await saveSettings(t.db, { paymentTransfer: 'yes', transferBrebKey: '@vitrina', transferDeadlineHours: 2 })
+  const product = await stockedProduct(t.db, 3)
+  const sent = await placeTestOrder(t.db, {
+    sku: product.sku,
+    quantity: 1,
+    phone: '3109990002',
+    paymentMethod: 'transferencia',
+  })
+  await saveTransferReceipt(t.db, sent.id, {
+    name: 'pago.pdf',
+    bytes: Buffer.from('%PDF-1.7\n%%EOF\n'),
+  })
+  await expireUnpaidOnlineOrders(deps(), 48, new Date(Date.now() + 3 * 3_600_000))
+  expect((await getOrder(t.db, sent.id))!.status).toBe('pendiente de pago')
+  expect(await stockOf(t.db, product.sku)).toMatchObject({ reserved: 1 })
 })

@@ -1,9 +1,12 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { checkUpload, type Upload } from '#app/modules/media/media.server.ts'
 import { markOrderPaidAtDeskIn } from '#app/modules/order/mark-paid.server.ts'
+import { cancelOrder } from '#app/modules/order/cancel.server.ts'
+import { staleOrderIds } from '#app/modules/order/expire.server.ts'
+import { orders } from '#app/modules/order/schema.ts'
 import { lockOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import type { OrderRow } from '#app/modules/order/order.server.ts'
 import { readPaymentSettings } from '#app/modules/settings/settings.server.ts'
@@ -171,4 +174,35 @@ export async function markPaidAtDesk(db: DbOrTx, jobs: JobQueue, orderId: string
     if (order?.paymentMethod === 'transferencia') await settleTransfer(tx, jobs, order, by)
     else await markOrderPaidAtDeskIn(tx, orderId, by)
   })
+}
+
+/**
+ * Cancels transfer and Bre-B orders nobody marked paid within the shop's deadline ("Pagos" in
+ * "Configuraciones"), releasing their units. There is no provider to ask; an order whose buyer
+ * sent a receipt waits for the owner instead (the money may be in the bank: only a person can
+ * tell), and one already shipped is never expired (checked again on the locked row).
+ */
+export async function expireUnpaidTransfers(
+  db: DbOrTx,
+  jobs: JobQueue,
+  deadlineHours: number,
+  now = new Date(),
+) {
+  const stale = await staleOrderIds(
+    db,
+    and(
+      eq(orders.status, 'pendiente de pago'),
+      eq(orders.paymentMethod, 'transferencia'),
+      isNull(orders.shippedAt),
+      sql`not exists (select 1 from ${paymentReceipts} where ${paymentReceipts.orderId} = ${orders.id})`,
+    ),
+    deadlineHours,
+    now,
+  )
+  const reason = `Cancelado: la transferencia no llegó en ${deadlineHours} horas; unidades liberadas.`
+  let cancelled = 0
+  for (const id of stale) {
+    if (await cancelOrder(db, jobs, id, reason, { onlyIfPending: true, unlessShipped: true })) cancelled++
+  }
+  return { cancelled }
 }

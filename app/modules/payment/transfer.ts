@@ -26,7 +26,8 @@ export const TRANSFER_MESSAGES = {
     'Escríbenos por WhatsApp y te diremos a qué cuenta transferir; después sube aquí tu comprobante.',
   uploadHint:
     'Sube una foto o captura del comprobante (JPG, PNG o WebP) o el PDF de tu banco, de hasta 5 MB.',
-  received: 'Recibimos tu comprobante; confirmaremos tu pago pronto.',
+  received:
+    'Recibimos tu comprobante: tu pedido sigue reservado mientras confirmamos el pago, aunque pase el plazo.',
   receiptEventMessage: 'Comprobante de pago recibido.',
   confirmedEventMessage: 'Transferencia recibida: marcado como pagado.',
   noFile: 'Elige el archivo de tu comprobante de pago.',

@@ -1,3 +1,4 @@
+import { TRANSFER_MESSAGES } from '#app/modules/payment/transfer.ts'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, test } from 'vitest'
@@ -131,7 +132,9 @@ test('a transfer order: where to pay, the exact amount, the reference, the deadl
     order: { ...ORDER, paymentMethod: 'transferencia' },
     transfer: { ...TRANSFER, receiptUploaded: true },
   })
-  expect(received).toContain('Recibimos tu comprobante; confirmaremos tu pago pronto.')
+  expect(received).toContain(TRANSFER_MESSAGES.received)
+  // Sent: the order waits for the owner, so no deadline threatens it.
+  expect(received).not.toContain('después el pedido se cancela')
   // A transfer is never "paid again" on a provider's page.
   expect(
     render({ outcome: 'failure', order: { ...ORDER, paymentMethod: 'transferencia' }, transfer: TRANSFER }),
