@@ -4,6 +4,7 @@ import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { recordEntry } from '#app/modules/inventory/movement.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
+import { saveSettings } from '#tests/carrier-quotes.ts'
 import { cancelOrderAtDesk } from './cancel.server.ts'
 import { completeOrder } from './complete.server.ts'
 import { confirmOrder } from './confirm.server.ts'
@@ -192,4 +193,28 @@ test("a shipped order's slip lists where its units were taken from; a cancelled 
   const cancelled = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, phone: '3005550405' })
   await cancelOrderAtDesk(t.db, jobs, cancelled.id, 'el cliente canceló', ADMIN)
   expect((await getPackingSlips(t.db, [cancelled.id]))[0]).toMatchObject({ cancelled: true, toCollect: 0 })
+})
+
+test('"Transferencias por confirmar": transfer orders still waiting for their money, counted on the dashboard', async () => {
+  await saveSettings(t.db, { paymentTransfer: 'yes', transferBrebKey: '@vitrina' })
+  const product = await stockedProduct(t.db, 10)
+  const phone = '3005550202'
+  const before = await deskCounts(t.db)
+  const waiting = await placeTestOrder(t.db, {
+    sku: product.sku,
+    quantity: 1,
+    phone,
+    paymentMethod: 'transferencia',
+  })
+  const paid = await placeTestOrder(t.db, {
+    sku: product.sku,
+    quantity: 1,
+    phone,
+    paymentMethod: 'transferencia',
+  })
+  await placeTestOrder(t.db, { sku: product.sku, quantity: 1, phone, paymentMethod: 'acordar' })
+  await markOrderPaidAtDesk(t.db, paid.id, ADMIN)
+  const listed = await listDeskOrders(t.db, { view: 'transferencias', query: phone, page: 1 }, 48)
+  expect(numbers(listed.items)).toEqual(numbers([waiting]))
+  expect((await deskCounts(t.db)).transfers - before.transfers).toBe(1)
 })

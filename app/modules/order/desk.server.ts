@@ -41,6 +41,13 @@ export const DESK_PAGE_SIZE = 20
 /** A cash-on-delivery order nobody confirmed yet, still holding its units. */
 const awaitingConfirmation = and(eq(orders.paymentMethod, 'acordar'), holdingUnconfirmed)
 
+/** Transfer or Bre-B orders waiting for the owner to see the money arrive. */
+const awaitingTransfer = and(
+  eq(orders.paymentMethod, 'transferencia'),
+  eq(orders.status, 'pendiente de pago'),
+  isNull(orders.shippedAt),
+)
+
 /** Paid, or cash on delivery confirmed with the customer, and not shipped yet. */
 const readyToShip = and(
   isNull(orders.shippedAt),
@@ -65,6 +72,8 @@ function viewFilter(view: DeskView): SQL | undefined {
       return status('pendiente de pago')
     case 'por-confirmar':
       return awaitingConfirmation
+    case 'transferencias':
+      return awaitingTransfer
     case 'por-enviar':
       return readyToShip
     case 'cancelados':
@@ -158,9 +167,10 @@ export async function deskCounts(db: DbOrTx) {
     .select({
       toConfirm: sql<number>`count(*) filter (where ${awaitingConfirmation})`.mapWith(Number),
       toShip: sql<number>`count(*) filter (where ${readyToShip})`.mapWith(Number),
+      transfers: sql<number>`count(*) filter (where ${awaitingTransfer})`.mapWith(Number),
     })
     .from(orders)
-  return { toConfirm: row?.toConfirm ?? 0, toShip: row?.toShip ?? 0 }
+  return { toConfirm: row?.toConfirm ?? 0, toShip: row?.toShip ?? 0, transfers: row?.transfers ?? 0 }
 }
 
 /** The columns that say where an order goes. */

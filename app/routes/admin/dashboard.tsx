@@ -57,6 +57,13 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       to: adminOrdersPath({ ver: 'por-confirmar' }),
     },
     {
+      id: 'transfers',
+      label: 'Transferencias por confirmar',
+      hint: 'Revisa tu banco y marca las pagadas',
+      count: orders.transfers,
+      to: adminOrdersPath({ ver: 'transferencias' }),
+    },
+    {
       id: 'to-ship',
       label: 'Pedidos por enviar',
       hint: 'Pagados o confirmados, sin enviar',
