@@ -5,7 +5,7 @@ export const CHECKOUT_PAYMENT_LABELS: Record<PaymentMethod, string> = {
   acordar: 'Pago contra entrega',
   mercadopago: 'Pago en línea con Mercado Pago (tarjeta, PSE)',
   wompi: 'PSE, Nequi, Botón Bancolombia o tarjeta con Wompi',
-  transferencia: 'Transferencia o Bre-B (te mostramos la llave al confirmar)',
+  transferencia: 'Transferencia o Bre-B (te mostramos a dónde pagar al confirmar)',
 }
 
 /** How the footer and the data policy name each way to pay, in a sentence. */

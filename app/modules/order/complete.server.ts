@@ -3,7 +3,9 @@ import type { DbOrTx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
 import { orderNotFound, shipLockedOrder } from './ship.server.ts'
-import { orders } from './schema.ts'
+import { isPaidBeforeShipping, orders } from './schema.ts'
+import { ORDER_DESK_MESSAGES } from './messages.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import { assertTransition } from './status.ts'
 
 /**
@@ -23,6 +25,10 @@ export async function completeOrder(
     const order = await lockOrder(tx, orderId)
     if (!order) throw orderNotFound()
     assertTransition(order.status, 'Completado')
+    // Paid before it ships (online, transfer): delivered unpaid would be a sale nobody paid for.
+    if (order.status === 'pendiente de pago' && isPaidBeforeShipping(order.paymentMethod)) {
+      throw new Refusal(ORDER_DESK_MESSAGES.completeUnpaid, { status: 409 })
+    }
     if (!order.shippedAt) await shipLockedOrder(tx, jobs, order, {}, by)
     await tx
       .update(orders)

@@ -18,6 +18,8 @@ import {
 } from './desk.server.ts'
 import { markOrderPaidAtDesk } from './mark-paid.server.ts'
 import { orders } from './schema.ts'
+import { getOrder } from './order.server.ts'
+import { ORDER_DESK_MESSAGES } from './messages.ts'
 import { shipOrder } from './ship.server.ts'
 
 /** What the desk reads. Each test uses its own phone numbers, so the file's tests do not mix. */
@@ -217,4 +219,10 @@ test('"Transferencias por confirmar": transfer orders still waiting for their mo
   const listed = await listDeskOrders(t.db, { view: 'transferencias', query: phone, page: 1 }, 48)
   expect(numbers(listed.items)).toEqual(numbers([waiting]))
   expect((await deskCounts(t.db)).transfers - before.transfers).toBe(1)
+  // Delivered unpaid would be a sale nobody paid for: "Completado" waits for the payment.
+  await expect(completeOrder(t.db, jobs, waiting.id, ADMIN)).rejects.toThrow(
+    ORDER_DESK_MESSAGES.completeUnpaid,
+  )
+  expect((await getOrder(t.db, waiting.id))!.status).toBe('pendiente de pago')
+  await completeOrder(t.db, jobs, paid.id, ADMIN)
 })

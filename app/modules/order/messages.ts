@@ -19,6 +19,8 @@ export const ORDER_DESK_MESSAGES = {
   completed: 'Pedido completado.',
   confirmed: 'Pedido confirmado con el cliente.',
   alreadyShipped: 'El pedido ya fue enviado.',
+  completeUnpaid:
+    'Este pedido se paga antes del envío y aún no está pagado: márcalo como pagado antes de completarlo.',
   closedNoShip: 'Un pedido cancelado o completado no se puede enviar.',
   nothingHeld: 'El pedido no tiene unidades apartadas para enviar.',
   alreadyCancelled: 'El pedido ya está cancelado.',

@@ -45,7 +45,11 @@ export async function refundLedgerPayment(
     logger.warn(`[reembolso] pago ${job.provider} ${job.paymentId} del pedido ${job.orderId} no encontrado`)
     return 'unknown-payment'
   }
-  if (row.status === 'refunded') return 'already-done'
+  if (row.status === 'refunded') {
+    // The provider's notice came first: the page stops saying "Reembolso pedido".
+    await db.update(payments).set({ refundStatus: 'approved' }).where(where)
+    return 'already-done'
+  }
   if (row.refundId && row.refundStatus && REFUND_MADE.includes(row.refundStatus)) return 'already-done'
 
   const provider = providers[job.provider]

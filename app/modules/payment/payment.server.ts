@@ -150,6 +150,15 @@ export async function startOnlinePayment(
   }
 }
 
+/** How long past the payment timeout an order with a payment still in process keeps waiting. */
+const IN_FLIGHT_GRACE_HOURS = 24
+
+/** Whether the order was placed less than `hours` ago. */
+async function placedWithin(db: PaymentDeps['db'], orderId: string, hours: number) {
+  const [order] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId))
+  return Boolean(order && Date.now() - order.createdAt.getTime() < hours * 3_600_000)
+}
+
 /** How the order's timeline names who approved an online payment ("Pago aprobado en …"). */
 const PAID_WITH: Record<OnlinePaymentMethod, string> = { mercadopago: 'Mercado Pago', wompi: 'Wompi' }
 
@@ -393,7 +402,17 @@ export function paymentCheckBeforeExpiry(deps: PaymentDeps): PaymentCheck {
       return 'unknown'
     }
     const approved = payments.find((payment) => payment.status === 'approved')
-    if (!approved) return 'unpaid'
+    if (!approved) {
+      // A PSE or Nequi payment still in the bank's hands may yet be approved: wait for it (a day at
+      // most), rather than cancel an order whose money is on its way.
+      const inFlight = payments.some(
+        (payment) => payment.status === 'pending' || payment.status === 'in_process',
+      )
+      return inFlight &&
+        (await placedWithin(deps.db, orderId, IN_FLIGHT_GRACE_HOURS + (deps.paymentTimeoutHours ?? 0)))
+        ? 'unknown'
+        : 'unpaid'
+    }
     const [seen] = await deps.db
       .select({ paymentId: orders.paymentId, paymentStatus: orders.paymentStatus })
       .from(orders)

@@ -91,7 +91,7 @@ export type PaymentFlag = 'paid-twice' | 'paid-after-cancel'
 
 export const PAYMENT_FLAG_MESSAGES: Record<PaymentFlag, string> = {
   'paid-twice': 'Pagado dos veces: revisa el reembolso',
-  'paid-after-cancel': 'Pagado después de cancelar: revisa el reembolso',
+  'paid-after-cancel': 'Pedido cancelado con un pago aprobado: revisa el reembolso',
 }
 
 /** The refund started from "Pagos": `requested` until the job hears from the provider. */

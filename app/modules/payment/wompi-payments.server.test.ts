@@ -238,6 +238,21 @@ describe('expiry', () => {
     expect((await getOrder(t.db, unpaid.order.id))!.status).toBe('cancelado')
   })
 
+  test('a PSE or Nequi payment still pending keeps the order a day past its timeout, then it goes', async () => {
+    const { order, link } = await wompiOrder()
+    wompi().pay(link, 'PENDING', 'PSE')
+    const result = await expireUnpaidOnlineOrders(deps(), 24, new Date(Date.now() + 25 * 3_600_000))
+    expect(result.skipped).toBeGreaterThanOrEqual(1)
+    expect((await getOrder(t.db, order.id))!.status).toBe('pendiente de pago')
+    // A day past the timeout nothing is on its way any more: the units go back.
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(orders.id, order.id))
+    await expireUnpaidOnlineOrders(deps(), 24)
+    expect((await getOrder(t.db, order.id))!.status).toBe('cancelado')
+  })
+
   test('Wompi unreachable: the order waits for the next run, never cancelled blind', async () => {
     const { order } = await wompiOrder()
     const unreachable: PaymentDeps = {
