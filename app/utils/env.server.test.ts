@@ -53,6 +53,33 @@ test('a production deployment needs Google sign-in and the allow-list', () => {
   expect(env.GOOGLE_CLIENT_ID).toBe('id')
 })
 
+test('Wompi: all four keys or none, anywhere; sandbox keys never in production', () => {
+  expect(() => parseEnv({ WOMPI_PUBLIC_KEY: 'pub_test_x', WOMPI_PRIVATE_KEY: 'prv_test_x' })).toThrow(
+    /WOMPI_INTEGRITY_SECRET es obligatorio para cobrar con Wompi\n.*WOMPI_EVENTS_SECRET/s,
+  )
+  const keys = {
+    WOMPI_PRIVATE_KEY: 'prv',
+    WOMPI_INTEGRITY_SECRET: 'integridad',
+    WOMPI_EVENTS_SECRET: 'eventos',
+  }
+  const production = {
+    APP_ENV: 'production',
+    SESSION_SECRET: 's'.repeat(32),
+    PUBLIC_URL: 'https://tienda.example',
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secreto',
+    ADMIN_EMAILS: 'a@x.co',
+  }
+  expect(() => parseEnv({ ...production, ...keys, WOMPI_PUBLIC_KEY: 'pub_test_x' })).toThrow(
+    /WOMPI_PUBLIC_KEY es una llave de pruebas/,
+  )
+  expect(parseEnv({ ...production, ...keys, WOMPI_PUBLIC_KEY: 'pub_prod_x' }).WOMPI_PUBLIC_KEY).toBe(
+    'pub_prod_x',
+  )
+  // Locally the sandbox is what a developer wants.
+  expect(parseEnv({ ...keys, WOMPI_PUBLIC_KEY: 'pub_test_x' }).WOMPI_PUBLIC_KEY).toBe('pub_test_x')
+})
+
 test('half a sign-in configuration stops a local start too', () => {
   expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/)
   expect(() => parseEnv({ OIDC_ISSUER: 'https://idp.example' })).toThrow(/GOOGLE_CLIENT_ID/)

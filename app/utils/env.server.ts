@@ -415,6 +415,12 @@ function requiredInProduction(env: ParsedEnv): string[] {
     ADMIN_EMAILS: env.ADMIN_EMAILS.length > 0,
   })
   needs(env.MP_ACCESS_TOKEN, { MP_WEBHOOK_SECRET: env.MP_WEBHOOK_SECRET })
+  // Sandbox keys would sell real goods for Wompi's test cards.
+  if (env.WOMPI_PUBLIC_KEY?.startsWith('pub_test_')) {
+    missing.push(
+      'WOMPI_PUBLIC_KEY es una llave de pruebas (pub_test_): en producción usa las llaves de producción (pub_prod_)',
+    )
+  }
   needs(env.WHATSAPP_TOKEN, { WHATSAPP_PHONE_NUMBER_ID: env.WHATSAPP_PHONE_NUMBER_ID })
   needs(env.META_CAPI_TOKEN, { META_PIXEL_ID: env.META_PIXEL_ID })
   needs(env.S3_BUCKET, {

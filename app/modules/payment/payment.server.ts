@@ -103,6 +103,7 @@ export async function startOnlinePayment(
         email: order.customerEmail,
         phone: order.customerPhone,
         identification: order.customerIdentificationNumber,
+        identificationType: order.customerIdentificationType,
       },
       backUrls: {
         success: `${origin}${CHECKOUT_RESULT_PATHS.success}`,
@@ -305,6 +306,9 @@ async function settlePayment(tx: Tx, jobs: JobQueue, method: OnlinePaymentMethod
     })
   }
   // A pending order follows its latest payment; a settled one keeps the payment that settled it.
+  // Told again of a state the order already shows (a notice repeated, a return page reloaded):
+  // nothing new for its timeline.
+  const alreadyShown = order.paymentId === payment.id && order.paymentStatus === payment.status
   if (order.status === 'pendiente de pago' || order.paymentId === payment.id || !order.paymentId) {
     await recordPaymentState(tx, order.id, payment)
   }
@@ -347,6 +351,7 @@ async function settlePayment(tx: Tx, jobs: JobQueue, method: OnlinePaymentMethod
     return 'paid'
   }
   if (payment.status === 'rejected' || payment.status === 'cancelled') {
+    if (alreadyShown) return 'rejected'
     await recordOrderEvent(
       tx,
       order.id,
@@ -370,6 +375,7 @@ async function settlePayment(tx: Tx, jobs: JobQueue, method: OnlinePaymentMethod
     )
     return 'reversed'
   }
+  if (alreadyShown) return 'pending'
   await recordOrderEvent(
     tx,
     order.id,

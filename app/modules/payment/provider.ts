@@ -31,6 +31,8 @@ export type PreferenceInput = {
     email: string
     phone: string
     identification: string
+    /** CC, CE, NIT, PP or TI (the checkout's "Tipo de documento"); null when none was given. */
+    identificationType?: string | null
   }
   backUrls: { success: string; pending: string; failure: string }
   /** Where a provider with one way back (Wompi) returns the shopper, to be told how it went. */

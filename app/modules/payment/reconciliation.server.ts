@@ -248,7 +248,8 @@ export async function readLedgerPayment(
 export async function startPaymentRefund(
   db: Db,
   jobs: JobQueue,
-  input: { provider: RefundableProvider; paymentId: string; by: string },
+  /** `orderId`: from an order's desk, the payment must be that order's. */
+  input: { provider: RefundableProvider; paymentId: string; by: string; orderId?: string },
 ): Promise<{ orderId: string; orderNumber: number; amount: number; message: string }> {
   const { provider, paymentId, by } = input
   if (!(REFUNDABLE_PROVIDERS as readonly string[]).includes(provider)) {
@@ -256,7 +257,9 @@ export async function startPaymentRefund(
   }
   return db.transaction(async (tx) => {
     const row = await readLedgerPayment(tx, provider, paymentId)
-    if (!row) throw new Refusal(PAYMENTS_MESSAGES.notFound, { status: 404 })
+    if (!row || (input.orderId && row.orderId !== input.orderId)) {
+      throw new Refusal(PAYMENTS_MESSAGES.notFound, { status: 404 })
+    }
     if (row.refundStatus !== null) {
       throw new Refusal(PAYMENTS_MESSAGES.alreadyStarted(row.refundStatus), { status: 409 })
     }

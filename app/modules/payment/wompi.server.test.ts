@@ -221,6 +221,17 @@ describe('the provider', () => {
     expect(query.get('customer-data:full-name')).toBe('Ana Gómez')
     expect(query.has('customer-data:legal-id')).toBe(false)
     expect(() => standIn().pay(initPoint, 'APPROVED')).not.toThrow()
+    // A buyer who gave a NIT is prefilled as a company, not as a citizen's cédula.
+    const company = new URL(
+      (
+        await provider().createPreference({
+          ...preference,
+          payer: { ...preference.payer, identification: '900123456-7', identificationType: 'NIT' },
+        })
+      ).initPoint,
+    ).searchParams
+    expect(company.get('customer-data:legal-id')).toBe('900123456-7')
+    expect(company.get('customer-data:legal-id-type')).toBe('NIT')
   })
 
   test('a card payment is refunded by voiding it, once: asked again, the void already made', async () => {

@@ -238,6 +238,7 @@ export function wompiCheckoutInput(input: PreferenceInput): WompiCheckoutInput {
       fullName: `${input.payer.name} ${input.payer.surname}`.trim() || undefined,
       phoneNumber: input.payer.phone || undefined,
       legalId: input.payer.identification || undefined,
+      legalIdType: input.payer.identificationType ?? undefined,
     },
   }
 }

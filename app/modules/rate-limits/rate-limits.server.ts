@@ -75,6 +75,15 @@ export const RATE_LIMITS = {
     message: 'Has consultado muchos envíos seguidos. Espera unos minutos e inténtalo de nuevo.',
   },
   /**
+   * Returns from Wompi's page (each asks Wompi for the transaction): a shopper comes back once or
+   * twice; past this the page shows the order without asking.
+   */
+  paymentReturn: {
+    points: 30,
+    seconds: 10 * 60,
+    message: 'Has consultado muchas veces tu pago. Espera unos minutos e inténtalo de nuevo.',
+  },
+  /**
    * A buyer's transfer receipts (each decoded on the server): a buyer sends one, maybe a better
    * photo after it; a script replacing receipts over and over is cut off.
    */

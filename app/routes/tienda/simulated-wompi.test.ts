@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { logger } from '#app/utils/logger.server.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
-import { getOrder } from '#app/modules/order/order.server.ts'
+import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
+import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { chargedAmount } from '#app/modules/payment/provider.ts'
@@ -145,6 +146,32 @@ describe('the simulated Wompi page', () => {
 })
 
 describe('the way back from Wompi', () => {
+  test('past the client’s allowance the return asks Wompi nothing and shows the order as it stands', async () => {
+    const { order, link } = await wompiOrder()
+    const back = new URL((await choose(link, 'approved')).location!, base)
+    const client = '198.18.77.1'
+    for (let i = 0; i < RATE_LIMITS.paymentReturn.points; i++)
+      await services.rateLimits.take('paymentReturn', client)
+    const returned = (from: string) =>
+      answer(() =>
+        wompiReturn.loader({
+          request: new Request(back),
+          url: back,
+          params: {},
+          context: routeContext(services, from),
+        } as never),
+      )
+    expect(await returned(client)).toMatchObject({ location: `/finalizar-pedido/pending?pedido=${order.id}` })
+    expect((await getOrder(t.db, order.id))!.status).toBe('pendiente de pago')
+    expect(await returned('198.18.77.2')).toMatchObject({
+      location: `/finalizar-pedido/success?pedido=${order.id}`,
+    })
+    // Reloaded: the same approval adds nothing to the timeline.
+    await returned('198.18.77.2')
+    const events = await listOrderEvents(t.db, order.id)
+    expect(events.filter((event) => event.type === 'paid')).toHaveLength(1)
+  })
+
   test('an unknown or malformed order is a 404; a malformed transaction id is not asked for', async () => {
     const { order } = await wompiOrder()
     const at = (query: string) =>

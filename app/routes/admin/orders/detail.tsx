@@ -144,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'reembolsar': {
         const refund = PaymentRefundSchema.safeParse(Object.fromEntries(form))
         if (!refund.success) throw new Refusal(PAYMENTS_MESSAGES.badRefund, { status: 400 })
-        const started = await startPaymentRefund(db, jobs, { ...refund.data, by })
+        const started = await startPaymentRefund(db, jobs, { ...refund.data, by, orderId: id })
         return successAnswer(started.message)
       }
       case SET_MUNICIPALITY_INTENT:

@@ -242,6 +242,16 @@ test('an order paid twice: the desk lists both payments, flags the second and st
   const refund = (paymentId: string) =>
     call(detail.action, path, { id: order.id }, { intent: 'reembolsar', provider: 'wompi', paymentId })
   expect(await refund('w-1')).toMatchObject({ ok: false, status: 409, message: PAYMENTS_MESSAGES.notFlagged })
+  // From another order's page, this order's payment is not found.
+  const other = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, phone: '3007770012' })
+  expect(
+    await call(
+      detail.action,
+      `/admin/pedidos/detalle/${other.id}`,
+      { id: other.id },
+      { intent: 'reembolsar', provider: 'wompi', paymentId: 'w-2' },
+    ),
+  ).toMatchObject({ ok: false, status: 404 })
   expect(await refund('w-2')).toMatchObject({ ok: true })
   expect(await refund('w-2')).toMatchObject({ ok: false, status: 409 })
   expect(
