@@ -1,5 +1,3 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '#app/modules/order/payment-methods.ts'
-
 export const CUSTOMER_FIELDS = [
   'name',
   'last_name',
@@ -26,14 +24,7 @@ export function checkoutValuesOf(form: FormData): CheckoutFormValues {
     ...(Object.fromEntries(
       CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 300)]),
     ) as Record<(typeof CUSTOMER_FIELDS)[number], string>),
-    payment_method: postedPaymentMethod(form.get('payment_method')),
+    payment_method: String(form.get('payment_method') ?? '').slice(0, 30),
     consent: form.get('consent') === 'on',
   }
-}
-
-/** The posted way to pay: one of ours, cash on delivery (the default) otherwise. */
-function postedPaymentMethod(value: FormDataEntryValue | null): PaymentMethod {
-  return typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value)
-    ? (value as PaymentMethod)
-    : 'acordar'
 }

@@ -1,5 +1,6 @@
 import { readCartCookie } from '#app/modules/cart/cart-cookie.ts'
 import { isUuid } from '#app/utils/ids.ts'
+import { PAYMENT_METHODS, type PaymentMethod } from '#app/modules/order/payment-methods.ts'
 import { checkoutValuesOf } from './form-values.ts'
 import { postedLinesOf, type CustomerInput, type PostedLine } from './validators.ts'
 
@@ -10,7 +11,9 @@ import { postedLinesOf, type CustomerInput, type PostedLine } from './validators
  * it would make two orders).
  */
 export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
-  const values = checkoutValuesOf(form)
+  const posted = checkoutValuesOf(form)
+  // A way to pay that is none of ours reads as cash on delivery (the checkout then judges it).
+  const values = { ...posted, payment_method: postedPaymentMethod(posted.payment_method) }
   let lines: PostedLine[]
   try {
     lines = postedLinesOf(JSON.parse(String(form.get('cart') ?? '[]'))) ?? []
@@ -27,3 +30,7 @@ export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
 }
 
 export type CheckoutForm = ReturnType<typeof readCheckoutForm>
+
+function postedPaymentMethod(value: string): PaymentMethod {
+  return (PAYMENT_METHODS as readonly string[]).includes(value) ? (value as PaymentMethod) : 'acordar'
+}
