@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
+import { markOrderPaidAtDesk } from '#app/modules/order/mark-paid.server.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
 import { acceptClaim } from '#app/modules/order/decide-claim.server.ts'
 import { markOrderPaid } from '#app/modules/order/mark-paid.server.ts'
@@ -206,6 +207,8 @@ describe('when the invoice is issued', () => {
 
   test('an online order delivered but not paid online is not invoiced by the delivery (it was the payment’s turn)', async () => {
     const online = await placed('mercadopago')
+    // Paid some other way, marked by hand at the desk: no online payment ever issued it.
+    await markOrderPaidAtDesk(t.db, online.id, BY)
     await completeOrder(t.db, jobs, online.id, BY)
     expect(await runQueued()).toEqual(['not-this-trigger'])
     expect(standIn().requests).toEqual([])

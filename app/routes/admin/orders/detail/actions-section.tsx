@@ -1,3 +1,4 @@
+import { isPaidBeforeShipping } from '#app/modules/order/payment-methods.ts'
 import type { FormEvent } from 'react'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import {
@@ -64,7 +65,9 @@ export function ActionsSection({
               </button>
             </AdminForm>
           ) : null}
-          {canTransition(order.status, 'Completado') ? (
+          {canTransition(order.status, 'Completado') &&
+          // Paid before it ships (online, transfer): completed only once paid.
+          !(order.status === 'pendiente de pago' && isPaidBeforeShipping(order.paymentMethod)) ? (
             <AdminForm method="post" onSubmit={confirmChange('Completado')}>
               <input type="hidden" name="intent" value="completar" />
               <button type="submit" className={secondaryButtonClass} disabled={busy}>
