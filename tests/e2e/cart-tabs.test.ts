@@ -20,7 +20,9 @@ test('a cart open in another tab does not drop a product just added here', async
   // The shopper looks at the cart tab again. (A card not hydrated yet adds by a plain form post,
   // which tells no other tab: the cart tab then shows it once it is looked at, as here.)
   await cartTab.bringToFront()
-  await expect.poll(() => cartTab.getByTestId('cart-line').count()).toBe(2)
+  // The new line shows once its product's data is fetched: slow on a machine running the whole
+  // suite, so this waits longer than the default.
+  await expect.poll(() => cartTab.getByTestId('cart-line').count(), { timeout: 20_000 }).toBe(2)
   // Both tabs still hold both products once the other tab's data has arrived.
   await cartTab.waitForLoadState('networkidle')
   expect(await storedCart(shop)).toHaveLength(2)

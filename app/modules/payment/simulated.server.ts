@@ -11,7 +11,12 @@ import {
 } from './provider.ts'
 import { simulatedPayments } from './schema.ts'
 import { signNotification } from './signature.server.ts'
-import { wompiCheckoutInput, wompiCheckoutUrl, type WompiOptions } from './wompi.server.ts'
+import {
+  integritySignature,
+  wompiCheckoutInput,
+  wompiCheckoutUrl,
+  type WompiOptions,
+} from './wompi.server.ts'
 import {
   PAYMENT_WEBHOOK_PATH,
   SIMULATED_WOMPI_PATH,
@@ -160,12 +165,19 @@ export function simulatedWompi(options: { db: DbOrTx; publicUrl: string }): Simu
       return { id: `wompi-${input.orderId}`, initPoint: `${url.pathname}${url.search}` }
     },
     checkLink(query) {
-      const expected = createHash('sha256')
-        .update(
-          `${query.get('reference') ?? ''}${query.get('amount-in-cents') ?? ''}COP${query.get('expiration-time') ?? ''}${keys.integritySecret}`,
-        )
-        .digest('hex')
-      return query.get('public-key') === keys.publicKey && query.get('signature:integrity') === expected
+      const signed = integritySignature(
+        {
+          reference: query.get('reference') ?? '',
+          amountInCents: Number(query.get('amount-in-cents')),
+          expirationTime: query.get('expiration-time') ?? undefined,
+        },
+        keys.integritySecret,
+      )
+      return (
+        query.get('public-key') === keys.publicKey &&
+        /^\d+$/.test(query.get('amount-in-cents') ?? '') &&
+        query.get('signature:integrity') === signed
+      )
     },
     getPayment: (id) => simulatedPayment(db, 'wompi', id),
     searchPayments: (orderId) => simulatedPaymentsOf(db, 'wompi', orderId),
