@@ -15,6 +15,7 @@ import {
   recordPaymentState,
 } from '#app/modules/order/order.server.ts'
 import { isOnlinePaymentMethod, orders, type OnlinePaymentMethod } from '#app/modules/order/schema.ts'
+import { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { cleanText } from '#app/utils/text.ts'
 import { PAYMENT_MESSAGES } from './messages.ts'
@@ -159,9 +160,6 @@ async function placedWithin(db: PaymentDeps['db'], orderId: string, hours: numbe
   const [order] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId))
   return Boolean(order && Date.now() - order.createdAt.getTime() < hours * 3_600_000)
 }
-
-/** How the order's timeline names who approved an online payment ("Pago aprobado en …"). */
-const PAID_WITH: Record<OnlinePaymentMethod, string> = { mercadopago: 'Mercado Pago', wompi: 'Wompi' }
 
 /** A provider's error text as PostgreSQL takes it: cleaned, bounded. */
 function providerText(error: unknown) {
@@ -345,7 +343,8 @@ async function settlePayment(tx: Tx, jobs: JobQueue, method: OnlinePaymentMethod
     }
     // The order module makes the change ("pagado" keeps the reservation until shipping). The
     // business was told of the order when it was placed: no second notice here.
-    if (!(await markOrderPaid(tx, order.id, payment, jobs, PAID_WITH[method]))) return 'already-paid'
+    if (!(await markOrderPaid(tx, order.id, payment, jobs, PAYMENT_METHOD_LABELS[method])))
+      return 'already-paid'
     // Meta's Purchase of an online order is the approved payment (with advertising consent at checkout).
     await enqueuePaidOrderPurchase(tx, jobs, order.id)
     return 'paid'

@@ -14,7 +14,8 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { enqueuePaidOrderPurchase } from '#app/modules/marketing/events.server.ts'
 import { recordLedgerPayment } from './ledger.server.ts'
 import { paymentReceipts } from './schema.ts'
-import { MAX_RECEIPT_BYTES, TRANSFER_MESSAGES } from './transfer.ts'
+import { MAX_RECEIPT_BYTES, RECEIPT_FIELD, TRANSFER_MESSAGES } from './transfer.ts'
+import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 
 /**
  * Transfers and Bre-B payments: the buyer pays to the shop's key or account from their bank's app,
@@ -111,6 +112,13 @@ export async function saveTransferReceipt(db: DbOrTx, orderId: string, file: Upl
       size: file.bytes.length,
     })
   })
+}
+
+/** The receipt a buyer's form posted (its `comprobante` file), kept as `saveTransferReceipt` keeps it. */
+export async function saveTransferReceiptFrom(db: DbOrTx, orderId: string, form: FormData) {
+  const [file] = await uploadsFrom(form, RECEIPT_FIELD)
+  if (!file) throw new Refusal(TRANSFER_MESSAGES.noFile, { status: 400 })
+  await saveTransferReceipt(db, orderId, file)
 }
 
 /** The order's receipt as uploaded (for the back office's download), or null when there is none. */

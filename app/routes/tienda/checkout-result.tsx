@@ -13,13 +13,12 @@ import { pagePurchase } from '#app/modules/marketing/events.server.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
 import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
-import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import {
   receiptUploadOf,
-  saveTransferReceipt,
+  saveTransferReceiptFrom,
   transferInstructionsOf,
 } from '#app/modules/payment/transfer.server.ts'
-import { RECEIPT_FIELD, TRANSFER_MESSAGES, UPLOAD_RECEIPT_INTENT } from '#app/modules/payment/transfer.ts'
+import { TRANSFER_MESSAGES, UPLOAD_RECEIPT_INTENT } from '#app/modules/payment/transfer.ts'
 import { TransferPayment } from '#app/components/transfer-payment.tsx'
 import { startOnlinePayment } from '#app/modules/payment/payment.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -28,7 +27,6 @@ import { formFailure, refusedAnswer } from '#app/utils/answer.server.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { orderResultPath } from '#app/utils/paths.ts'
-import { Refusal } from '#app/utils/refusal.ts'
 import type { Route } from './+types/checkout-result'
 
 type Outcome = 'success' | 'pending' | 'failure'
@@ -95,9 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       // Counted before the file is decoded.
       await services.rateLimits.require('receiptUpload', clientAddressOf(context))
-      const [file] = await uploadsFrom(form, RECEIPT_FIELD)
-      if (!file) throw new Refusal(TRANSFER_MESSAGES.noFile, { status: 400 })
-      await saveTransferReceipt(services.database.db, orderId, file)
+      await saveTransferReceiptFrom(services.database.db, orderId, form)
     } catch (thrown) {
       return formFailure(
         thrown,

@@ -14,15 +14,13 @@ import { buyerOrderPage, orderByNumber, phoneEndsWith } from '#app/modules/order
 import { requestRetracto, requestReversal } from '#app/modules/order/request-claim.server.ts'
 import { isOrderLinkToken, signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { invoiceOf } from '#app/modules/invoicing/issue.server.ts'
-import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import {
   receiptUploadOf,
-  saveTransferReceipt,
+  saveTransferReceiptFrom,
   transferInstructionsOf,
 } from '#app/modules/payment/transfer.server.ts'
-import { RECEIPT_FIELD, TRANSFER_MESSAGES, UPLOAD_RECEIPT_INTENT } from '#app/modules/payment/transfer.ts'
+import { UPLOAD_RECEIPT_INTENT } from '#app/modules/payment/transfer.ts'
 import { TransferPayment } from '#app/components/transfer-payment.tsx'
-import { Refusal } from '#app/utils/refusal.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { readActionAnswer, successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure, refusedAnswer } from '#app/utils/answer.server.ts'
@@ -124,9 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === UPLOAD_RECEIPT_INTENT) {
       // Counted before the file is decoded.
       await services.rateLimits.require('receiptUpload', clientAddressOf(context))
-      const [file] = await uploadsFrom(form, RECEIPT_FIELD)
-      if (!file) throw new Refusal(TRANSFER_MESSAGES.noFile, { status: 400 })
-      await saveTransferReceipt(services.database.db, order.id, file)
+      await saveTransferReceiptFrom(services.database.db, order.id, form)
       // Back to the page, which now says the receipt arrived (a reload posts nothing twice).
       return redirect(signedOrderPath(services.orderLinkSecret, order.number))
     }
