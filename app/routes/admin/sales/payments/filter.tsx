@@ -1,6 +1,6 @@
-import { Form, Link } from 'react-router'
 import { Field } from '#app/components/admin/field.tsx'
-import { inputClass, primaryButtonClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
+import { inputClass } from '#app/components/admin/form-message.tsx'
+import { RangeFilter } from '#app/components/admin/range-filter.tsx'
 import {
   PAYMENT_PROVIDER_FILTERS,
   PAYMENT_PROVIDER_LABELS,
@@ -16,24 +16,16 @@ const providerLabel = (provider: PaymentProviderFilter) =>
 /** Dates and provider to list (a plain GET form: works before scripts run), and their CSV. */
 export function PaymentsFilter({ filters, csv }: { filters: PaymentFilters; csv: boolean }) {
   return (
-    <Form
-      method="get"
+    <RangeFilter
       key={`${filters.from}|${filters.to}|${filters.provider}`}
-      className="flex flex-col gap-3 rounded-xl border border-brand-100 bg-white p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-end"
-      aria-label="Filtrar pagos"
+      from={filters.from}
+      to={filters.to}
+      idPrefix="payments"
+      label="Filtrar pagos"
+      thisMonth={ADMIN_PAYMENTS_PATH}
+      csvHref={csv ? adminPaymentsCsvPath(paymentFiltersQuery(filters)) : null}
+      csvTestId="payments-csv"
     >
-      <Field id="payments-from" label="Desde" className="sm:w-44">
-        <input
-          id="payments-from"
-          name="desde"
-          type="date"
-          defaultValue={filters.from}
-          className={inputClass}
-        />
-      </Field>
-      <Field id="payments-to" label="Hasta" className="sm:w-44">
-        <input id="payments-to" name="hasta" type="date" defaultValue={filters.to} className={inputClass} />
-      </Field>
       <Field id="payments-provider" label="Proveedor" className="sm:w-44">
         <select
           id="payments-provider"
@@ -48,24 +40,6 @@ export function PaymentsFilter({ filters, csv }: { filters: PaymentFilters; csv:
           ))}
         </select>
       </Field>
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" className={primaryButtonClass}>
-          Filtrar
-        </button>
-        <Link to={ADMIN_PAYMENTS_PATH} className={secondaryButtonClass}>
-          Este mes
-        </Link>
-        {csv ? (
-          <a
-            href={adminPaymentsCsvPath(paymentFiltersQuery(filters))}
-            download
-            className={secondaryButtonClass}
-            data-testid="payments-csv"
-          >
-            Descargar CSV
-          </a>
-        ) : null}
-      </div>
-    </Form>
+    </RangeFilter>
   )
 }
