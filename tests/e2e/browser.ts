@@ -255,17 +255,27 @@ export async function startWithCart(page: Page, lines: { sku: string; quantity: 
 
 /**
  * Skus of products on the home page with at least `units` units available, fixtures left out: other
- * tests count on their stock, so a test that buys "any product" must not take one of them.
+ * tests count on their stock, so a test that buys "any product" must not take one of them. With
+ * `maxPrice` (centavos), only products that cost at most that, for a test whose order must not
+ * reach the free-shipping threshold (the home list is shuffled, and a third of it costs more).
  */
-export async function homeSkusInStock(page: Page, units = 2): Promise<string[]> {
+export async function homeSkusInStock(
+  page: Page,
+  units = 2,
+  maxPrice = Number.POSITIVE_INFINITY,
+): Promise<string[]> {
   await gotoHydrated(page, '/')
   const skus = await page
     .getByTestId('product-card')
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-sku')!))
   const candidates = [...new Set(skus)].filter((sku) => !FIXTURE_SKUS.has(sku))
   const response = await page.request.get(`/api/carrito?skus=${encodeURIComponent(candidates.join(','))}`)
-  const { products } = (await response.json()) as { products: { sku: string; available: number }[] }
-  return products.filter((product) => product.available >= units).map((product) => product.sku)
+  const { products } = (await response.json()) as {
+    products: { sku: string; available: number; finalPrice: number }[]
+  }
+  return products
+    .filter((product) => product.available >= units && product.finalPrice <= maxPrice)
+    .map((product) => product.sku)
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   cop,
   plain,
 } from './browser.ts'
+import { STORE } from './fixtures.ts'
 import { SHIPPING_ZONE_MESSAGES } from '#app/modules/settings/validators.ts'
 import { expectMessage, signInAsAdmin } from './admin-session.ts'
 
@@ -23,9 +24,12 @@ import { expectMessage, signInAsAdmin } from './admin-session.ts'
 const browser = setupBrowser(PHONE)
 
 let used = 0
-/** A different in-stock product for each order (from the end of the list: checkout.test.ts takes from the start). */
+/**
+ * A different in-stock product for each order (from the end of the list: checkout.test.ts takes
+ * from the start), cheap enough that its order pays for shipping.
+ */
 async function nextSku(page: Page) {
-  const skus = await homeSkusInStock(page)
+  const skus = await homeSkusInStock(page, 2, STORE.freeShippingThreshold * 100)
   const sku = skus[skus.length - 1 - (used++ % skus.length)]
   if (!sku) throw new Error('No quedan productos con stock en la tienda de pruebas')
   return sku
