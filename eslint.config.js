@@ -27,6 +27,7 @@ export const MODULE_MAP = {
   catalog: ['inventory', 'media'],
   payment: ['marketing', 'media', 'order', 'settings'],
   invoicing: ['catalog', 'order', 'settings'],
+  promotions: ['catalog', 'order'],
   checkout: [
     'carriers',
     'cart',
@@ -36,6 +37,7 @@ export const MODULE_MAP = {
     'order',
     'payment',
     'places',
+    'promotions',
     'settings',
   ],
   import: ['analytics', 'catalog', 'inventory', 'media', 'order'],

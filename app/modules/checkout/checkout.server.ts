@@ -8,6 +8,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
 import { keepCheckoutTracking, type CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
+import { pricingLinesOf, quotePromotions } from '#app/modules/promotions/promotions.server.ts'
 import { orderByCheckoutKey, recordPlacedOrder, type PlacedOrder } from '#app/modules/order/place.server.ts'
 import {
   readHoldLimits,
@@ -214,7 +215,24 @@ export async function placeOrder(
           409,
         )
       }
-      const totals = cartTotals(priced, rules)
+      const beforePromotions = cartTotals(priced, rules)
+      // Priced at the order's moment, the limited promotions locked until it commits.
+      const { pricing, codeRefusal } = await quotePromotions(tx, {
+        lines: await pricingLinesOf(tx, lines),
+        shipping: beforePromotions.shipping,
+        code: customer.discount_code,
+        customer: { phone: customer.phone, email: customer.email },
+        lock: true,
+      })
+      if (codeRefusal) {
+        throw new CheckoutRefused({ form: [codeRefusal], fields: { discount_code: codeRefusal } }, 409)
+      }
+      const totals = {
+        subtotal: pricing.subtotal,
+        shipping: pricing.shipping,
+        discount: pricing.discount,
+        total: pricing.total,
+      }
       const placed = await recordPlacedOrder(tx, {
         paymentMethod: customer.payment_method,
         customer: {
@@ -230,8 +248,9 @@ export async function placeOrder(
           departmentCode: customer.department_code,
           municipalityCode: customer.municipality_code,
         },
-        items: priced,
+        items: priced.map((item) => ({ ...item, discount: pricing.lineDiscounts[item.productSku] ?? 0 })),
         totals,
+        discounts: pricing.discounts,
         checkoutKey,
         clientAddress,
         clientNetwork,

@@ -10,6 +10,7 @@ import { cleanText } from '#app/utils/text.ts'
 import { departmentNamed } from '#app/modules/places/departments.ts'
 import { municipalitiesOf, placeOf } from '#app/modules/places/places.server.ts'
 import { CHECKOUT_MESSAGES } from './messages.ts'
+import { CODE_MAX_LENGTH, CODE_MESSAGES } from '#app/modules/promotions/messages.ts'
 
 /** Trimmed, one line, cleaned as PostgreSQL takes it (`normalizeCustomerText`). */
 const text = (max: number) =>
@@ -86,6 +87,8 @@ export const CustomerSchema = z.object({
   /** The municipality's DANE code ("05001"): the checkout's select; the order's city is its name. */
   municipality_code: text(5).default(''),
   payment_method: z.enum(PAYMENT_METHODS).default('acordar'),
+  /** "Código de descuento": judged by the promotions when the order is priced (quotePromotions). */
+  discount_code: z.string().trim().max(CODE_MAX_LENGTH, { message: CODE_MESSAGES.tooLong }).default(''),
   consent: z.boolean(),
 })
 export type CustomerInput = z.input<typeof CustomerSchema>

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import { departmentNamed } from '#app/modules/places/departments.ts'
 import type { IdentificationType } from './customer-fields.ts'
 import { recordOrderEvent } from './order.server.ts'
-import { orderItems, orders, type PaymentMethod } from './schema.ts'
+import { orderDiscounts, orderItems, orders, type PaymentMethod } from './schema.ts'
 
 /** Who an order goes to, as the shopper (or the shop it was imported from) gave it. */
 export type OrderCustomer = {
@@ -44,11 +44,31 @@ export type NewOrder = {
   paymentMethod: PaymentMethod
   customer: OrderCustomer
   /** `personalUse`: the product was a personal-use good when sold (no withdrawal for it). */
-  items: { productSku: string; title: string; quantity: number; unitPrice: number; personalUse?: boolean }[]
-  totals: { subtotal: number; shipping: number; total: number }
+  /** `discount`: what promotions took off the whole line (centavos; none when absent). */
+  items: {
+    productSku: string
+    title: string
+    quantity: number
+    unitPrice: number
+    discount?: number
+    personalUse?: boolean
+  }[]
+  /** `total` = `subtotal + shipping − discount`. */
+  totals: { subtotal: number; shipping: number; discount?: number; total: number }
+  /** Each discount a promotion gave, per line (`productSku`) or on the shipping (null). */
+  discounts?: OrderDiscount[]
   checkoutKey?: string
   clientAddress: string | null
   clientNetwork: string | null
+}
+
+/** One discount as the order keeps it (a copy: later changes to the promotion never reach it). */
+export type OrderDiscount = {
+  promotionId: number
+  name: string
+  code: string | null
+  productSku: string | null
+  amount: number
 }
 
 /** What the shopper is told of a placed order (and what a repeated checkout form finds again). */
@@ -73,6 +93,7 @@ export async function recordPlacedOrder(tx: Tx, order: NewOrder): Promise<Placed
       ...customerColumns(order.customer),
       subtotal: order.totals.subtotal,
       shippingCost: order.totals.shipping,
+      discount: order.totals.discount ?? 0,
       total: order.totals.total,
       checkoutKey: order.checkoutKey,
       clientAddress: order.clientAddress,
@@ -80,13 +101,17 @@ export async function recordPlacedOrder(tx: Tx, order: NewOrder): Promise<Placed
     })
     .returning({ number: orders.number })
   await tx.insert(orderItems).values(order.items.map((item) => ({ ...item, orderId: id })))
+  const discounts = (order.discounts ?? []).filter((discount) => discount.amount > 0)
+  if (discounts.length) {
+    await tx.insert(orderDiscounts).values(discounts.map((discount) => ({ ...discount, orderId: id })))
+  }
   const how = PLACED_WITH[order.paymentMethod]
   await recordOrderEvent(
     tx,
     id,
     'placed',
     `Pedido creado (${how}).`,
-    { items: order.items, ...order.totals },
+    { items: order.items, ...order.totals, ...(discounts.length ? { discounts } : {}) },
     'cliente',
   )
   return { id, number: created!.number, total: order.totals.total, paymentMethod: order.paymentMethod }

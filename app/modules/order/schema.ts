@@ -54,6 +54,11 @@ export const orders = pgTable(
     customerMunicipalityCode: text(),
     subtotal: integer().notNull(),
     shippingCost: integer().notNull(),
+    /**
+     * What promotions and discount codes took off, lines and shipping together (`order_discounts`
+     * holds each one): the total is what is left to pay.
+     */
+    discount: integer().notNull().default(0),
     total: integer().notNull(),
     /** True while the order holds reserved units (released on shipping or cancelling). */
     reservationHeld: boolean().notNull().default(true),
@@ -88,7 +93,7 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_customer_phone_idx').on(t.customerPhone),
     index('orders_client_network_idx').on(t.clientNetwork),
-    check('orders_total_matches', sql`${t.total} = ${t.subtotal} + ${t.shippingCost}`),
+    check('orders_total_matches', sql`${t.total} = ${t.subtotal} + ${t.shippingCost} - ${t.discount}`),
   ],
 )
 
@@ -102,12 +107,43 @@ export const orderItems = pgTable(
     title: text().notNull(),
     quantity: integer().notNull(),
     unitPrice: integer().notNull(),
+    /**
+     * What promotions took off this line, all its units together (`order_discounts` says which):
+     * the line charges `unitPrice × quantity − discount`.
+     */
+    discount: integer().notNull().default(0),
     /** The product was a personal-use good when sold: no withdrawal (retracto) for it. */
     personalUse: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.productSku] }),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_discount_range', sql`${t.discount} between 0 and ${t.unitPrice} * ${t.quantity}`),
+  ],
+)
+
+/**
+ * Each discount a promotion or code gave the order, as it was that moment (name, code, amount per
+ * line; `productSku` null for shipping): later changes to the promotion never change a past order.
+ */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    id: serial().primaryKey(),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The promotion's id (promotions are never deleted once used). */
+    promotionId: integer().notNull(),
+    name: text().notNull(),
+    code: text(),
+    productSku: text(),
+    amount: integer().notNull(),
+  },
+  (t) => [
+    index('order_discounts_order_idx').on(t.orderId),
+    index('order_discounts_promotion_idx').on(t.promotionId),
+    check('order_discounts_amount_positive', sql`${t.amount} > 0`),
   ],
 )
 
