@@ -40,10 +40,17 @@ export function LineSummary({
   )
 }
 
-/** Subtotal, shipping ("Gratis" when 0) and total, plus any further rows given as children. */
+/** A discount as a summary shows it: the promotion's or code's name and what it took off. */
+export type DiscountRow = { name: string; amount: number }
+
+/**
+ * Subtotal, shipping ("Gratis" when 0), each discount on its own row with its name, and total,
+ * plus any further rows given as children.
+ */
 export function Totals({
   subtotal,
   shipping,
+  discounts = [],
   total,
   testIdPrefix,
   className = 'flex flex-col gap-1',
@@ -52,8 +59,10 @@ export function Totals({
 }: {
   subtotal: number
   shipping: number
+  /** One row each, "−$ 8.000,00" beside its name (`{prefix}-discount`). */
+  discounts?: readonly DiscountRow[]
   total: number
-  /** `cart` gives cart-subtotal, cart-shipping and cart-total. */
+  /** `cart` gives cart-subtotal, cart-shipping, cart-discount (each) and cart-total. */
   testIdPrefix?: string
   className?: string
   totalClassName?: string
@@ -68,6 +77,11 @@ export function Totals({
       <SummaryRow label="Envío" testId={testId('shipping')}>
         {shipping === 0 ? 'Gratis' : formatCOP(shipping)}
       </SummaryRow>
+      {discounts.map((discount, index) => (
+        <SummaryRow key={index} label={discount.name} testId={testId('discount')} className="text-green-800">
+          {formatCOP(-discount.amount)}
+        </SummaryRow>
+      ))}
       <SummaryRow label="Total" testId={testId('total')} className={totalClassName}>
         {formatCOP(total)}
       </SummaryRow>

@@ -311,3 +311,23 @@ export function shelfPriceOf(
     buyPay: buyPay ? { buy: buyPay.buyQuantity, pay: buyPay.payQuantity } : null,
   }
 }
+
+/**
+ * One summary row per promotion, lines and shipping together, in the order they were applied: its
+ * name, and its code in brackets when it came from one ("Cupón de Laura (LAURA10)").
+ */
+export function discountRowsOf(
+  discounts: readonly Pick<AppliedDiscount, 'promotionId' | 'name' | 'code' | 'amount'>[],
+): { name: string; amount: number }[] {
+  const rows = new Map<number, { name: string; amount: number }>()
+  for (const discount of discounts) {
+    const row = rows.get(discount.promotionId)
+    if (row) row.amount += discount.amount
+    else
+      rows.set(discount.promotionId, {
+        name: discount.code ? `${discount.name} (${discount.code})` : discount.name,
+        amount: discount.amount,
+      })
+  }
+  return [...rows.values()]
+}
