@@ -55,10 +55,10 @@ export function monthsBetween(from: string, to: string): string[] {
   return months
 }
 
-/** "1 de diciembre de 2026, 8:05 a. m.": an instant as a shopper in Colombia reads it. */
+/** "1 de diciembre de 2026 a las 8:05 a. m.": an instant as a shopper in Colombia reads it. */
 export function bogotaMoment(at: Date): string {
   const [day, time] = bogotaStamp(at).split(' ') as [string, string]
   const [hours, minutes] = time.split(':').map(Number) as [number, number]
   const hour12 = hours % 12 === 0 ? 12 : hours % 12
-  return `${spanishDay(day)}, ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'a. m.' : 'p. m.'}`
+  return `${spanishDay(day)} ${hour12 === 1 ? 'a la' : 'a las'} ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'a. m.' : 'p. m.'}`
 }

@@ -1,11 +1,14 @@
 import { formatCOP } from '#app/utils/money.ts'
 
-/** What the shopper reads when a discount code gives nothing (cart and checkout). */
+/**
+ * What the shopper reads when a discount code gives nothing (cart and checkout). A `when` is a
+ * `bogotaMoment`, which ends in "a. m." or "p. m.": the sentence needs no other period.
+ */
 export const CODE_MESSAGES = {
   unknown: (code: string) => `El código ${code} no existe. Revisa cómo lo escribiste.`,
   paused: (code: string) => `El código ${code} no está disponible en este momento.`,
-  notStarted: (code: string, when: string) => `El código ${code} empieza a valer el ${when}.`,
-  expired: (code: string, when: string) => `El código ${code} venció el ${when}.`,
+  notStarted: (code: string, when: string) => `El código ${code} empieza a valer el ${when}`,
+  expired: (code: string, when: string) => `El código ${code} venció el ${when}`,
   usedUp: (code: string) => `El código ${code} ya se usó todas las veces permitidas.`,
   usedByCustomer: (code: string) => `Ya usaste el código ${code} todas las veces permitidas.`,
   minimum: (code: string, minimum: number, missing: number) =>
