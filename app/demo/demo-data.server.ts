@@ -5,6 +5,7 @@ import { bulkInsert } from '#app/db/bulk-insert.server.ts'
 import type { Db } from '#app/db/client.server.ts'
 import { priceLevelsFrom } from '#app/modules/catalog/pricing.ts'
 import { categories, media, productCategories, products } from '#app/modules/catalog/schema.ts'
+import { promotions } from '#app/modules/promotions/schema.ts'
 import { generateSku } from '#app/modules/catalog/sku.ts'
 import {
   replayHistories,
@@ -321,6 +322,19 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
       mobileMediaId: await insertImage(db, mobile, null, 0, false),
     })
   }
+  // Two codes to try at the cart; no automatic promotion, so the demo's prices stay as listed.
+  await db.insert(promotions).values([
+    {
+      name: 'Bienvenida',
+      code: 'BIENVENIDA',
+      benefit: 'percent',
+      target: 'order',
+      percent: 10,
+      minSubtotal: pesosToCentavos(80000),
+      maxUsesPerCustomer: 1,
+    },
+    { name: 'Envío gratis', code: 'ENVIOVITRINA', benefit: 'percent', target: 'shipping', percent: 100 },
+  ])
   log(
     `Datos de demostración: ${CATEGORY_DEFS.length} categorías, ${total} productos (${Date.now() - started} ms)`,
   )
