@@ -34,6 +34,8 @@ export const ADMIN_FUZZ_TARGETS = [
   'routes/admin/stock/exit.tsx',
   'routes/admin/categories/form.tsx',
   'routes/admin/categories/list.tsx',
+  'routes/admin/promotions/form.tsx',
+  'routes/admin/promotions/list.tsx',
   'routes/admin/channels.tsx',
   'routes/admin/orders/detail.tsx',
   'routes/admin/settings.tsx',

@@ -72,3 +72,7 @@ export const adminCarrierLabelPath = (orderId: string) =>
 /** The buyer's receipt (image or PDF) of an order paid by transfer or Bre-B. */
 export const adminPaymentReceiptPath = (orderId: string) =>
   `/admin/pedidos/comprobante/${encodeURIComponent(orderId)}`
+/** "Descuentos y Promociones": the list, the new-promotion form and one promotion's form. */
+export const ADMIN_PROMOTIONS_PATH = '/admin/descuentos'
+export const ADMIN_PROMOTION_CREATE_PATH = '/admin/descuentos/nueva'
+export const adminPromotionEditPath = (id: number) => `/admin/descuentos/editar/${id}`

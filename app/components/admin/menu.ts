@@ -26,6 +26,7 @@ import {
 import {
   ADMIN_CHANNELS_PATH,
   ADMIN_ORDERS_PATH,
+  ADMIN_PROMOTIONS_PATH,
   ADMIN_REPORTS_PATH,
   ADMIN_SALES_PATH,
   ADMIN_SETTINGS_PATH,
@@ -56,7 +57,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   // Not in spec §2: the stock mirror to MercadoLibre and Shopify (spec §7), next to the settings.
   { label: 'Canales', icon: Store, to: ADMIN_CHANNELS_PATH },
   { label: 'Categorías', icon: Tags, to: ADMIN_CATEGORIES_PATH },
-  { label: 'Descuentos y Promociones', icon: Percent },
+  { label: 'Descuentos y Promociones', icon: Percent, to: ADMIN_PROMOTIONS_PATH },
   { label: 'Marketing', icon: Megaphone },
   { label: 'SEO', icon: Search },
   { label: 'Mensajes y Notificaciones', icon: Bell },

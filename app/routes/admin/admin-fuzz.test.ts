@@ -46,6 +46,10 @@ import * as salesPayments from './sales/payments.tsx'
 import * as settings from './settings.tsx'
 import * as stockEntry from './stock/entry.tsx'
 import * as stockExit from './stock/exit.tsx'
+import * as promotionForm from './promotions/form.tsx'
+import * as promotionList from './promotions/list.tsx'
+import { createPromotion } from '#app/modules/promotions/admin-promotions.server.ts'
+import { NEW_PROMOTION_VALUES } from '#app/modules/promotions/validators.ts'
 
 /**
  * Issue 11: every back-office action fed malformed, huge, wrong-typed and hostile values
@@ -300,6 +304,94 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
       { fixture: async () => (await createCategory(t.db)).id },
     ),
 
+  'routes/admin/promotions/form.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/descuentos/{nueva,editar/:id}',
+      t.database,
+      fc.record({
+        form: fuzzedForm(
+          {
+            name: 'Bienvenida',
+            kind: 'codigo',
+            code: 'HOLA10',
+            benefit: 'percent',
+            target: 'products',
+            percent: '10',
+            amount: '15.000',
+            buyQuantity: '3',
+            payQuantity: '2',
+            productSkus: REAL,
+            categoryIds: REAL,
+            minSubtotal: '50.000',
+            startsAt: '2026-11-27T00:00',
+            endsAt: '2026-11-30T23:59',
+            maxUses: '50',
+            maxUsesPerCustomer: '1',
+            combinable: 'on',
+            active: 'on',
+          },
+          {
+            kind: ['codigo', 'automatica'],
+            benefit: ['percent', 'fixed', 'buy_x_pay_y', 'set_discount'],
+            target: ['order', 'products', 'shipping'],
+            startsAt: ['2026-02-30T10:00', '9999-12-31T23:59'],
+            amount: ['0', '99999999', '15,5'],
+          },
+        ),
+        id: fc.option(fc.oneof(fc.constant(REAL), hostileText), { nil: undefined }),
+      }),
+      ({ form, id }, promotionId) =>
+        asAdmin(
+          promotionForm.action,
+          id === undefined ? '/admin/descuentos/nueva' : '/admin/descuentos/editar/x',
+          form,
+          id === undefined ? {} : { id: id === REAL ? promotionId : id },
+        ),
+      // A promotion of its own each time (a valid edit changes it for good).
+      {
+        fixture: async () =>
+          String(
+            (
+              await createPromotion(t.db, {
+                ...NEW_PROMOTION_VALUES,
+                name: 'Fuzz',
+                code: `F${randomUUID().slice(0, 8)}`,
+              })
+            ).id,
+          ),
+      },
+    ),
+
+  'routes/admin/promotions/list.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/descuentos',
+      t.database,
+      fuzzedForm(
+        { intent: 'pausar', id: REAL },
+        { intent: ['duplicar', 'pausar', 'reanudar', 'terminar'], id: ['0', '-1', '1e308', '999999'] },
+      ),
+      (form, promotionId) =>
+        asAdmin(promotionList.action, '/admin/descuentos', {
+          ...form,
+          fields: form.fields.map(([name, value]) => [
+            name,
+            name === 'id' && value === REAL ? promotionId : value,
+          ]),
+        }),
+      {
+        fixture: async () =>
+          String(
+            (
+              await createPromotion(t.db, {
+                ...NEW_PROMOTION_VALUES,
+                name: 'Fuzz',
+                code: `F${randomUUID().slice(0, 8)}`,
+              })
+            ).id,
+          ),
+      },
+    ),
+
   'routes/admin/channels.tsx': () =>
     fuzzEndpoint(
       'POST /admin/canales',
@@ -413,6 +505,12 @@ const GUARDED: { file: (typeof ADMIN_FUZZ_TARGETS)[number]; path: string; handle
   { file: 'routes/admin/stock/exit.tsx', path: '/admin/productos/salida', handler: stockExit.action },
   { file: 'routes/admin/categories/form.tsx', path: '/admin/categorias/crear', handler: categoryForm.action },
   { file: 'routes/admin/categories/list.tsx', path: '/admin/categorias', handler: categoryList.action },
+  {
+    file: 'routes/admin/promotions/form.tsx',
+    path: '/admin/descuentos/nueva',
+    handler: promotionForm.action,
+  },
+  { file: 'routes/admin/promotions/list.tsx', path: '/admin/descuentos', handler: promotionList.action },
   { file: 'routes/admin/channels.tsx', path: '/admin/canales', handler: channels.action },
   { file: 'routes/admin/orders/detail.tsx', path: '/admin/pedidos/detalle/x', handler: orderDetail.action },
   { file: 'routes/admin/settings.tsx', path: '/admin/configuraciones', handler: settings.action },
