@@ -626,3 +626,8 @@ test('Factus dates are Bogotá time', () => {
   expect(parseFactusDate('01-01-2025 12:05:00 AM')).toEqual(new Date('2025-01-01T05:05:00Z'))
   expect(parseFactusDate(null)).toBeNull()
 })
+
+test('a shipping discount goes on the line "Envío" as its rate', async () => {
+  await provider().issueInvoice(draft({ shipping: 1_200_000, shippingDiscountPercent: 50 }))
+  expect(billBody().items.at(-1)).toMatchObject({ code_reference: 'ENVIO', price: 12000, discount_rate: 50 })
+})

@@ -172,6 +172,7 @@ function factusItems(
   shipping: number,
   shippingVat: Vat | undefined,
   document: string,
+  shippingDiscountPercent = 0,
 ): FactusItem[] {
   if (lines.length === 0 && shipping <= 0) throw new InvoicingRefused(`${document} no tiene productos.`)
   for (const line of lines) checkLine(line, document)
@@ -186,7 +187,7 @@ function factusItems(
         name: 'Envío',
         quantity: 1,
         unitPrice: shipping,
-        discountPercent: 0,
+        discountPercent: shippingDiscountPercent,
         vat: shippingVat ?? 19,
       }),
     )
@@ -273,7 +274,13 @@ export function factusBillBody(
     payment_form: PAID_IN_FULL,
     payment_method_code: FACTUS_PAYMENT_METHOD_CODES[draft.paymentMethod],
     customer: factusCustomer(draft.issuedFor, municipalityId),
-    items: factusItems(draft.items, draft.shipping, draft.shippingVat, 'La factura'),
+    items: factusItems(
+      draft.items,
+      draft.shipping,
+      draft.shippingVat,
+      'La factura',
+      draft.shippingDiscountPercent,
+    ),
   }
 }
 
@@ -298,7 +305,13 @@ export function factusCreditNoteBody(
       `${draft.reason === 'anulacion' ? 'Anulación' : 'Devolución'} de la factura ${draft.invoiceNumber}`,
       draft.observation,
     ),
-    items: factusItems(draft.items, draft.shipping, draft.shippingVat, 'La nota crédito'),
+    items: factusItems(
+      draft.items,
+      draft.shipping,
+      draft.shippingVat,
+      'La nota crédito',
+      draft.shippingDiscountPercent,
+    ),
   }
 }
 

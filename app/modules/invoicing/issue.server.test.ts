@@ -12,6 +12,7 @@ import { requestRetracto } from '#app/modules/order/request-claim.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { settings } from '#app/modules/settings/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { placeDiscountedOrder } from '#tests/discounted-orders.ts'
 import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
 import { startFactusStandIn } from '#tests/stand-ins/factus.ts'
 import { standInForFile } from '#tests/stand-ins/for-file.ts'
@@ -432,5 +433,36 @@ describe('credit notes', () => {
       status: 'skipped',
       providerMessage: INVOICE_MESSAGES.creditNoteSkipped,
     })
+  })
+})
+
+describe('an order with promotions', () => {
+  test('each line carries its discount, the shipping its net cost, and the invoice totals the order', async () => {
+    const order = await placeDiscountedOrder(t.db, { phone: '3005550103' })
+    expect(await issueOrderInvoice(deps(), { orderId: order.id, trigger: 'manual' })).toBe('issued')
+    const bill = standIn().bills.at(-1)!
+    const items = bill.body.items as {
+      code_reference: string
+      quantity: number
+      price: number
+      discount_rate: number
+    }[]
+    expect(
+      items.map(({ code_reference, quantity, price, discount_rate }) => ({
+        code_reference,
+        quantity,
+        price,
+        discount_rate,
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        { code_reference: order.collar.sku, quantity: 2, price: 45_000, discount_rate: 10 },
+        { code_reference: order.aretes.sku, quantity: 1, price: 20_000, discount_rate: 10 },
+        // 5.000 off 12.000 is no percentage with 2 decimals: the shipping at what it charged.
+        { code_reference: 'ENVIO', quantity: 1, price: 7_000, discount_rate: 0 },
+      ]),
+    )
+    expect(items).toHaveLength(3)
+    expect(bill.total).toBe(106_000)
   })
 })

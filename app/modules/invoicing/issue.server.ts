@@ -3,6 +3,7 @@ import type { DbOrTx } from '#app/db/client.server.ts'
 import { productVatOf } from '#app/modules/catalog/product-vat.server.ts'
 import { getOrder, recordOrderEvent, type OrderWithItems } from '#app/modules/order/order.server.ts'
 import { isPaidBeforeShipping, orderClaims, type PaymentMethod } from '#app/modules/order/schema.ts'
+import { shippingDiscountOf } from '#app/modules/order/discounts.ts'
 import { logger } from '#app/utils/logger.server.ts'
 import type { VatRate } from '#app/utils/vat.ts'
 import { readInvoiceSettings } from '#app/modules/settings/settings.server.ts'
@@ -16,6 +17,7 @@ import {
   type InvoicingProvider,
   type Vat,
 } from './provider.ts'
+import { discountedInvoiceLines, exactDiscountPercent } from './discount-lines.ts'
 import { invoices, type InvoicedLines, type InvoiceKind, type InvoiceRow } from './schema.ts'
 
 /** What the invoicing jobs work with: the database and the provider (null: not configured). */
@@ -170,22 +172,33 @@ function reasonOf(error: InvoicingRefused) {
 
 const toVat = (rate: VatRate): Vat => (rate === '5' ? 5 : rate === '19' ? 19 : rate)
 
-/** One line per item at the price charged, with the product's IVA (or the shop's default). */
+/**
+ * Each item at the price charged, with what promotions took off it (`discountedInvoiceLines`) and the
+ * product's IVA (or the shop's default); the shipping with its discount, or at its net cost when no
+ * percentage says it exactly. The lines add up to the order's total.
+ */
 async function linesOf(db: DbOrTx, order: OrderWithItems): Promise<InvoicedLines> {
   const { defaultVat } = await readInvoiceSettings(db)
   const vats = await productVatOf(
     db,
     order.items.map((item) => item.productSku),
   )
-  const items: InvoiceLine[] = order.items.map((item) => ({
-    sku: item.productSku,
-    name: item.title,
-    quantity: item.quantity,
-    unitPrice: item.unitPrice,
-    discountPercent: 0,
-    vat: toVat(vats.get(item.productSku) ?? defaultVat),
-  }))
-  return { items, shipping: order.shippingCost }
+  const items: InvoiceLine[] = order.items.flatMap((item) =>
+    discountedInvoiceLines({
+      sku: item.productSku,
+      name: item.title,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      discount: item.discount,
+      vat: toVat(vats.get(item.productSku) ?? defaultVat),
+    }),
+  )
+  const shippingDiscount = shippingDiscountOf(order)
+  const percent = exactDiscountPercent(order.shippingCost, shippingDiscount)
+  if (!shippingDiscount || shippingDiscount === order.shippingCost || percent === null) {
+    return { items, shipping: order.shippingCost - shippingDiscount }
+  }
+  return { items, shipping: order.shippingCost, shippingDiscountPercent: percent }
 }
 
 function draftOf(order: OrderWithItems, municipalityCode: string, lines: InvoicedLines): InvoiceDraft {
@@ -207,6 +220,7 @@ function draftOf(order: OrderWithItems, municipalityCode: string, lines: Invoice
     paymentMethod: INVOICED_PAYMENT_METHOD[order.paymentMethod],
     items: lines.items,
     shipping: lines.shipping,
+    shippingDiscountPercent: lines.shippingDiscountPercent,
     shippingVat: lines.shippingVat,
     observation: `Pedido ${order.number}`,
   }
@@ -355,6 +369,7 @@ export async function issueOrderCreditNote(
     reason: accepted ? 'devolucion' : 'anulacion',
     items: lines.items,
     shipping: lines.shipping,
+    shippingDiscountPercent: lines.shippingDiscountPercent,
     shippingVat: lines.shippingVat,
     observation: `Pedido ${order.number}: ${accepted ? 'devolución' : 'anulación'}`,
   }

@@ -36,7 +36,7 @@ export type InvoiceLine = {
   quantity: number
   /** Centavos, the price charged for one unit, IVA included, before the line discount. */
   unitPrice: number
-  /** 0–100. */
+  /** 0–100, at most 2 decimals: what promotions took off price × quantity. */
   discountPercent: number
   vat: Vat
 }
@@ -50,6 +50,8 @@ export type InvoiceDraft = {
   items: InvoiceLine[]
   /** Centavos, IVA included; 0 when free. Sent the way the provider expects (Factus: a line "Envío"). */
   shipping: number
+  /** What promotions took off the shipping, 0–100 (none when absent). */
+  shippingDiscountPercent?: number
   /** IVA of the shipping line; 19 when not given (ask the accountant). */
   shippingVat?: Vat
   observation?: string
@@ -83,6 +85,7 @@ export type CreditNoteDraft = {
   items: InvoiceLine[]
   /** Centavos of shipping credited; 0 when none. */
   shipping: number
+  shippingDiscountPercent?: number
   shippingVat?: Vat
   observation?: string
 }

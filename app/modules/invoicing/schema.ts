@@ -15,7 +15,13 @@ export const INVOICE_STATUSES = ['issued', 'failed', 'skipped', 'retrying'] as c
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
 /** What an issued document carried: its credit note credits exactly these lines. */
-export type InvoicedLines = { items: InvoiceLine[]; shipping: number; shippingVat?: Vat }
+export type InvoicedLines = {
+  items: InvoiceLine[]
+  shipping: number
+  /** What promotions took off the shipping, 0–100 (none when absent). */
+  shippingDiscountPercent?: number
+  shippingVat?: Vat
+}
 
 /**
  * An order's DIAN electronic invoice and its credit note, as the invoicing jobs last left them: at

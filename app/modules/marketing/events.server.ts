@@ -8,6 +8,7 @@ import {
 } from '#app/jobs/jobs.server.ts'
 import { allowsAdvertising } from '#app/modules/analytics/consent.ts'
 import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
+import { lineNetOf } from '#app/modules/order/discounts.ts'
 import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { cookieValue } from '#app/utils/cookies.ts'
 import { Refusal } from '#app/utils/refusal.ts'
@@ -294,10 +295,11 @@ async function purchaseEvent(
       value: pesos(order.total),
       content_type: 'product',
       content_ids: order.items.map((item) => item.productSku),
+      // What each unit was paid, net of the line's discounts (value is the discounted total).
       contents: order.items.map((item) => ({
         id: item.productSku,
         quantity: item.quantity,
-        item_price: pesos(item.unitPrice),
+        item_price: pesos(Math.round(lineNetOf(item) / item.quantity)),
       })),
       num_items: order.items.reduce((sum, item) => sum + item.quantity, 0),
       order_id: String(order.number),

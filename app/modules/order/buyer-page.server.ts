@@ -63,15 +63,18 @@ export async function buyerOrderPage(db: DbOrTx, order: OrderWithItems, now = ne
     createdAt: order.createdAt.toISOString(),
     status: buyerStatusOf(order),
     paymentMethod: order.paymentMethod,
-    items: order.items.map(({ productSku, title, quantity, unitPrice, personalUse }) => ({
+    items: order.items.map(({ productSku, title, quantity, unitPrice, discount, personalUse }) => ({
       productSku,
       title,
       quantity,
       unitPrice,
+      discount,
       personalUse,
     })),
     subtotal: order.subtotal,
     shippingCost: order.shippingCost,
+    /** What promotions took off, lines and shipping (the page names them from `orderDiscountsOf`). */
+    discount: order.discount,
     total: order.total,
     destination: destinationOf(
       order.customerAddress,

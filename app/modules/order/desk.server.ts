@@ -30,7 +30,7 @@ import {
 } from '#app/modules/places/places.server.ts'
 import { confirmationDeadline } from './expire-unconfirmed.server.ts'
 import { holdingUnconfirmed, isHoldingUnconfirmed } from './holding.ts'
-import { getOrder, listOrderEvents, type OrderRow } from './order.server.ts'
+import { getOrder, listOrderEvents, orderDiscountsOf, type OrderRow } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import type { OrderStatus } from './status.ts'
 import type { DeskView } from './desk-views.ts'
@@ -299,6 +299,8 @@ export async function getDeskOrder(db: DbOrTx, id: string, confirmationHours: nu
   const place = deliveryPlaceOf(order)
   return {
     ...order,
+    /** Each discount the order got, as kept when placed (the page names them per line and in all). */
+    appliedDiscounts: await orderDiscountsOf(db, id),
     events,
     movements,
     place,
@@ -316,7 +318,7 @@ export type DeskOrder = NonNullable<Awaited<ReturnType<typeof getDeskOrder>>>
 
 /**
  * Packing slips: each order's items with where to pick them, the delivery details and what the
- * courier collects (the total while unpaid, 0 once paid or cancelled). Before shipping, the locations
+ * courier collects (the total, net of its discounts, while unpaid; 0 once paid or cancelled). Before shipping, the locations
  * holding the product today (largest stock first, `locationsFrom: 'stock'`); once shipped, the
  * locations its units were actually taken from, by the ledger's exits for the order
  * (`locationsFrom: 'shipment'`). A cancelled order's slip is marked `cancelled`: nothing to dispatch.

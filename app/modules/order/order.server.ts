@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
-import { orderEvents, orderItems, orders } from './schema.ts'
+import type { OrderDiscountRecord } from './discounts.ts'
+import { orderDiscounts, orderEvents, orderItems, orders } from './schema.ts'
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderItemRow = typeof orderItems.$inferSelect
@@ -16,6 +17,24 @@ export async function getOrder(db: DbOrTx, id: string) {
   return { ...order, items }
 }
 export type OrderWithItems = NonNullable<Awaited<ReturnType<typeof getOrder>>>
+
+/**
+ * Each discount the order got, as it kept them when placed (name, code, line or shipping, amount),
+ * in the order they were applied.
+ */
+export async function orderDiscountsOf(db: DbOrTx, orderId: string): Promise<OrderDiscountRecord[]> {
+  return db
+    .select({
+      promotionId: orderDiscounts.promotionId,
+      name: orderDiscounts.name,
+      code: orderDiscounts.code,
+      productSku: orderDiscounts.productSku,
+      amount: orderDiscounts.amount,
+    })
+    .from(orderDiscounts)
+    .where(eq(orderDiscounts.orderId, orderId))
+    .orderBy(asc(orderDiscounts.id))
+}
 
 /**
  * The order row locked for the rest of the caller's transaction: every state change reads the

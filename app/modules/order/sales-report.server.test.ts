@@ -5,6 +5,7 @@ import { products } from '#app/modules/catalog/schema.ts'
 import { recordEntry } from '#app/modules/inventory/movement.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
+import { placeDiscountedOrder } from '#tests/discounted-orders.ts'
 import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
 import { cancelOrderAtDesk } from './cancel.server.ts'
 import { completeOrder } from './complete.server.ts'
@@ -94,6 +95,8 @@ test('sales per day and month in Bogotá days, margins, splits, best sellers and
     units: 13,
     revenue,
     shipping: s1.shippingCost + s2.shippingCost + s3.shippingCost + s6.shippingCost + s9.shippingCost,
+    discount: 0,
+    shippingDiscount: 0,
     averageTicket: Math.round(revenue / 5),
     shippedOrders: 2,
     shippedRevenue,
@@ -200,11 +203,11 @@ test('the CSV: BOM, ";" and decimal commas, negative margins stay numbers, names
   expect(csv.charCodeAt(0)).toBe(0xfeff)
   const lines = csv.slice(1).split('\r\n')
   expect(lines[0]).toBe(SALES_CSV_COLUMNS.join(';'))
-  const zeros = '0;0;0,00;0,00;0,00;0;0,00;0,00;0,00;0;0,00;0,00;0,00;0'
+  const zeros = '0;0;0,00;0,00;0,00;0,00;0,00;0;0,00;0,00;0,00;0;0,00;0,00;0,00;0'
   const pesos = (centavos: number) => (centavos / 100).toFixed(2).replace('.', ',')
   const margin = pesos(subtotal - 4_000_00)
   expect(margin.startsWith('-')).toBe(true)
-  const figures = `1;2;${pesos(subtotal)};0,00;${pesos(subtotal)};1;${pesos(subtotal)};4000,00;${margin};0;0,00;0,00;0,00;0`
+  const figures = `1;2;${pesos(subtotal)};0,00;0,00;0,00;${pesos(subtotal)};1;${pesos(subtotal)};4000,00;${margin};0;0,00;0,00;0,00;0`
   expect(lines.slice(1, -1)).toEqual([
     `Día;2032-06-09;${zeros}`,
     `Día;2032-06-10;${figures}`,
@@ -257,4 +260,48 @@ test('an online order counts once paid; a deleted product’s units are left out
     estimatedMargin: s1.subtotal - costKept,
     unknownCostUnits: 3,
   })
+})
+
+test('orders with promotions: sales net of their discounts, the discounts apart, the margin after them', async () => {
+  // Each: 110.000 of products less 11.000 off them, 12.000 of shipping less 5.000; costs 2 × 20.000 + 8.000.
+  const shipped = await placeDiscountedOrder(t.db, { phone: '3005559101' })
+  await shipOrder(t.db, jobs, shipped.id, {}, ADMIN)
+  await placedAt(shipped, '2033-03-10T15:00:00Z')
+  const waiting = await placeDiscountedOrder(t.db, { phone: '3005559102' })
+  await placedAt(waiting, '2033-03-11T15:00:00Z')
+
+  const report = (await readSalesReport(t.db, { from: '2033-03-01', to: '2033-03-31' }))!
+  expect(report.totals).toMatchObject({
+    orders: 2,
+    units: 6,
+    revenue: 198_000_00,
+    shipping: 14_000_00,
+    discount: 32_000_00,
+    shippingDiscount: 10_000_00,
+    averageTicket: 99_000_00,
+    shippedRevenue: 99_000_00,
+    exitCost: 48_000_00,
+    margin: 51_000_00,
+    pendingRevenue: 99_000_00,
+    estimatedRevenue: 99_000_00,
+    estimatedCost: 48_000_00,
+    estimatedMargin: 51_000_00,
+  })
+  expect(report.bestSellers).toEqual(
+    expect.arrayContaining([
+      { sku: shipped.collar.sku, title: 'Collar Luna', units: 2, revenue: 81_000_00 },
+      { sku: waiting.aretes.sku, title: 'Aretes Sol', units: 1, revenue: 18_000_00 },
+    ]),
+  )
+
+  const csv = (await salesReportCsv(t.db, { from: '2033-03-10', to: '2033-03-10' }))!
+  const [header, day] = csv.slice(1).split('\r\n')
+  const columns = header!.split(';')
+  const cells = day!.split(';')
+  const cell = (name: string) => cells[columns.indexOf(name)]
+  expect(cell('Ventas')).toBe('99000,00')
+  expect(cell('Envío cobrado')).toBe('7000,00')
+  expect(cell('Descuentos')).toBe('16000,00')
+  expect(cell('Descuentos en envío')).toBe('5000,00')
+  expect(cell('Margen bruto')).toBe('51000,00')
 })

@@ -21,8 +21,9 @@ import { PAYMENT_METHODS, orderItems, orders, type PaymentMethod } from './schem
  * What counts as a sale (`SALE_RULE` in sales-report.ts): an order not cancelled that is either cash
  * on delivery or paid (`pagado`, `Completado`), on the Bogotá day it was placed. A Mercado Pago order
  * still `pendiente de pago` is not a sale yet: it is shown apart (count and amount) until it is paid
- * or expires. Amounts are the products' (the order's subtotal): the shipping charged is shown apart,
- * since it pays the courier. Gross margin is only known for orders already shipped: their revenue
+ * or expires. Amounts are the products', net of what promotions and discount codes took off them
+ * (the order's subtotal less its lines' discounts): the shipping charged (net of its own discount)
+ * is shown apart, since it pays the courier, and the discounts given are summed apart too. Gross margin is only known for orders already shipped: their revenue
  * minus the average cost the ledger recorded on their exits. Orders not shipped yet get an
  * estimated margin at the products' current average cost, shown as an estimate and never added to
  * the real one; units of a product since deleted have no known cost and are left out of the
@@ -32,10 +33,14 @@ import { PAYMENT_METHODS, orderItems, orders, type PaymentMethod } from './schem
 export type SalesFigures = {
   orders: number
   units: number
-  /** Products sold (order subtotals), centavos. */
+  /** Products sold, net of what promotions took off them (order subtotals less line discounts), centavos. */
   revenue: number
-  /** Shipping charged on those orders, centavos. */
+  /** Shipping charged on those orders, net of its discounts, centavos. */
   shipping: number
+  /** What promotions and discount codes took off those orders, products and shipping, centavos. */
+  discount: number
+  /** The part of `discount` taken off the shipping, centavos. */
+  shippingDiscount: number
   /** Revenue per order, centavos (0 without orders). */
   averageTicket: number
   shippedOrders: number
@@ -101,6 +106,8 @@ export const EMPTY_FIGURES: SalesFigures = {
   units: 0,
   revenue: 0,
   shipping: 0,
+  discount: 0,
+  shippingDiscount: 0,
   averageTicket: 0,
   shippedOrders: 0,
   shippedRevenue: 0,
@@ -128,6 +135,8 @@ function figuresOf(row: Grouped | undefined): SalesFigures {
     units: num(row.units),
     revenue,
     shipping: num(row.shipping),
+    discount: num(row.discount),
+    shippingDiscount: num(row.shipping_discount),
     averageTicket: orderCount ? Math.round(revenue / orderCount) : 0,
     shippedOrders: num(row.shipped_orders),
     shippedRevenue,
@@ -150,6 +159,9 @@ const isSaleSql = sql`(${orders.status} <> 'cancelado' and (${orders.paymentMeth
 /** Paid before shipping (online or by transfer) and not paid yet: no sale until it is. */
 const unconfirmedOnlineSql = sql`(${orders.paymentMethod} <> 'acordar' and ${orders.status} = 'pendiente de pago')`
 
+/** The order's products net of what promotions took off its lines. */
+const productsNetSql = sql`(${orders.subtotal} - (select coalesce(sum(i.discount), 0) from ${orderItems} i where i.order_id = ${orders.id}))`
+
 function inRange(filters: SalesFilters) {
   const { start, end } = bogotaDayRange(filters)
   return sql`${orders.createdAt} >= ${start!.toISOString()} and ${orders.createdAt} < ${end!.toISOString()}`
@@ -163,10 +175,12 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
         ${bogotaDaySql} as day,
         ${orders.paymentMethod} as payment_method,
         ${orders.customerDepartment} as department,
-        ${orders.subtotal} as subtotal,
-        ${orders.shippingCost} as shipping,
+        ${orders.subtotal} - lines.discount as subtotal,
+        ${orders.shippingCost} - (${orders.discount} - lines.discount) as shipping,
+        ${orders.discount} as discount,
+        ${orders.discount} - lines.discount as shipping_discount,
         ${orders.shippedAt} is not null as shipped,
-        (select coalesce(sum(i.quantity), 0) from ${orderItems} i where i.order_id = ${orders.id}) as units,
+        lines.units,
         case when ${orders.shippedAt} is not null then (
           select coalesce(sum(case m.type when 'out' then m.total when 'in' then -m.total else 0 end), 0)
           from ${stockMovements} m where m.order_id = ${orders.id}
@@ -175,10 +189,14 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
         coalesce(estimate.revenue, 0) as estimated_revenue,
         coalesce(estimate.unknown_units, 0) as unknown_cost_units
       from ${orders}
+      cross join lateral (
+        select coalesce(sum(i.quantity), 0) as units, coalesce(sum(i.discount), 0) as discount
+        from ${orderItems} i where i.order_id = ${orders.id}
+      ) lines
       left join lateral (
         select
           sum(i.quantity::bigint * known.cost) as cost,
-          sum(i.quantity::bigint * i.unit_price) filter (where known.cost is not null) as revenue,
+          sum(i.quantity::bigint * i.unit_price - i.discount) filter (where known.cost is not null) as revenue,
           sum(i.quantity) filter (where known.cost is null) as unknown_units
         from ${orderItems} i
         cross join lateral (select ${knownAverageCostSql(sql`i.product_sku`)} as cost) known
@@ -201,6 +219,8 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
       sum(units) as units,
       sum(subtotal) as revenue,
       sum(shipping) as shipping,
+      sum(discount) as discount,
+      sum(shipping_discount) as shipping_discount,
       count(*) filter (where shipped) as shipped_orders,
       coalesce(sum(subtotal) filter (where shipped), 0) as shipped_revenue,
       sum(exit_cost) as exit_cost,
@@ -218,7 +238,7 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
 async function bestSellers(db: DbOrTx, filters: SalesFilters) {
   const result = await db.execute(sql`
     select i.product_sku as sku, max(i.title) as title, sum(i.quantity) as units,
-      sum(i.quantity::bigint * i.unit_price) as revenue
+      sum(i.quantity::bigint * i.unit_price - i.discount) as revenue
     from ${orderItems} i join ${orders} on ${orders.id} = i.order_id
     where ${inRange(filters)} and ${isSaleSql}
     group by i.product_sku
@@ -238,9 +258,9 @@ async function outcomes(db: DbOrTx, filters: SalesFilters) {
   const result = await db.execute(sql`
     select
       count(*) filter (where ${orders.status} = 'cancelado') as cancelled_orders,
-      coalesce(sum(${orders.subtotal}) filter (where ${orders.status} = 'cancelado'), 0) as cancelled_revenue,
+      coalesce(sum(${productsNetSql}) filter (where ${orders.status} = 'cancelado'), 0) as cancelled_revenue,
       count(*) filter (where ${unconfirmedOnlineSql}) as unconfirmed_orders,
-      coalesce(sum(${orders.subtotal}) filter (where ${unconfirmedOnlineSql}), 0) as unconfirmed_revenue,
+      coalesce(sum(${productsNetSql}) filter (where ${unconfirmedOnlineSql}), 0) as unconfirmed_revenue,
       count(*) filter (where ${orders.paymentMethod} = 'acordar' and ${orders.status} = 'Completado') as cod_delivered,
       count(*) filter (
         where ${orders.paymentMethod} = 'acordar' and ${orders.status} = 'cancelado' and ${orders.shippedAt} is null
@@ -315,6 +335,8 @@ export const SALES_CSV_COLUMNS = [
   'Unidades',
   'Ventas',
   'Envío cobrado',
+  'Descuentos',
+  'Descuentos en envío',
   'Ticket promedio',
   'Pedidos enviados',
   'Ventas enviadas',
@@ -333,6 +355,8 @@ function figureCells(figures: SalesFigures): CsvCell[] {
     figures.units,
     csvPesos(figures.revenue),
     csvPesos(figures.shipping),
+    csvPesos(figures.discount),
+    csvPesos(figures.shippingDiscount),
     csvPesos(figures.averageTicket),
     figures.shippedOrders,
     csvPesos(figures.shippedRevenue),

@@ -15,7 +15,7 @@ export const SALES_REPORT_MESSAGES = {
 
 /** What counts as a sale, as the page says it (the SQL is `isSaleSql` in sales-report.server.ts). */
 export const SALE_RULE =
-  'Cuentan como ventas los pedidos no cancelados que son contra entrega o ya están pagados (pagados o completados), en el día en que se hicieron (hora de Bogotá). Los pagos en línea (Mercado Pago) aún sin confirmar no suman: se muestran aparte hasta que se paguen o venzan, igual que los pedidos cancelados. Los montos son de los productos; el envío cobrado se muestra aparte.'
+  'Cuentan como ventas los pedidos no cancelados que son contra entrega o ya están pagados (pagados o completados), en el día en que se hicieron (hora de Bogotá). Los pagos en línea (Mercado Pago) aún sin confirmar no suman: se muestran aparte hasta que se paguen o venzan, igual que los pedidos cancelados. Los montos son de los productos, ya restados los descuentos de promociones y códigos (que se suman aparte); el envío cobrado, también con su descuento, se muestra aparte.'
 
 /** Longest range the report answers (two years and a day: a leap year pair fits). */
 export const SALES_MAX_RANGE_DAYS = 731

@@ -132,3 +132,29 @@ describe('shippedMessage', () => {
     expect(url.searchParams.get('text')).toBe(shippedMessage(shipped, 'Vitrina', STATUS_URL))
   })
 })
+
+test('an order with promotions says each discount by name and the discounted total to pay', () => {
+  const nbsp = '\u00a0'
+  const text = confirmationMessage(
+    {
+      ...order,
+      total: 10_600_000,
+      items: [
+        { title: 'Collar Luna', quantity: 2, unitPrice: 4_500_000 },
+        { title: 'Aretes Sol', quantity: 1, unitPrice: 2_000_000 },
+      ],
+      discounts: [
+        { name: 'Black Friday', amount: 900_000 },
+        { name: 'Cupón de Laura (LAURA10)', amount: 700_000 },
+      ],
+    },
+    'Vitrina',
+  )
+  expect(text.split('\n').slice(1, 6)).toEqual([
+    `- 2 × Collar Luna ($${nbsp}45.000,00 c/u)`,
+    `- 1 × Aretes Sol ($${nbsp}20.000,00 c/u)`,
+    `Descuento Black Friday: -$${nbsp}9.000,00`,
+    `Descuento Cupón de Laura (LAURA10): -$${nbsp}7.000,00`,
+    `Total a pagar contra entrega: $${nbsp}106.000,00`,
+  ])
+})

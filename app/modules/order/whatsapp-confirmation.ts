@@ -7,8 +7,11 @@ type ConfirmableOrder = {
   customerAddress: string
   customerCity: string
   customerDepartment: string
+  /** What the order charges, net of its discounts. */
   total: number
   items: { title: string; quantity: number; unitPrice: number }[]
+  /** What promotions took off, one row per promotion (lines and shipping together), by name. */
+  discounts?: readonly { name: string; amount: number }[]
   carrier?: string | null
   trackingNumber?: string | null
   trackingUrl?: string | null
@@ -34,6 +37,9 @@ export function confirmationMessage(order: ConfirmableOrder, storeName: string, 
   return [
     `Hola ${order.customerName}, te escribimos de ${storeName} para confirmar tu pedido #${order.number}:`,
     ...order.items.map((item) => `- ${item.quantity} × ${item.title} (${formatCOP(item.unitPrice)} c/u)`),
+    ...(order.discounts ?? []).map(
+      (discount) => `Descuento ${discount.name}: ${formatCOP(-discount.amount)}`,
+    ),
     `Total a pagar contra entrega: ${formatCOP(order.total)}`,
     `Dirección de entrega: ${place}`,
     ...shipmentLines(order),

@@ -3,7 +3,7 @@ import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { refusedUrl } from '#tests/stand-ins/http.ts'
 import { startMercadoPagoStandIn } from '#tests/stand-ins/mercadopago.ts'
 import { mercadoPagoProvider, preferenceBody } from './mercadopago.server.ts'
-import { PaymentProviderError, type PreferenceInput } from './provider.ts'
+import { chargedAmount, chargedLines, PaymentProviderError, type PreferenceInput } from './provider.ts'
 
 const standIn = standInForFile(startMercadoPagoStandIn)
 
@@ -16,18 +16,25 @@ const provider = (options: { timeoutMs?: number; accessToken?: string; baseUrl?:
 
 const ORDER_ID = 'ord_01JABCDEF'
 
+/** What the order charges: its lines and shipping, net of their discounts (as `orders.total`). */
+const totalOf = (input: Pick<PreferenceInput, 'items' | 'shippingCost' | 'shippingDiscount'>) =>
+  input.items.reduce((sum, item) => sum + item.unitPrice * item.quantity - item.discount, 0) +
+  input.shippingCost -
+  input.shippingDiscount
+
 function input(overrides: Partial<PreferenceInput> = {}): PreferenceInput {
-  return {
+  const given = {
     orderId: ORDER_ID,
     orderNumber: 1042,
     items: [
       // 45.500,00 and 12.345,67 pesos: the second has centavos Mercado Pago cannot take for COP.
-      { sku: 'ACC-COL-001', title: 'Collar Luna', quantity: 2, unitPrice: 4_550_000 },
+      { sku: 'ACC-COL-001', title: 'Collar Luna', quantity: 2, unitPrice: 4_550_000, discount: 0 },
       {
         sku: 'ACC-ARE-002',
         title: 'Aretes Sol',
         quantity: 1,
         unitPrice: 1_234_567,
+        discount: 0,
         pictureUrl: 'https://tienda.example.co/media/aretes.webp',
       },
     ],
@@ -46,8 +53,10 @@ function input(overrides: Partial<PreferenceInput> = {}): PreferenceInput {
     },
     returnUrl: 'https://tienda.example.co/finalizar-pedido/wompi?pedido=ord_01JABCDEF',
     notificationUrl: 'https://tienda.example.co/api/webhooks/mercadopago',
+    shippingDiscount: 0,
     ...overrides,
   }
+  return { ...given, total: overrides.total ?? totalOf(given) }
 }
 
 async function rejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
@@ -129,10 +138,78 @@ describe('createPreference: the request', () => {
 
   test('every unit price is a whole number of pesos', () => {
     const body = preferenceBody(
-      input({ items: [{ sku: 'A', title: 'A', quantity: 3, unitPrice: 999_949 }], shippingCost: 50 }),
+      input({
+        items: [{ sku: 'A', title: 'A', quantity: 3, unitPrice: 999_949, discount: 0 }],
+        shippingCost: 50,
+      }),
     )
-    expect(body.items.map((item) => item.unit_price)).toEqual([9999, 1])
+    // 29.998,47 of the line and 0,50 of shipping are charged 29.999: the peso goes to the nearer one.
+    expect(body.items.map((item) => [item.title, item.quantity, item.unit_price])).toEqual([
+      ['A × 3', 1, 29998],
+      ['Envío', 1, 1],
+    ])
     for (const item of body.items) expect(Number.isInteger(item.unit_price)).toBe(true)
+  })
+
+  test('a discounted order: each discounted line one item at its net amount, the shipping net, summing to the total', () => {
+    const order = input({
+      items: [
+        // 90.000 less Black Friday's 9.000; 30.000 less 3.333,33; one at its price.
+        { sku: 'COL', title: 'Collar Luna', quantity: 2, unitPrice: 4_500_000, discount: 900_000 },
+        { sku: 'ARE', title: 'Aretes Sol', quantity: 3, unitPrice: 1_000_000, discount: 333_333 },
+        { sku: 'ANI', title: 'Anillo', quantity: 1, unitPrice: 2_000_000, discount: 0 },
+      ],
+      shippingCost: 1_200_000,
+      shippingDiscount: 700_000,
+    })
+    expect(order.total).toBe(13_266_667)
+    const body = preferenceBody(order)
+    expect(body.items.map((item) => [item.id, item.title, item.quantity, item.unit_price])).toEqual([
+      ['COL', 'Collar Luna × 2', 1, 81000],
+      ['ARE', 'Aretes Sol × 3', 1, 26667],
+      ['ANI', 'Anillo', 1, 20000],
+      ['envio', 'Envío', 1, 5000],
+    ])
+    const sum = body.items.reduce((total, item) => total + item.unit_price * item.quantity, 0)
+    expect(sum * 100).toBe(chargedAmount(order))
+    expect(chargedAmount(order)).toBe(13_266_700)
+  })
+
+  test('free shipping by a promotion sends no shipping line; a line taken off whole is left out', () => {
+    const body = preferenceBody(
+      input({
+        items: [
+          { sku: 'COL', title: 'Collar Luna', quantity: 1, unitPrice: 4_500_000, discount: 4_500_000 },
+          { sku: 'ARE', title: 'Aretes Sol', quantity: 2, unitPrice: 1_000_000, discount: 0 },
+        ],
+        shippingCost: 1_200_000,
+        shippingDiscount: 1_200_000,
+      }),
+    )
+    expect(body.items.map((item) => [item.id, item.quantity, item.unit_price])).toEqual([['ARE', 2, 10000]])
+  })
+
+  test('whatever the centavos, the items add up to exactly what is charged and none is negative', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const items = [1, 2, 3].map((n) => {
+        const unitPrice = ((seed * 7919 * n) % 9_000_000) + 101
+        const quantity = ((seed + n) % 4) + 1
+        return {
+          sku: `S${n}`,
+          title: `P${n}`,
+          quantity,
+          unitPrice,
+          discount: (seed * 104_729 * n) % (unitPrice * quantity + 1),
+        }
+      })
+      const shippingCost = (seed * 31) % 1_500_000
+      const order = input({ items, shippingCost, shippingDiscount: (seed * 17) % (shippingCost + 1) })
+      const lines = chargedLines(order)
+      expect(lines.reduce((sum, line) => sum + line.unitPesos * line.quantity, 0) * 100).toBe(
+        chargedAmount(order),
+      )
+      for (const line of lines) expect(line.unitPesos > 0 && Number.isInteger(line.unitPesos)).toBe(true)
+    }
   })
 
   test('a base URL with a trailing slash gives the same path', async () => {
@@ -171,7 +248,9 @@ describe('createPreference: the answer', () => {
   })
 
   test('a body Mercado Pago would refuse is refused by the stand-in too', async () => {
-    const bad = input({ items: [{ sku: '', title: 'Sin SKU', quantity: 1, unitPrice: 100_000 }] })
+    const bad = input({
+      items: [{ sku: '', title: 'Sin SKU', quantity: 1, unitPrice: 100_000, discount: 0 }],
+    })
     const error = await rejection(provider().createPreference(bad))
     expect(error).toMatchObject({ kind: 'rejected', status: 400 })
   })

@@ -1,5 +1,6 @@
-import { centavosToWholePesos, pesosToCentavos } from '#app/utils/money.ts'
+import { pesosToCentavos } from '#app/utils/money.ts'
 import {
+  chargedLines,
   PaymentProviderError,
   type Payment,
   type PaymentProvider,
@@ -16,23 +17,15 @@ export type MercadoPagoOptions = {
 
 /** The Checkout Pro body (integrations.md): amounts in whole pesos, COP. */
 export function preferenceBody(input: PreferenceInput) {
-  const items = input.items.map((item) => ({
-    id: item.sku,
-    title: item.title,
-    quantity: item.quantity,
-    unit_price: centavosToWholePesos(item.unitPrice),
+  // Net of the order's discounts, adding up to exactly what it charges (`chargedLines`).
+  const items = chargedLines(input).map((line) => ({
+    id: line.id,
+    title: line.title,
+    quantity: line.quantity,
+    unit_price: line.unitPesos,
     currency_id: 'COP',
-    ...(item.pictureUrl ? { picture_url: item.pictureUrl } : {}),
+    ...(line.pictureUrl ? { picture_url: line.pictureUrl } : {}),
   }))
-  if (input.shippingCost > 0) {
-    items.push({
-      id: 'envio',
-      title: 'Envío',
-      quantity: 1,
-      unit_price: centavosToWholePesos(input.shippingCost),
-      currency_id: 'COP',
-    })
-  }
   return {
     items,
     payer: {

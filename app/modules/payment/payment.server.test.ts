@@ -8,6 +8,7 @@ import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { setupTestDatabase } from '#tests/db.ts'
+import { placeDiscountedOrder } from '#tests/discounted-orders.ts'
 import { LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createProduct } from '#tests/factories.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
@@ -19,6 +20,7 @@ import {
   startOnlinePayment,
   type PaymentDeps,
 } from './payment.server.ts'
+import { preferenceBody } from './mercadopago.server.ts'
 import {
   chargedAmount,
   noOnlinePayments,
@@ -528,5 +530,29 @@ describe('expiring unpaid online orders asks the provider first', () => {
     expect((await getOrder(t.db, order.id))?.status).toBe('pendiente de pago')
     const flags = (await listOrderEvents(t.db, order.id)).filter((e) => e.type === 'payment-amount-mismatch')
     expect(flags).toHaveLength(1)
+  })
+})
+
+describe('an order with promotions', () => {
+  test('its payment charges the order total: the items net of each discount, and it settles on that amount', async () => {
+    const order = await placeDiscountedOrder(t.db, { paymentMethod: 'mercadopago', phone: '3005550101' })
+    await startOnlinePayment(deps(), order.id, 'https://tienda.example', { cancelOnFailure: false })
+    const input = provider.preferences.at(-1)!
+    expect(input).toMatchObject({ shippingCost: 12_000_00, shippingDiscount: 5_000_00, total: 106_000_00 })
+    const items = preferenceBody(input).items.map((item) => [item.title, item.quantity, item.unit_price])
+    expect(items.sort()).toEqual([
+      ['Aretes Sol', 1, 18_000],
+      ['Collar Luna × 2', 1, 81_000],
+      ['Envío', 1, 7_000],
+    ])
+    const stored = (await getOrder(t.db, order.id))!
+    expect(chargedAmount(stored)).toBe(106_000_00)
+    // A peso short of the discounted total is not enough; the discounted total is.
+    knowPayment('d-1', 'approved', order.id, 105_999_00)
+    expect(await processPaymentNotification(deps(), { eventId: 'd-1', paymentId: 'd-1' })).toBe(
+      'amount-mismatch',
+    )
+    knowPayment('d-2', 'approved', order.id, 106_000_00)
+    expect(await processPaymentNotification(deps(), { eventId: 'd-2', paymentId: 'd-2' })).toBe('paid')
   })
 })

@@ -15,6 +15,7 @@ import {
   recordPaymentState,
 } from '#app/modules/order/order.server.ts'
 import { isOnlinePaymentMethod, orders, type OnlinePaymentMethod } from '#app/modules/order/schema.ts'
+import { shippingDiscountOf } from '#app/modules/order/discounts.ts'
 import { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { cleanText } from '#app/utils/text.ts'
@@ -96,8 +97,11 @@ export async function startOnlinePayment(
         title: item.title,
         quantity: item.quantity,
         unitPrice: item.unitPrice,
+        discount: item.discount,
       })),
       shippingCost: order.shippingCost,
+      shippingDiscount: shippingDiscountOf(order),
+      total: order.total,
       payer: {
         name: order.customerName,
         surname: order.customerLastName,

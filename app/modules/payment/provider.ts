@@ -22,9 +22,21 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export type PreferenceInput = {
   orderId: string
   orderNumber: number
-  items: { sku: string; title: string; quantity: number; unitPrice: number; pictureUrl?: string }[]
-  /** Centavos; sent as its own line when not zero. */
+  /** `discount`: what promotions took off the whole line (centavos). */
+  items: {
+    sku: string
+    title: string
+    quantity: number
+    unitPrice: number
+    discount: number
+    pictureUrl?: string
+  }[]
+  /** Centavos, before promotions; sent as its own line, net of `shippingDiscount`, when not zero. */
   shippingCost: number
+  /** What promotions took off the shipping, centavos. */
+  shippingDiscount: number
+  /** What the order charges (`orders.total`): the lines and shipping less every discount, centavos. */
+  total: number
   payer: {
     name: string
     surname: string
@@ -120,15 +132,71 @@ export const noOnlinePayments: PaymentProvider = {
 export type PaymentProviders = Record<OnlinePaymentMethod, PaymentProvider>
 
 /**
- * The amount an online payment charges: whole pesos per line, as Mercado Pago's preference sends
- * them; Wompi's checkout charges the same, so both settle against one figure.
+ * The amount an online payment charges, in centavos: the order's total (net of its discounts) in
+ * whole pesos, as Mercado Pago takes COP; Wompi's checkout charges the same, so both settle
+ * against one figure, and `chargedLines` adds up to exactly it.
  */
-export function chargedAmount(order: {
-  items: readonly { unitPrice: number; quantity: number }[]
-  shippingCost: number
-}): number {
-  const pesos =
-    order.items.reduce((sum, item) => sum + centavosToWholePesos(item.unitPrice) * item.quantity, 0) +
-    centavosToWholePesos(order.shippingCost)
-  return pesos * 100
+export function chargedAmount(order: { total: number }): number {
+  return centavosToWholePesos(order.total) * 100
+}
+
+/** One line of what a payment charges, in whole pesos (Mercado Pago's preference items). */
+export type ChargedLine = {
+  id: string
+  title: string
+  quantity: number
+  /** Whole pesos, more than 0. */
+  unitPesos: number
+  pictureUrl?: string
+}
+
+/**
+ * The order as lines in whole pesos adding up to exactly `chargedAmount`, none negative: a line at
+ * a whole-peso price with nothing taken off goes as its units; a discounted line (or one whose
+ * price has centavos) as one item of its net amount, "Collar Luna × 2"; the shipping at its net
+ * cost, left out when free. The centavos rounding leaves go to the lines closest to the next peso.
+ */
+export function chargedLines(
+  order: Pick<PreferenceInput, 'items' | 'shippingCost' | 'shippingDiscount' | 'total'>,
+): ChargedLine[] {
+  const exact: (ChargedLine & { index: number })[] = []
+  const rounded: { line: Omit<ChargedLine, 'unitPesos'>; centavos: number; index: number }[] = []
+  order.items.forEach((item, index) => {
+    const picture = item.pictureUrl ? { pictureUrl: item.pictureUrl } : {}
+    if (item.discount === 0 && item.unitPrice % 100 === 0) {
+      const unitPesos = item.unitPrice / 100
+      exact.push({ id: item.sku, title: item.title, quantity: item.quantity, unitPesos, ...picture, index })
+      return
+    }
+    const title = item.quantity > 1 ? `${item.title} × ${item.quantity}` : item.title
+    const centavos = item.unitPrice * item.quantity - item.discount
+    rounded.push({ line: { id: item.sku, title, quantity: 1, ...picture }, centavos, index })
+  })
+  const shipping = order.shippingCost - order.shippingDiscount
+  if (shipping > 0) {
+    rounded.push({
+      line: { id: 'envio', title: 'Envío', quantity: 1 },
+      centavos: shipping,
+      index: order.items.length,
+    })
+  }
+  // What the exact lines leave, shared in whole pesos: each its floor, the pesos left by largest remainder.
+  const exactPesos = exact.reduce((sum, line) => sum + line.unitPesos * line.quantity, 0)
+  const pesos = rounded.map((entry) => Math.floor(entry.centavos / 100))
+  let left = chargedAmount(order) / 100 - exactPesos - pesos.reduce((sum, value) => sum + value, 0)
+  const byRemainder = rounded
+    .map((entry, position) => ({ position, remainder: entry.centavos % 100 }))
+    .sort((a, b) => b.remainder - a.remainder || a.position - b.position)
+  for (const { position } of byRemainder) {
+    if (left <= 0) break
+    pesos[position]! += 1
+    left -= 1
+  }
+  return [
+    ...exact,
+    ...rounded.map((entry, position) => ({ ...entry.line, unitPesos: pesos[position]!, index: entry.index })),
+  ]
+    .filter((line) => line.unitPesos > 0)
+    .sort((a, b) => a.index - b.index)
+    .map(({ index: _index, ...line }) => line)
 }

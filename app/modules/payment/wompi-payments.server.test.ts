@@ -4,6 +4,7 @@ import { getOrder, listOrderEvents } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { clearJobs, queuedJobs, setupJobQueue } from '#tests/jobs.ts'
+import { placeDiscountedOrder } from '#tests/discounted-orders.ts'
 import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
 import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { startWompiStandIn } from '#tests/stand-ins/wompi.ts'
@@ -85,6 +86,15 @@ describe('the Wompi checkout', () => {
     expect(() => wompi().pay(link, 'APPROVED')).not.toThrow()
     const events = await listOrderEvents(t.db, order.id)
     expect(events.map((event) => event.message)).toContain('Pago iniciado en Wompi.')
+  })
+
+  test('an order with promotions is charged its discounted total, and paying it settles the order', async () => {
+    const placed = await placeDiscountedOrder(t.db, { paymentMethod: 'wompi', phone: '3005550102' })
+    const link = await startOnlinePayment(deps(), placed.id, ORIGIN, { cancelOnFailure: true })
+    expect(Number(new URL(link).searchParams.get('amount-in-cents'))).toBe(106_000_00)
+    const { transaction } = wompi().pay(link, 'APPROVED')
+    expect((await deliver(wompi().eventFor(transaction))).outcomes).toEqual(['paid'])
+    expect((await getOrder(t.db, placed.id))?.status).toBe('pagado')
   })
 
   test('approved: the event’s job reads the transaction and the order is paid, in the ledger with its method', async () => {

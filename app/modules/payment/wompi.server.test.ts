@@ -197,8 +197,10 @@ describe('the provider', () => {
   const preference = {
     orderId: ORDER,
     orderNumber: 1042,
-    items: [{ sku: 'ACC-1', title: 'Collar Luna', quantity: 2, unitPrice: 4_550_050 }],
+    items: [{ sku: 'ACC-1', title: 'Collar Luna', quantity: 2, unitPrice: 4_550_050, discount: 0 }],
     shippingCost: 900_000,
+    shippingDiscount: 0,
+    total: 10_000_100,
     payer: {
       name: 'Ana',
       surname: 'Gómez',
@@ -215,8 +217,8 @@ describe('the provider', () => {
     const { id, initPoint } = await provider().createPreference(preference)
     expect(id).toBe(`wompi-${ORDER}`)
     const query = new URL(initPoint).searchParams
-    // 45.500,50 pesos are charged rounded to 45.501, like Mercado Pago: 2 × 45.501 + 9.000.
-    expect(query.get('amount-in-cents')).toBe(String(10_000_200))
+    // The order's 100.001,00 pesos (2 × 45.500,50 + 9.000), in whole pesos like Mercado Pago.
+    expect(query.get('amount-in-cents')).toBe(String(10_000_100))
     expect(query.get('redirect-url')).toBe(preference.returnUrl)
     expect(query.get('customer-data:full-name')).toBe('Ana Gómez')
     expect(query.has('customer-data:legal-id')).toBe(false)

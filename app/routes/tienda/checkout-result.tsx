@@ -10,7 +10,8 @@ import { CHECKOUT_MESSAGES, ID_MESSAGES } from '#app/modules/checkout/messages.t
 import { isUuid } from '#app/utils/ids.ts'
 import { signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { pagePurchase } from '#app/modules/marketing/events.server.ts'
-import { getOrder } from '#app/modules/order/order.server.ts'
+import { discountedOrderView } from '#app/components/order-discounts.ts'
+import { getOrder, orderDiscountsOf } from '#app/modules/order/order.server.ts'
 import { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
 import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
 import {
@@ -57,6 +58,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         receiptUploaded: (await receiptUploadOf(db, order.id)) !== null,
       }
     : null
+  // Each line's discounts by name and what it charges, and the order's discount rows.
+  const discounted = order
+    ? discountedOrderView(order, await orderDiscountsOf(db, order.id))
+    : { items: [], discounts: [] }
   return data(
     {
       outcome,
@@ -66,9 +71,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         number: order.number,
         status: order.status,
         paymentMethod: order.paymentMethod,
-        items: order.items,
+        items: discounted.items,
         subtotal: order.subtotal,
         shippingCost: order.shippingCost,
+        discounts: discounted.discounts,
         total: order.total,
         // The buyer's own page of the order (state, guía, their rights), opened by its signed key.
         statusPath: signedOrderPath(servicesOf(context).orderLinkSecret, order.number),

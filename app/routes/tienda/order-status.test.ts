@@ -12,6 +12,7 @@ import { startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { queuedJobs } from '#tests/jobs.ts'
+import { placeDiscountedOrder } from '#tests/discounted-orders.ts'
 import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
 import { routeContext } from '#tests/routes.ts'
 import * as orderStatus from './order-status.tsx'
@@ -264,5 +265,34 @@ describe('solicitudes', () => {
     expect(unknown.status).toBe(400)
     expect(unknown.answer?.message).toBe('Acción no reconocida.')
     expect(await claimsOf(t.db, order.id)).toEqual([])
+  })
+})
+
+describe('an order with promotions', () => {
+  test('the buyer’s page shows each line’s discount and net, the discount rows and the discounted total', async () => {
+    const placed = await placeDiscountedOrder(t.db, { phone: '3152999001' })
+    const page = (await load(String(placed.number), keyOf(placed.number))) as {
+      order: {
+        items: { title: string; net: number; discounts: { name: string; amount: number }[] }[]
+        discounts: { name: string; amount: number }[]
+        subtotal: number
+        shippingCost: number
+        total: number
+      }
+    }
+    const lines = Object.fromEntries(page.order.items.map((item) => [item.title, item]))
+    expect(lines['Collar Luna']).toMatchObject({
+      net: 81_000_00,
+      discounts: [{ name: 'Black Friday', amount: 9_000_00 }],
+    })
+    expect(lines['Aretes Sol']).toMatchObject({
+      net: 18_000_00,
+      discounts: [{ name: 'Cupón de Laura (LAURA10)', amount: 2_000_00 }],
+    })
+    expect(page.order.discounts).toEqual([
+      { name: 'Black Friday', amount: 9_000_00 },
+      { name: 'Cupón de Laura (LAURA10)', amount: 7_000_00 },
+    ])
+    expect(page.order).toMatchObject({ subtotal: 110_000_00, shippingCost: 12_000_00, total: 106_000_00 })
   })
 })

@@ -10,6 +10,8 @@ import {
 } from '#app/modules/order/claims.ts'
 import { spanishDay } from '#app/utils/spanish-dates.ts'
 import { REVERSAL_CAUSES, type ClaimKind } from '#app/modules/order/schema.ts'
+import { discountedOrderView } from '#app/components/order-discounts.ts'
+import { orderDiscountsOf } from '#app/modules/order/order.server.ts'
 import { buyerOrderPage, orderByNumber, phoneEndsWith } from '#app/modules/order/buyer-page.server.ts'
 import { requestRetracto, requestReversal } from '#app/modules/order/request-claim.server.ts'
 import { isOrderLinkToken, signedOrderPath } from '#app/modules/order/status-link.server.ts'
@@ -75,10 +77,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
           receiptUploaded: (await receiptUploadOf(services.database.db, order.id)) !== null,
         }
       : null
+  const page = await buyerOrderPage(services.database.db, order, now)
   return {
     number,
     key,
-    order: await buyerOrderPage(services.database.db, order, now),
+    // Each line's discounts by name and what it charges, and the order's discount rows.
+    order: { ...page, ...discountedOrderView(page, await orderDiscountsOf(services.database.db, order.id)) },
     today: bogotaDay(now),
     // The electronic invoice, once DIAN validated it: its PDF through the same key.
     invoice:

@@ -6,7 +6,8 @@ import {
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { isUuid } from '#app/utils/ids.ts'
-import { getOrder } from '#app/modules/order/order.server.ts'
+import { discountedOrderView } from '#app/components/order-discounts.ts'
+import { getOrder, orderDiscountsOf } from '#app/modules/order/order.server.ts'
 import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'
 import { chargedAmount } from '#app/modules/payment/provider.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -40,8 +41,12 @@ async function pendingOrder(context: Readonly<RouterContextProvider>, id: string
 export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await pendingOrder(context, params.id)
   // Only what the summary shows: the page is reachable by anyone holding the link.
-  const { number, status, paymentMethod, items, subtotal, shippingCost, total } = order
-  return { order: { number, status, paymentMethod, items, subtotal, shippingCost, total } }
+  const { number, status, paymentMethod, subtotal, shippingCost, total } = order
+  const { items, discounts } = discountedOrderView(
+    order,
+    await orderDiscountsOf(simulated(context).db, order.id),
+  )
+  return { order: { number, status, paymentMethod, items, subtotal, shippingCost, discounts, total } }
 }
 
 /**

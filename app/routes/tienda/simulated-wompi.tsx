@@ -6,7 +6,8 @@ import {
 } from '#app/components/simulated-payment-choices.tsx'
 import { OrderSummary } from '#app/components/order-summary.tsx'
 import { ID_MESSAGES } from '#app/modules/checkout/messages.ts'
-import { getOrder } from '#app/modules/order/order.server.ts'
+import { discountedOrderView } from '#app/components/order-discounts.ts'
+import { getOrder, orderDiscountsOf } from '#app/modules/order/order.server.ts'
 import { SIMULATOR_MESSAGES } from '#app/modules/payment/messages.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { refusedRequest } from '#app/utils/answer.server.ts'
@@ -47,11 +48,15 @@ function wayBack(query: URLSearchParams, transactionId: string): string {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { order, amount } = await simulatedCheckout(context, url)
-  const { number, status, paymentMethod, items, subtotal, shippingCost, total } = order
+  const { number, status, paymentMethod, subtotal, shippingCost, total } = order
+  const { items, discounts } = discountedOrderView(
+    order,
+    await orderDiscountsOf(servicesOf(context).database.db, order.id),
+  )
   return {
     amount,
     action: `${SIMULATED_WOMPI_PATH}${url.search}`,
-    order: { number, status, paymentMethod, items, subtotal, shippingCost, total },
+    order: { number, status, paymentMethod, items, subtotal, shippingCost, discounts, total },
   }
 }
 

@@ -11,6 +11,7 @@ import { signedOrderPath } from '#app/modules/order/status-link.server.ts'
 import { confirmOrder } from '#app/modules/order/confirm.server.ts'
 import { MUNICIPALITY_MESSAGES, SET_MUNICIPALITY_INTENT } from '#app/modules/order/delivery-place.ts'
 import { getDeskOrder } from '#app/modules/order/desk.server.ts'
+import { discountedOrderView } from '#app/components/order-discounts.ts'
 import {
   requestShipmentLabel,
   requestShipmentTracking,
@@ -56,8 +57,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Anything but one of our ids names no order (and never reaches PostgreSQL as a bad uuid).
   if (!isUuid(params.id)) throw notFound()
   const { database, env, orderLinkSecret, carriers } = servicesOf(context)
-  const order = await getDeskOrder(database.db, params.id, env.COD_CONFIRMATION_HOURS)
-  if (!order) throw notFound()
+  const found = await getDeskOrder(database.db, params.id, env.COD_CONFIRMATION_HOURS)
+  if (!found) throw notFound()
+  // Each line's discounts by name and what it charges, and the order's discount rows.
+  const order = { ...found, ...discountedOrderView(found, found.appliedDiscounts) }
   const openCash =
     order.paymentMethod === 'acordar' &&
     !order.confirmedAt &&

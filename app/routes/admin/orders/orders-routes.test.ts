@@ -10,6 +10,7 @@ import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createOrder } from '#tests/factories.ts'
+import { placeDiscountedOrder } from '#tests/discounted-orders.ts'
 import { placeTestOrder, stockedProduct, stockOf } from '#tests/orders.ts'
 import { testServices } from '#tests/services.ts'
 import { adminCaller } from '#tests/routes.ts'
@@ -264,4 +265,33 @@ test('an order paid twice: the desk lists both payments, flags the second and st
   ).toMatchObject({ ok: false, status: 400, message: PAYMENTS_MESSAGES.badRefund })
   const events = await listOrderEvents(t.db, order.id)
   expect(events.filter((event) => event.type === 'refund-requested')).toHaveLength(1)
+})
+
+test('an order with promotions: the desk shows each line’s discount and net, the discount rows, the discounted total', async () => {
+  const order = await placeDiscountedOrder(t.db, { phone: '3007770101' })
+  const path = `/admin/pedidos/detalle/${order.id}`
+  const page = await call(detail.loader, path, { id: order.id })
+  const lines = Object.fromEntries(page.order.items.map((item) => [item.title, item]))
+  expect(lines['Collar Luna']).toMatchObject({
+    net: 81_000_00,
+    discounts: [{ name: 'Black Friday', amount: 9_000_00 }],
+  })
+  expect(lines['Aretes Sol']).toMatchObject({
+    net: 18_000_00,
+    discounts: [{ name: 'Cupón de Laura (LAURA10)', amount: 2_000_00 }],
+  })
+  // Lines and shipping together, one row per promotion.
+  expect(page.order.discounts).toEqual([
+    { name: 'Black Friday', amount: 9_000_00 },
+    { name: 'Cupón de Laura (LAURA10)', amount: 7_000_00 },
+  ])
+  expect(page.order).toMatchObject({ subtotal: 110_000_00, shippingCost: 12_000_00, total: 106_000_00 })
+  // The WhatsApp confirmation names the discounts and asks for the discounted total.
+  const text = new URL(page.whatsAppUrl!).searchParams.get('text')!
+  expect(text).toContain('Descuento Black Friday: -$\u00a09.000,00')
+  expect(text).toContain('Descuento Cupón de Laura (LAURA10): -$\u00a07.000,00')
+  expect(text).toContain('Total a pagar contra entrega: $\u00a0106.000,00')
+  // The packing slip collects the discounted total.
+  const slip = await call(slips.loader, `/admin/pedidos/guia/${order.id}`, { id: order.id })
+  expect(slip.slips[0]).toMatchObject({ total: 106_000_00, toCollect: 106_000_00 })
 })

@@ -13,6 +13,7 @@ const FIGURE_COLUMNS: Column[] = [
   { key: 'orders', label: 'Pedidos', value: (f) => formatCount(f.orders) },
   { key: 'units', label: 'Unidades', value: (f) => formatCount(f.units) },
   { key: 'revenue', label: 'Ventas', value: (f) => formatCOP(f.revenue) },
+  { key: 'discount', label: 'Descuentos', value: (f) => (f.discount ? formatCOP(f.discount) : '—') },
   { key: 'ticket', label: 'Ticket promedio', value: (f) => formatCOP(f.averageTicket) },
   {
     key: 'margin',

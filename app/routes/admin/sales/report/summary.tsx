@@ -48,7 +48,12 @@ export function SalesSummary({ report }: { report: SalesReport }) {
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="sales-summary">
         <Card id="orders" label="Pedidos" value={formatCount(totals.orders)} />
         <Card id="units" label="Unidades" value={formatCount(totals.units)} />
-        <Card id="revenue" label="Ventas" value={formatCOP(totals.revenue)} hint="Productos, sin envío" />
+        <Card
+          id="revenue"
+          label="Ventas"
+          value={formatCOP(totals.revenue)}
+          hint="Productos, sin envío, ya con descuentos"
+        />
         <Card
           id="ticket"
           label="Ticket promedio"
@@ -73,6 +78,12 @@ export function SalesSummary({ report }: { report: SalesReport }) {
         />
         <Card id="shipping" label="Envío cobrado" value={formatCOP(totals.shipping)} />
         <Card
+          id="discount"
+          label="Descuentos"
+          value={formatCOP(totals.discount)}
+          hint={`Promociones y códigos; ${formatCOP(totals.shippingDiscount)} en envío`}
+        />
+        <Card
           id="cancelled"
           label="Cancelados (no suman)"
           value={formatCount(cancelled.orders)}
@@ -80,8 +91,8 @@ export function SalesSummary({ report }: { report: SalesReport }) {
         />
         <Card
           id="unconfirmed"
-          // The ninth card: the whole row on a phone's two columns (three columns on wide screens).
-          className="max-lg:col-span-2"
+          // The tenth card: the whole row on wide screens' three columns (two on a phone).
+          className="lg:col-span-3"
           label="Pagos sin confirmar"
           value={formatCount(unconfirmedOnline.orders)}
           hint={`${formatCOP(unconfirmedOnline.revenue)} en productos · no suman hasta pagarse`}
