@@ -19,7 +19,7 @@ import {
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
 import { mediaSettingsFromEnv } from '#app/modules/media/config.server.ts'
 import { createPageCache } from '#app/modules/page-cache/page-cache.server.ts'
-import { readStorefrontVersion } from '#app/modules/page-cache/storefront-version.server.ts'
+import { readStorefrontState } from '#app/modules/page-cache/storefront-version.server.ts'
 import { servicesContext } from '#app/services-context.server.ts'
 import { jobHandlers, startServices } from '#app/services.server.ts'
 import { clientAddressContext } from '#app/utils/client-address.ts'
@@ -150,7 +150,8 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
     // where route modules change under it.
     const renderPage = createReactRouterHandler(build, process.env.NODE_ENV)
     const pageCache = createPageCache({
-      readVersion: () => readStorefrontVersion(database.executeSql),
+      // The counter, and the promotion starts and ends passed (a scheduled price shows without a write).
+      readVersion: (now) => readStorefrontState(database.executeSql, now),
       render: (request, req, res) => renderPage(request, getLoadContext(req, res)),
       nonceOf: cspNonce,
     })

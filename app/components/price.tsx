@@ -26,3 +26,22 @@ export function Price({
     </div>
   )
 }
+
+/** A running "lleve N pague M" on the product (an automatic promotion), as a badge. */
+export function BuyPayBadge({
+  buyPay,
+  className = '',
+}: {
+  buyPay: { buy: number; pay: number } | null | undefined
+  className?: string
+}) {
+  if (!buyPay) return null
+  return (
+    <span
+      className={`rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white ${className}`}
+      data-testid="buy-pay-badge"
+    >
+      Lleve {buyPay.buy} pague {buyPay.pay}
+    </span>
+  )
+}

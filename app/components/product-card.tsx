@@ -5,7 +5,7 @@ import type { CartIntent } from '#app/modules/cart/cart.ts'
 import { CartForm } from './cart-form.tsx'
 import type { ProductCard as Card } from '#app/modules/catalog/catalog.server.ts'
 import { truncateName } from '#app/modules/catalog/pricing.ts'
-import { Price } from './price.tsx'
+import { BuyPayBadge, Price } from './price.tsx'
 import { ProductImage } from './product-image.tsx'
 import { productPath } from '#app/utils/paths.ts'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
@@ -51,6 +51,7 @@ export function ProductCard({
               -{product.discountPercent}%
             </span>
           ) : null}
+          <BuyPayBadge buyPay={product.buyPay} className="absolute top-2 right-2" />
         </div>
         <h3 className="px-3 pt-2 text-sm font-medium" title={product.name}>
           {truncateName(product.name)}

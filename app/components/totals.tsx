@@ -52,6 +52,7 @@ export function Totals({
   shipping,
   discounts = [],
   total,
+  pending = false,
   testIdPrefix,
   className = 'flex flex-col gap-1',
   totalClassName = 'font-semibold',
@@ -62,6 +63,8 @@ export function Totals({
   /** One row each, "−$ 8.000,00" beside its name (`{prefix}-discount`). */
   discounts?: readonly DiscountRow[]
   total: number
+  /** The discounts are being worked out: "Calculando…" instead of the rows and the total. */
+  pending?: boolean
   /** `cart` gives cart-subtotal, cart-shipping, cart-discount (each) and cart-total. */
   testIdPrefix?: string
   className?: string
@@ -77,13 +80,13 @@ export function Totals({
       <SummaryRow label="Envío" testId={testId('shipping')}>
         {shipping === 0 ? 'Gratis' : formatCOP(shipping)}
       </SummaryRow>
-      {discounts.map((discount, index) => (
+      {(pending ? [] : discounts).map((discount, index) => (
         <SummaryRow key={index} label={discount.name} testId={testId('discount')} className="text-green-800">
           {formatCOP(-discount.amount)}
         </SummaryRow>
       ))}
       <SummaryRow label="Total" testId={testId('total')} className={totalClassName}>
-        {formatCOP(total)}
+        {pending ? 'Calculando…' : formatCOP(total)}
       </SummaryRow>
       {children}
     </dl>

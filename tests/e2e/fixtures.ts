@@ -3,6 +3,7 @@ import type { Db } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { media, products } from '#app/modules/catalog/schema.ts'
 import { recordEntry } from '#app/modules/inventory/movement.server.ts'
+import { promotions } from '#app/modules/promotions/schema.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { createCategory, createProduct } from '../factories.ts'
 
@@ -153,4 +154,67 @@ export async function readCatalogFacts(db: Db): Promise<CatalogFacts> {
     .where(and(eq(media.kind, 'video'), eq(products.showRetail, true), gt(products.stock, 0)))
   if (!video?.sku) throw new Error('Los datos de demostración no tienen un producto con video.')
   return { visible, unlisted: unlisted.map((row) => row.sku), videoSku: video.sku }
+}
+
+/**
+ * "Descuentos y Promociones" in the storefront (promotions-storefront.test.ts): products and a
+ * category no other test uses, so the promotions on them change no other test's prices; codes
+ * unique to that test. In FIXTURES' skus' set too, so tests that buy "any product" leave them.
+ */
+export const PROMO_FIXTURES = {
+  category: { id: 'Categoria_PROMO_E2E', name: 'Promociones E2E' },
+  /** In the category: an automatic 25 % ("Aniversario E2E") that cards and its page show. */
+  automatic: { sku: 'COL-E2E-PROMOAUT', name: 'Collar Aniversario Promo', pesos: 60000, stock: 40 },
+  /** "Lleve 3 pague 2" ("3x2 Aretes E2E"). */
+  threeForTwo: { sku: 'ARE-E2E-PROMO3X2', name: 'Aretes Tres por Dos', pesos: 20000, stock: 60 },
+  /** Only discount codes cover it: `code` takes 10 % off it; `expired` ended yesterday. */
+  coded: { sku: 'PUL-E2E-PROMOCOD', name: 'Pulsera Cupón Promo', pesos: 50000, stock: 60 },
+  code: { code: 'E2EPULSERA10', name: 'Cupón Pulsera' },
+  expired: { code: 'E2EVENCIDO', name: 'Cupón Vencido' },
+} as const
+
+for (const fixture of [PROMO_FIXTURES.automatic, PROMO_FIXTURES.threeForTwo, PROMO_FIXTURES.coded])
+  (FIXTURE_SKUS as Set<string>).add(fixture.sku)
+
+/** The promotion fixtures, written before the server starts (the admin pages are not needed). */
+export async function createE2EPromotions(db: Db) {
+  const { category, automatic, threeForTwo, coded, code, expired } = PROMO_FIXTURES
+  await createCategory(db, category)
+  await createProduct(db, { ...automatic, categoryIds: [category.id], withImage: false })
+  await createProduct(db, { ...threeForTwo, withImage: false })
+  await createProduct(db, { ...coded, withImage: false })
+  await db.insert(promotions).values([
+    {
+      name: 'Aniversario E2E',
+      benefit: 'set_discount',
+      target: 'products',
+      percent: 25,
+      categoryIds: [category.id],
+    },
+    {
+      name: '3x2 Aretes E2E',
+      benefit: 'buy_x_pay_y',
+      target: 'products',
+      buyQuantity: 3,
+      payQuantity: 2,
+      productSkus: [threeForTwo.sku],
+    },
+    {
+      name: code.name,
+      code: code.code,
+      benefit: 'percent',
+      target: 'products',
+      percent: 10,
+      productSkus: [coded.sku],
+    },
+    {
+      name: expired.name,
+      code: expired.code,
+      benefit: 'percent',
+      target: 'products',
+      percent: 10,
+      productSkus: [coded.sku],
+      endsAt: new Date(Date.now() - 86_400_000),
+    },
+  ])
 }

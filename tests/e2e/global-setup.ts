@@ -9,7 +9,13 @@ import { inventoryTotals, type InventoryTotals } from '#app/modules/inventory/to
 import { localMediaStorage } from '#app/modules/media/storage.server.ts'
 import { startMetaStandIn } from '../stand-ins/meta.ts'
 import { FAKE_SECRETS } from './fake-secrets.ts'
-import { createE2EFixtures, readCatalogFacts, STORE, type CatalogFacts } from './fixtures.ts'
+import {
+  createE2EFixtures,
+  createE2EPromotions,
+  readCatalogFacts,
+  STORE,
+  type CatalogFacts,
+} from './fixtures.ts'
 import { freePort } from '../free-port.ts'
 
 declare module 'vitest' {
@@ -59,6 +65,7 @@ export default async function setup(project: TestProject) {
     video: await loadDemoVideo(),
   })
   await createE2EFixtures(database.db)
+  await createE2EPromotions(database.db)
   const catalog = await readCatalogFacts(database.db)
   const totals = await inventoryTotals(database.db)
   await database.close()

@@ -48,7 +48,11 @@ export function cartCookieValue(cookieHeader: string | null | undefined): string
 
 /** The raw lines of a `Cookie` header's cart; junk is skipped (the caller validates). */
 export function readCartCookie(cookieHeader: string | null | undefined): { sku: string; quantity: number }[] {
-  const value = cartCookieValue(cookieHeader)
+  return parseCartCookieValue(cartCookieValue(cookieHeader))
+}
+
+/** The raw lines of a cart in the cookie's words (also the cart API's `lineas`); junk is skipped. */
+export function parseCartCookieValue(value: string): { sku: string; quantity: number }[] {
   if (!value || value.length > MAX_VALUE_LENGTH) return []
   return value.split('|').flatMap((entry) => {
     const match = /^([^:]+):(-?\d{1,9})$/.exec(entry)

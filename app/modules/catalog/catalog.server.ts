@@ -26,6 +26,8 @@ export type ProductCard = {
   discountPercent: number
   available: number
   image: ImageSource | null
+  /** A running "lleve N pague M" on it (promotions' `withShelfPrices`); absent: none. */
+  buyPay?: { buy: number; pay: number } | null
 }
 
 export type CategorySummary = { id: string; name: string; image: ImageSource | null }

@@ -12,6 +12,8 @@ export const CUSTOMER_FIELDS = [
 
 export type CheckoutFormValues = Record<(typeof CUSTOMER_FIELDS)[number], string> & {
   payment_method: string
+  /** "Código de descuento", as typed. */
+  discount_code: string
   consent: boolean
 }
 
@@ -25,6 +27,7 @@ export function checkoutValuesOf(form: FormData): CheckoutFormValues {
       CUSTOMER_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 300)]),
     ) as Record<(typeof CUSTOMER_FIELDS)[number], string>),
     payment_method: String(form.get('payment_method') ?? '').slice(0, 30),
+    discount_code: String(form.get('discount_code') ?? '').slice(0, 300),
     consent: form.get('consent') === 'on',
   }
 }

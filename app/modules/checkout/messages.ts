@@ -25,6 +25,8 @@ export const CHECKOUT_MESSAGES = {
       ? `En ${municipality} no tenemos pago contra entrega. Elige otro método de pago.`
       : `En ${municipality} no tenemos pago contra entrega. Escríbenos por WhatsApp y acordamos el pago.`,
   badQuantity: (product: string) => `La cantidad de ${product} debe ser un número entero de 1 en adelante.`,
+  /** The order came with another code than the summary showed: no order until the shopper sees its total. */
+  codeChanged: 'Revisa el total con el código de descuento y vuelve a confirmar tu pedido.',
 } as const
 
 /** Answers to ids that are not ours (spec-silent texts). */

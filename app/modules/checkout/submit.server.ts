@@ -24,7 +24,7 @@ export type CheckoutDeps = {
  * The place a posted form names, as the checkout's validators read it: its municipality of its
  * department (or the department's only one); null when it names none.
  */
-function postedPlace(customer: CustomerInput): ShippingPlace | null {
+export function postedPlace(customer: CustomerInput): ShippingPlace | null {
   const department = departmentNamed(String(customer.department ?? '').trim())
   if (!department) return null
   const only = municipalitiesOf(department.code)

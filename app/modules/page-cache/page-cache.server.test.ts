@@ -32,7 +32,8 @@ import {
   type PageCache,
   type PageCacheOptions,
 } from './page-cache.server.ts'
-import { readStorefrontVersion } from './storefront-version.server.ts'
+import { promotions } from '#app/modules/promotions/schema.ts'
+import { readStorefrontState, readStorefrontVersion } from './storefront-version.server.ts'
 import { cspNonce, policySources, setContentSecurityPolicy } from '../../../server/content-security-policy.ts'
 
 /**
@@ -235,6 +236,54 @@ describe('changes show on the next request, on every instance', () => {
     for (const instance of [a, b]) {
       expect((await get(instance, path)).text).toContain('Entrega en 2 a 4 días hábiles de prueba')
     }
+  })
+
+  test('a promotion that starts on its own, with no write at all', async () => {
+    const scheduled = await createProduct(t.db, { name: 'Collar Programado', pesos: 50_000 })
+    const startsAt = new Date(Date.now() + 2_500)
+    await t.db.insert(promotions).values({
+      name: 'Aniversario',
+      benefit: 'set_discount',
+      target: 'products',
+      percent: 30,
+      productSkus: [scheduled.sku],
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 2_500),
+    })
+    // As server/app.ts wires it: the counter and the promotion moments passed at the cache's now.
+    const a = await startInstance({ readVersion: (now) => readStorefrontState(t.database.executeSql, now) })
+    const path = `/producto/${scheduled.sku}`
+    await get(a, path)
+    const before = await get(a, path)
+    expect(cacheStatus(before)).toBe('hit')
+    expect(before.text).not.toContain(formatCOP(35_000_00))
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsAt.getTime() - Date.now()) + 50))
+    const started = await get(a, path)
+    expect(cacheStatus(started)).toBe('miss')
+    expect(started.text).toContain(formatCOP(35_000_00))
+    expect(started.text).toMatch(/30(<!-- -->)?% de descuento/)
+    expect(cacheStatus(await get(a, path))).toBe('hit')
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, startsAt.getTime() + 2_500 - Date.now()) + 50),
+    )
+    const ended = await get(a, path)
+    expect(ended.text).not.toContain(formatCOP(35_000_00))
+    expect(ended.text).toContain(formatCOP(50_000_00))
+  })
+
+  test('the state read counts the promotion moments passed at the given time', async () => {
+    const startsAt = new Date('2031-05-01T05:00:00Z')
+    const endsAt = new Date('2031-05-03T05:00:00Z')
+    const at = (iso: string) => readStorefrontState(t.database.executeSql, new Date(iso))
+    const before = await at('2031-04-30T00:00:00Z')
+    await t.db
+      .insert(promotions)
+      .values({ name: 'Futura', benefit: 'percent', target: 'order', percent: 10, startsAt, endsAt })
+    const inserted = await at('2031-04-30T00:00:00Z')
+    // The insert bumps the counter; no moment has passed yet.
+    expect(inserted).toEqual({ version: before.version + 1, boundaries: before.boundaries })
+    expect(await at('2031-05-01T05:00:00Z')).toEqual({ ...inserted, boundaries: inserted.boundaries + 1 })
+    expect(await at('2031-05-04T00:00:00Z')).toEqual({ ...inserted, boundaries: inserted.boundaries + 2 })
   })
 
   test('a render that read the old price before a change committed is never served after it', async () => {

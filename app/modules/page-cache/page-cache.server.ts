@@ -13,6 +13,7 @@ import { ADMIN_SESSION_COOKIE } from '#app/modules/auth/session.server.ts'
 import { hasStaffCookie } from '#app/modules/auth/staff-device.ts'
 import { withNonce } from '#app/utils/csp-nonce.ts'
 import { gzipWithNonce, splitAroundNonce, type NonceGzip } from './nonce-gzip.server.ts'
+import type { StorefrontState } from './storefront-version.server.ts'
 
 /**
  * The HTML (and client-navigation data) of storefront pages that do not depend on the visitor, kept
@@ -88,8 +89,12 @@ type Rendered = { answer: Answer; setCookies: string[]; storable: boolean }
 type Entry = { answers: Answer[]; turn: number; bytes: number }
 
 export type PageCacheOptions = {
-  /** The storefront's change counter as committed now (`readStorefrontVersion`). */
-  readVersion(): Promise<number>
+  /**
+   * The storefront's change counter as committed now (`readStorefrontVersion`), or with the
+   * promotion moments passed at `now` (`readStorefrontState`): a promotion starting or ending on
+   * its own empties the cache like a write.
+   */
+  readVersion(now: Date): Promise<number | StorefrontState>
   /** Renders a request as the app would without the cache (React Router's request handler). */
   render(request: Request, req: express.Request, res: express.Response): Promise<Response>
   /** The answer's Content-Security-Policy nonce (set by the security headers before the cache). */
@@ -125,19 +130,20 @@ export function createPageCache({
   })
   /** Renders under way for pages that are the same for everyone who asks: one render serves all. */
   const renders = new Map<string, Promise<Rendered>>()
-  let version = -1
-  /** The counter and the shop's day (product pages say "hoy" with the date): what answers are kept for. */
+  let version: StorefrontState = { version: -1, boundaries: 0 }
+  /** The counter, the promotion moments passed and the shop's day (product pages say "hoy" with the date): what answers are kept for. */
   let generation = ''
 
   /**
    * A counter read not sent yet: requests that arrive meanwhile share it. It is sent after each of
    * them arrived, so it sees every change committed before any of them.
    */
-  let upcomingRead: Promise<number> | null = null
-  function readVersionSinceArrival(): Promise<number> {
-    upcomingRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+  let upcomingRead: Promise<StorefrontState> | null = null
+  function readVersionSinceArrival(): Promise<StorefrontState> {
+    upcomingRead ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
       upcomingRead = null
-      return readVersion()
+      const read = await readVersion(now())
+      return typeof read === 'number' ? { version: read, boundaries: 0 } : read
     })
     return upcomingRead
   }
@@ -145,8 +151,14 @@ export function createPageCache({
   /** The generation to serve from and store under, or null when this read was overtaken by a newer one. */
   async function currentGeneration(): Promise<string | null> {
     const read = await readVersionSinceArrival()
-    if (read < version) return null
-    const current = `${read} ${bogotaDay.format(now())}`
+    // Both only grow (an edit that moves a promotion's moment back bumps the counter): an older
+    // pair is a read that another overtook.
+    if (
+      read.version < version.version ||
+      (read.version === version.version && read.boundaries < version.boundaries)
+    )
+      return null
+    const current = `${read.version} ${read.boundaries} ${bogotaDay.format(now())}`
     if (current !== generation) {
       entries.clear()
       renders.clear()

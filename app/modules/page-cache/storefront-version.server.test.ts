@@ -62,6 +62,7 @@ test('every storefront table carries the deferred trigger', async () => {
     'media',
     'product_categories',
     'products',
+    'promotions',
     'settings',
   ])
 })

@@ -7,13 +7,20 @@ import {
   pageOffset,
   SEARCH_NEXT_PAGE,
 } from '#app/modules/catalog/paging.ts'
+import type { ProductPage } from '#app/modules/catalog/pages.server.ts'
+import { withShelfPage } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/products'
 
 /** Next pages of the home ("Seguro te gusta"), category and search result lists. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const params = url.searchParams
   const reads = servicesOf(context).reads
+  // Cards carry the running automatic promotions' prices and badges.
+  return withShelfPage(reads.db, await nextPage(url, reads))
+}
+
+async function nextPage(url: URL, reads: ReturnType<typeof servicesOf>['reads']): Promise<ProductPage> {
+  const params = url.searchParams
   const offset = pageOffset(params.get('desde'))
   const categoryId = params.get('categoria')
   if (categoryId) return categoryPage(reads, categoryId, offset, CATEGORY_NEXT_PAGE)

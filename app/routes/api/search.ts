@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { searchProducts } from '#app/modules/catalog/catalog.server.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
+import { withShelfPrices } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import type { Route } from './+types/search'
@@ -18,5 +19,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!(await rateLimits.take('search', clientAddressOf(context)))) {
     return data({ query, items: [], message: RATE_LIMITS.search.message }, { status: 429 })
   }
-  return { query, items: await searchProducts(reads, query, SEARCH_PANEL_LIMIT) }
+  return {
+    query,
+    items: await withShelfPrices(reads.db, await searchProducts(reads, query, SEARCH_PANEL_LIMIT)),
+  }
 }

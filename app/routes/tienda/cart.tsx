@@ -1,7 +1,8 @@
 import { Minus, Plus, Trash } from '#app/components/icons.tsx'
 import { useEffect, useState } from 'react'
-import { data, Link, redirect } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import { CartForm } from '#app/components/cart-form.tsx'
+import { CODE_INTENTS, DiscountCode } from '#app/components/discount-code.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
@@ -14,6 +15,10 @@ import {
   readCartNotice,
 } from '#app/modules/cart/cart-cookie.ts'
 import { cartOfRequest, changeCartByForm } from '#app/modules/cart/cart.server.ts'
+import { cartQuoteOf, quoteCart } from '#app/modules/checkout/cart-quote.server.ts'
+import { codeCookieAssignment, readCodeCookie } from '#app/modules/promotions/code-cookie.ts'
+import { CODE_MAX_LENGTH, CODE_MESSAGES } from '#app/modules/promotions/messages.ts'
+import { normalizeCode } from '#app/modules/promotions/rules.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
@@ -37,16 +42,23 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  * The shipping rules as saved now, read at each visit (the layout's data is not reloaded when the
  * shopper moves around the shop): the cart shows what the order will charge. The cart itself is
  * drawn from its cookie, so it shows before the scripts run, and without them; so does what a cart
- * form sent without scripts did (`notice`) and a removal waiting for the shopper's yes.
+ * form sent without scripts did (`notice`) and a removal waiting for the shopper's yes; and what
+ * the promotions take off it with the discount code kept in its cookie (the page loads it again
+ * for other lines from /api/carrito).
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { reads, env } = servicesOf(context)
   const cookieHeader = request.headers.get('Cookie')
   const notice = readCartNotice(cookieHeader)
+  const shipping = await readStoreShipping(reads.db, env)
+  const rendered = await cartOfRequest(reads, cookieHeader)
+  const code = readCodeCookie(cookieHeader)
+  const quote = await quoteCart(reads.db, { lines: rendered.lines, code, shipping })
   return data(
     {
-      shipping: await readStoreShipping(reads.db, env),
-      rendered: await cartOfRequest(reads, cookieHeader),
+      shipping,
+      rendered: { ...rendered, quote: cartQuoteOf(quote) },
+      code,
       notice,
       removing: url.searchParams.get('eliminar'),
     },
@@ -54,19 +66,36 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   )
 }
 
-/** A cart form sent before the page's scripts ran, or without JavaScript (cart-form.tsx). */
+/**
+ * A cart form sent before the page's scripts ran, or without JavaScript (cart-form.tsx); and the
+ * discount code's "Aplicar" and "Quitar" (with or without scripts), which keep the code in its
+ * cookie: the cart it leads back to says what became of it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const cookieHeader = request.headers.get('Cookie')
-  const outcome = await changeCartByForm(
-    servicesOf(context).reads,
-    cartLinesOf(cookieHeader),
-    await requireFormData(request),
-  )
+  const form = await requireFormData(request)
+  const secure = new URL(request.url).protocol === 'https:'
+  const intent = form.get('intent')
+  if (intent === CODE_INTENTS.apply || intent === CODE_INTENTS.remove) {
+    const typed = intent === CODE_INTENTS.apply ? String(form.get('discount_code') ?? '') : ''
+    const headers = new Headers()
+    if (normalizeCode(typed).length > CODE_MAX_LENGTH) {
+      headers.append('Set-Cookie', cartNoticeAssignment({ message: CODE_MESSAGES.tooLong, tone: 'error' }))
+    } else {
+      headers.append('Set-Cookie', codeCookieAssignment(typed, secure))
+      const removed = !normalizeCode(typed) && readCodeCookie(cookieHeader)
+      headers.append(
+        'Set-Cookie',
+        removed
+          ? cartNoticeAssignment({ message: CODE_MESSAGES.removed, tone: 'warning' })
+          : CLEAR_CART_NOTICE,
+      )
+    }
+    return redirect(CART_PATH, { headers })
+  }
+  const outcome = await changeCartByForm(servicesOf(context).reads, cartLinesOf(cookieHeader), form)
   const headers = new Headers()
-  headers.append(
-    'Set-Cookie',
-    cartCookieAssignment(outcome.lines, new URL(request.url).protocol === 'https:'),
-  )
+  headers.append('Set-Cookie', cartCookieAssignment(outcome.lines, secure))
   headers.append('Set-Cookie', outcome.notice ? cartNoticeAssignment(outcome.notice) : CLEAR_CART_NOTICE)
   return redirect(outcome.redirectTo, { headers })
 }
@@ -78,9 +107,9 @@ const NOTICE_TONES = {
 } as const
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { rendered, notice, removing } = loaderData
+  const { rendered, notice, removing, code } = loaderData
   const lines = useCartLines(rendered.lines)
-  const { priced, totals, loaded } = usePricedCart(lines, loaderData.shipping, rendered)
+  const { priced, totals, loaded, pending, quote } = usePricedCart(lines, loaderData.shipping, rendered, code)
   const noticeBox = notice ? (
     <p
       role={notice.tone === 'error' ? 'alert' : 'status'}
@@ -121,11 +150,16 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <Totals
           subtotal={totals.subtotal}
           shipping={totals.shipping}
+          discounts={totals.discounts}
           total={totals.total}
+          pending={pending}
           testIdPrefix="cart"
           className="flex flex-col gap-2"
           totalClassName="border-t border-brand-100 pt-2 text-lg font-semibold"
         />
+        <Form method="post" action={CART_PATH} preventScrollReset className="mt-4">
+          <DiscountCode code={code ?? ''} outcome={quote?.codeOutcome ?? null} />
+        </Form>
         <Link
           to={CHECKOUT_PATH}
           className="mt-4 block w-full rounded-full bg-brand-600 px-5 py-3 text-center font-semibold text-white hover:bg-brand-700"

@@ -6,6 +6,7 @@ import { categoryPage } from '#app/modules/catalog/pages.server.ts'
 import { CATEGORY_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { errorMeta } from '#app/components/not-found.tsx'
 import { seo } from '#app/utils/seo.ts'
+import { withShelfPage } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/category'
 
@@ -19,7 +20,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const offset = pageOffset(url.searchParams.get('desde'))
   return {
     category: { id: category.id, name: category.name },
-    page: await categoryPage(reads, category.id, offset, CATEGORY_FIRST_PAGE),
+    // Cards carry the running automatic promotions' prices and badges.
+    page: await withShelfPage(reads.db, await categoryPage(reads, category.id, offset, CATEGORY_FIRST_PAGE)),
   }
 }
 

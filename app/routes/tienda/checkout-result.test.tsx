@@ -140,3 +140,38 @@ test('a transfer order: where to pay, the exact amount, the reference, the deadl
     render({ outcome: 'failure', order: { ...ORDER, paymentMethod: 'transferencia' }, transfer: TRANSFER }),
   ).not.toContain('Intentar pagar de nuevo')
 })
+
+test('an order with promotions: each line’s discount by name under it and its net, each discount row, the discounted total', () => {
+  const html = render({
+    outcome: 'success',
+    order: {
+      ...ORDER,
+      items: [
+        {
+          productSku: 'COL-1',
+          title: 'Collar Luna',
+          quantity: 2,
+          unitPrice: 4_500_000,
+          net: 8_100_000,
+          discounts: [{ name: 'Black Friday', amount: 900_000 }],
+        },
+        { productSku: 'ARE-1', title: 'Aretes Sol', quantity: 1, unitPrice: 2_000_000 },
+      ],
+      subtotal: 11_000_000,
+      shippingCost: 1_200_000,
+      discounts: [
+        { name: 'Black Friday', amount: 900_000 },
+        { name: 'Envío gratis (ENVIO)', amount: 1_200_000 },
+      ],
+      total: 10_100_000,
+    },
+  })
+  const text = html.replace(/<!-- -->/g, '').replace(/\u00a0/g, ' ')
+  expect(text).toMatch(/Black Friday<\/span><span data-testid="order-line-discount">-\$ 9\.000,00/)
+  expect(text).toMatch(/Con descuento<\/span><span data-testid="order-line-net">\$ 81\.000,00/)
+  expect(text).toMatch(/Envío gratis \(ENVIO\)<\/dt><dd data-testid="order-discount">-\$ 12\.000,00/)
+  expect(text).toMatch(/data-testid="order-total">\$ 101\.000,00/)
+  // A line nothing was taken off stays as it was.
+  expect(text).toContain('Aretes Sol × 1')
+  expect(text.match(/order-line-net/g)).toHaveLength(1)
+})

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { Fragment, useEffect, useRef, useState } from 'react'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { OrderByWhatsapp } from './checkout/order-by-whatsapp.tsx'
 import { FieldError, PlaceFields, type MunicipalityOption } from './checkout/place-fields.tsx'
+import { CODE_INTENTS, DiscountCode } from '#app/components/discount-code.tsx'
 import { toast } from '#app/components/toast.tsx'
 import { LineSummary, Totals } from '#app/components/totals.tsx'
 import { usePricedCart } from '#app/components/use-cart-products.ts'
 import { useCartLines } from '#app/modules/cart/cart-store.ts'
 import { cartOfRequest } from '#app/modules/cart/cart.server.ts'
+import { cleanLines } from '#app/modules/cart/cart.ts'
+import { cartQuoteOf, quoteCart } from '#app/modules/checkout/cart-quote.server.ts'
+import type { CartQuote } from '#app/modules/checkout/cart-quote.ts'
+import { codeCookieAssignment, readCodeCookie } from '#app/modules/promotions/code-cookie.ts'
+import { normalizeCode } from '#app/modules/promotions/rules.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
 import { checkoutValuesOf, type CheckoutFormValues } from '#app/modules/checkout/form-values.ts'
@@ -20,14 +26,14 @@ import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { CHECKOUT_PAYMENT_LABELS } from '#app/modules/checkout/payment-methods.ts'
 import { offeredPaymentMethods } from '#app/modules/checkout/payment-methods.server.ts'
 import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
-import { rulesForPlace, type ShippingPlace } from '#app/modules/cart/shipping.ts'
+import { rulesForPlace, type ShippingPlace, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import { DEPARTMENT_NAMES, departmentNamed } from '#app/modules/places/departments.ts'
 import { municipalitiesOf } from '#app/modules/places/places.server.ts'
 import { IDENTIFICATION_TYPES } from '#app/modules/order/customer-fields.ts'
 import { readShippingZones, readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { failureAnswer, NO_SERVER_MESSAGE, readActionAnswer } from '#app/utils/action-answer.ts'
-import { failureOf, refusedAnswer } from '#app/utils/answer.server.ts'
+import { failureOf } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/checkout'
@@ -41,9 +47,16 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { checkout, reads, env, carriers } = servicesOf(context)
+  const cookieHeader = request.headers.get('Cookie')
+  const rendered = await cartOfRequest(reads, cookieHeader)
+  const shipping = await readStoreShipping(reads.db, env)
+  // The code kept by the cart (or an earlier "Aplicar"), in the field and in the summary's rows.
+  const code = readCodeCookie(cookieHeader)
+  const quote = await quoteCart(reads.db, { lines: rendered.lines, code, shipping })
   return {
     // The cart from its cookie: the summary shows before the scripts run, and without them.
-    rendered: await cartOfRequest(reads, request.headers.get('Cookie')),
+    rendered: { ...rendered, quote: cartQuoteOf(quote) },
+    code,
     // The ways to pay offered now ("Pagos" in "Configuraciones", and the providers configured).
     // Worded here: the labels stay out of the page's first-visit JavaScript.
     paymentMethods: (await offeredPaymentMethods(reads.db, checkout.onlinePayments)).map((method) => ({
@@ -54,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     checkoutKey: randomUUID(),
     // The shipping rules as saved now (the layout's are not reloaded on client navigation); the
     // order is still worked out again in its transaction.
-    shipping: await readStoreShipping(reads.db, env),
+    shipping,
     // Each department's or municipality's own shipping cost, for the summary once one is chosen.
     zones: await readShippingZones(reads.db),
     // Whether the summary asks /api/envio for the carrier's price once a municipality is chosen.
@@ -82,9 +95,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     carriers && (await rateLimits.take('shippingQuote', clientAddressOf(context)))
       ? quoteForForm(quotes, form).catch(() => null)
       : null
-  if (posted.get('intent') === 'municipios') {
+  // What the promotions take off the posted cart, for the form shown again (any answer but an order).
+  const again = async (
+    errors: CheckoutErrors,
+    values: CheckoutFormValues,
+    status: number,
+    quote: CheckoutShippingQuote | null,
+    headers?: HeadersInit,
+  ) => {
+    const rules = await readStoreShipping(database.db, env)
+    const promotions = await formQuote(database.db, rules, { ...form, values }, quote)
+    return refusedCheckout(errors, values, status, quote, promotions, headers)
+  }
+  const intent = posted.get('intent')
+  if (intent === 'municipios') {
     // "Ver municipios" (no scripts): the form again with its department's list; no order.
-    return refusedCheckout({ form: [], fields: {} }, form.values, 200, await quoted())
+    return again({ form: [], fields: {} }, form.values, 200, await quoted())
+  }
+  const secure = new URL(request.url).protocol === 'https:'
+  if (intent === CODE_INTENTS.apply || intent === CODE_INTENTS.remove) {
+    // "Aplicar" or "Quitar" (with or without scripts): the form again, priced with the code (kept
+    // in its cookie, as the cart keeps it); no order.
+    const values = {
+      ...form.values,
+      discount_code: intent === CODE_INTENTS.apply ? normalizeCode(form.values.discount_code) : '',
+    }
+    const cookie = codeCookieAssignment(values.discount_code.slice(0, 40), secure)
+    return again({ form: [], fields: {} }, values, 200, await quoted(), { 'Set-Cookie': cookie })
+  }
+  if (normalizeCode(form.values.discount_code) !== String(posted.get('priced_code') ?? '')) {
+    // A code the summary was not priced with: the shopper sees its total before any order.
+    return again({ form: [CHECKOUT_MESSAGES.codeChanged], fields: {} }, form.values, 409, await quoted())
   }
   try {
     await rateLimits.require('checkout', clientAddressOf(context))
@@ -94,13 +135,36 @@ export async function action({ request, context }: Route.ActionArgs) {
       clientAddressOf(context),
       checkoutTracking(marketing.settings, request, clientAddressOf(context)),
     )
-    return redirect(next.redirectTo)
+    // The order used the code (or refused it): the cart starts without one.
+    const cleared = readCodeCookie(request.headers.get('Cookie'))
+    return redirect(
+      next.redirectTo,
+      cleared ? { headers: { 'Set-Cookie': codeCookieAssignment('', secure) } } : undefined,
+    )
   } catch (thrown) {
     // Anything unexpected is logged and read as spec §8's "no answer from the server" on the form.
     const { status, message } = failureOf(thrown, request, { unexpected: CHECKOUT_MESSAGES.noServer })
     const errors = thrown instanceof CheckoutRefused ? thrown.errors : { form: [message], fields: {} }
-    return refusedCheckout(errors, form.values, status, status === 429 ? null : await quoted())
+    return again(errors, form.values, status, status === 429 ? null : await quoted())
   }
+}
+
+/**
+ * What the promotions take off a posted cart with its code, shipped to the posted municipality
+ * (its zone's cost or the carrier's quote): the figures the page shows, worked out as the page does.
+ */
+async function formQuote(
+  db: Parameters<typeof quoteCart>[0],
+  rules: ShippingRules,
+  form: { lines: { sku: string; quantity: number }[]; values: CheckoutFormValues },
+  quote: CheckoutShippingQuote | null,
+) {
+  const municipalityCode = form.values.municipality_code
+  const place = municipalityCode ? { departmentCode: municipalityCode.slice(0, 2), municipalityCode } : null
+  const quoted = quote?.municipalityCode === municipalityCode ? quote.price : null
+  const shipping = rulesForPlace(rules, await readShippingZones(db), place, quoted)
+  const lines = cleanLines(form.lines)
+  return cartQuoteOf(await quoteCart(db, { lines, code: form.values.discount_code, shipping }))
 }
 
 /**
@@ -115,21 +179,27 @@ function refusedCheckout(
   values: CheckoutFormValues,
   status: number,
   quote: CheckoutShippingQuote | null,
+  promotions: CartQuote,
+  headers?: HeadersInit,
 ) {
   const message = errors.form.join(' ') || Object.values(errors.fields).join(' ')
-  return refusedAnswer(message, status, {
-    messages: errors.form,
-    fieldErrors: errors.fields,
-    values,
-    municipalities: municipalitiesFor(values.department),
-    checkoutKey: randomUUID(),
-    offerWhatsapp: errors.offerWhatsapp ?? false,
-    shippingQuote: quote && {
-      municipio: quote.municipalityCode,
-      shipping: quote.price,
-      note: quoteNote(quote),
-    },
-  })
+  return data(
+    failureAnswer(message, {
+      messages: errors.form,
+      fieldErrors: errors.fields,
+      values,
+      municipalities: municipalitiesFor(values.department),
+      checkoutKey: randomUUID(),
+      offerWhatsapp: errors.offerWhatsapp ?? false,
+      shippingQuote: quote && {
+        municipio: quote.municipalityCode,
+        shipping: quote.price,
+        note: quoteNote(quote),
+      },
+      promotions,
+    }),
+    { status, headers },
+  )
 }
 
 const FIELDS: {
@@ -196,7 +266,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   }, [code, loaderData.liveQuotes])
   const quote = quoted?.municipio === code && quoted?.shipping != null ? quoted : null
   const shipping = rulesForPlace(loaderData.shipping, loaderData.zones, place, quote?.shipping)
-  const { priced, totals } = usePricedCart(lines, shipping, loaderData.rendered)
+  // The code the summary is priced with: the one the server last showed the form with, else the kept one.
+  const shown = actionData && 'promotions' in actionData ? actionData.promotions : null
+  const discountCode = shown ? shown.code : loaderData.code
+  const {
+    priced,
+    totals,
+    pending,
+    quote: promotions,
+  } = usePricedCart(lines, shipping, loaderData.rendered, discountCode, shown)
   // A form shown again by the server brings its department's list (null: the post got no answer).
   const municipalities = actionData && 'municipalities' in actionData ? actionData.municipalities : null
   const navigation = useNavigation()
@@ -304,6 +382,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             onPlaceChange={setPlace}
           />
         </div>
+        <input type="hidden" name="priced_code" value={discountCode ?? ''} />
+        <DiscountCode
+          code={String(values?.discount_code ?? loaderData.code ?? '')}
+          outcome={promotions?.codeOutcome ?? null}
+          error={fieldErrors.discount_code}
+        />
         <fieldset className="flex flex-col gap-2 rounded-xl border border-brand-100 p-3 text-sm">
           <legend className="px-1 font-medium">Método de pago</legend>
           {loaderData.paymentMethods.map(({ method, label }) => (
@@ -368,7 +452,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
         <Totals
           subtotal={totals.subtotal}
           shipping={totals.shipping}
+          discounts={totals.discounts}
           total={totals.total}
+          pending={pending}
           testIdPrefix="checkout"
           className="flex flex-col gap-1 border-t border-brand-100 pt-2 text-sm"
           totalClassName="text-base font-semibold"

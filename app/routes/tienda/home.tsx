@@ -17,6 +17,7 @@ import { HIGH_FETCH_PRIORITY, imagePreload } from '#app/utils/image-preload.ts'
 import type { MetaDescriptor } from 'react-router'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { freeShippingBadgeText } from '#app/modules/settings/shipping-notices.server.ts'
+import { withShelfPage, withShelfPrices } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/home'
 
@@ -35,10 +36,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     seed: Math.floor(Math.random() * SHUFFLE_KEY_SPACE),
   }
   const banners = await listBanners(reads)
-  const bestSellers = await listBestSellers(reads, BEST_SELLERS)
+  // Cards carry the running automatic promotions' prices and badges (one read when none runs).
+  const now = new Date()
+  const bestSellers = await withShelfPrices(reads.db, await listBestSellers(reads, BEST_SELLERS), now)
   // The "Envío gratis" badge says when it applies, from the saved shipping settings.
   const freeShipping = freeShippingBadgeText(await readStoreShipping(reads.db, env))
-  return { banners, bestSellers, freeShipping, page: await shuffledPage(reads, cursor, HOME_FIRST_PAGE) }
+  const page = await withShelfPage(reads.db, await shuffledPage(reads, cursor, HOME_FIRST_PAGE), now)
+  return { banners, bestSellers, freeShipping, page }
 }
 
 /** Spec §1's four badges; "Envío gratis" says when it applies (the shop's shipping settings). */

@@ -2,7 +2,7 @@ import { Play, ShoppingBag, Truck, Zap } from '#app/components/icons.tsx'
 import { data, Link, useNavigate } from 'react-router'
 import { Carousel, VideoSlide } from '#app/components/carousel.tsx'
 import { CHECKOUT_PATH, categoryPath, productPath } from '#app/utils/paths.ts'
-import { Price } from '#app/components/price.tsx'
+import { BuyPayBadge, Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
 import type { CartIntent } from '#app/modules/cart/cart.ts'
@@ -13,6 +13,7 @@ import { absoluteUrl, seo } from '#app/utils/seo.ts'
 import { imagePreload } from '#app/utils/image-preload.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { productShippingNotice } from '#app/modules/settings/shipping-notices.server.ts'
+import { withShelfPrices } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/product'
 import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
@@ -21,12 +22,16 @@ export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.t
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { reads, env } = servicesOf(context)
-  const product = await getProductDetail(reads, params.sku)
+  const detail = await getProductDetail(reads, params.sku)
+  if (!detail) throw data(null, { status: 404 })
+  // Worded here from the saved settings: free "hoy" only when this product ships free (the
+  // threshold is judged before promotions, as the order judges it).
+  const shippingNotice = productShippingNotice(detail.finalPrice, await readStoreShipping(reads.db, env))
+  // Its price and badges with the running automatic promotions (like its own `descuento`).
+  const [product] = await withShelfPrices(reads.db, [detail])
   if (!product) throw data(null, { status: 404 })
   // Built here so its code stays on the server; `<` escaped so it cannot close the script tag.
   const jsonLd = JSON.stringify(productJsonLd(product, env.publicUrl)).replace(/</g, '\\u003c')
-  // Worded here from the saved settings: free "hoy" only when this product ships free.
-  const shippingNotice = productShippingNotice(product.finalPrice, await readStoreShipping(reads.db, env))
   return { product, jsonLd, shippingNotice }
 }
 
@@ -148,6 +153,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           discountPercent={product.discountPercent}
           size="lg"
         />
+        <BuyPayBadge buyPay={product.buyPay} className="self-start px-3 py-1 text-sm" />
         <p className={soldOut ? 'font-semibold text-red-600' : 'text-sm text-gray-700'} data-testid="stock">
           {soldOut
             ? 'Agotado'

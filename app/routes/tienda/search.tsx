@@ -3,6 +3,7 @@ import { useMoreProducts } from '#app/components/use-more-products.ts'
 import { searchPage } from '#app/modules/catalog/pages.server.ts'
 import { SEARCH_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { seo } from '#app/utils/seo.ts'
+import { withShelfPage } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { RATE_LIMITS } from '#app/modules/rate-limits/rate-limits.server.ts'
 import { refusedRequest } from '#app/utils/answer.server.ts'
@@ -17,7 +18,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { reads, rateLimits } = servicesOf(context)
   if (query && !(await rateLimits.take('search', clientAddressOf(context))))
     throw refusedRequest(RATE_LIMITS.search.message, 429)
-  return { query, page: await searchPage(reads, query, offset, SEARCH_FIRST_PAGE) }
+  // Cards carry the running automatic promotions' prices and badges.
+  return {
+    query,
+    page: await withShelfPage(reads.db, await searchPage(reads, query, offset, SEARCH_FIRST_PAGE)),
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
