@@ -31,3 +31,37 @@ export function checkoutValuesOf(form: FormData): CheckoutFormValues {
     consent: form.get('consent') === 'on',
   }
 }
+
+/** The buyer's text fields, handed to the page by its loader: their labels stay out of
+ * the page's JavaScript. */
+export const CHECKOUT_TEXT_FIELDS: {
+  name: keyof CheckoutFormValues
+  label: string
+  type?: string
+  autoComplete?: string
+  required?: boolean
+}[] = [
+  { name: 'name', label: 'Nombre', autoComplete: 'given-name', required: true },
+  { name: 'last_name', label: 'Apellido', autoComplete: 'family-name' },
+  { name: 'phone', label: 'Teléfono (WhatsApp)', type: 'tel', autoComplete: 'tel-national', required: true },
+  { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  { name: 'address', label: 'Dirección', autoComplete: 'street-address', required: true },
+  { name: 'identification_number', label: 'Número de identificación', autoComplete: 'off' },
+]
+
+/**
+ * Words of the checkout handed to the page by its loader (the page's JavaScript stays within its
+ * budget): headings, the consent box's (Ley 1581 de 2012) around the link to the data policy, and
+ * what the place fields say when the list did not load.
+ */
+export const CHECKOUT_WORDS = {
+  documentType: 'Tipo de documento',
+  paymentMethod: 'Método de pago',
+  summary: 'Resumen del pedido',
+  yourOrder: 'Tu pedido',
+  emptyCart: 'Tu carrito está vacío.',
+  municipalitiesFailed: 'No pudimos cargar los municipios. Confirma el pedido y te mostraremos la lista.',
+  before: 'Autorizo el tratamiento de mis datos personales según la',
+  link: 'política de tratamiento de datos',
+  after: '(Ley 1581 de 2012).',
+}

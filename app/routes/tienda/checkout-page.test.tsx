@@ -1,3 +1,4 @@
+import { CHECKOUT_WORDS, CHECKOUT_TEXT_FIELDS } from '#app/modules/checkout/form-values.ts'
 import { CHECKOUT_PAYMENT_LABELS } from '#app/modules/checkout/payment-methods.ts'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub, Outlet } from 'react-router'
@@ -25,6 +26,8 @@ function render(actionData: object | undefined, loaderExtra: object = {}) {
     liveQuotes: false,
     departments: DEPARTMENT_NAMES,
     identificationTypes: Object.entries(IDENTIFICATION_TYPES),
+    fields: CHECKOUT_TEXT_FIELDS,
+    words: CHECKOUT_WORDS,
     paymentMethods: [{ method: 'acordar', label: CHECKOUT_PAYMENT_LABELS.acordar }],
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
     shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },
@@ -76,7 +79,9 @@ test('an order over the unit limit gets "Hacer este pedido por WhatsApp" with th
     messages: ['Un pedido en línea puede apartar hasta 10 unidades.'],
     fieldErrors: {},
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a02',
-    offerWhatsapp: true,
+    whatsappOrder: `https://wa.me/573001112233?text=${encodeURIComponent(
+      `Hola, quiero hacer este pedido:\n- Collar Luna × 11\nTotal: ${formatCOP(44_000_000)}`,
+    )}`,
   })
   const link = /<a href="(https:\/\/wa\.me\/[^"]+)"[^>]*data-testid="order-by-whatsapp"/.exec(html)
   expect(link).not.toBeNull()
@@ -102,7 +107,7 @@ test('without scripts, the form shown again prices shipping with the posted muni
         values: { department: 'Bogotá D.C.', municipality_code: '11001' },
         municipalities: [{ code: '11001', name: 'Bogotá, D.C.' }],
         checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a03',
-        offerWhatsapp: false,
+        whatsappOrder: null,
         shippingQuote,
       },
       { ...oneCollar, liveQuotes: true, zones },

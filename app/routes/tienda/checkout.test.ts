@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { formatCOP } from '#app/utils/money.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { products } from '#app/modules/catalog/schema.ts'
@@ -304,7 +305,12 @@ test("a reseller's order over the unit limit is refused with a way to order it b
   })
   expect(refused.status).toBe(409)
   expect(refused.data?.messages).toEqual([HOLD_LIMIT_MESSAGES.orderUnits(10)])
-  expect(refused.data).toMatchObject({ offerWhatsapp: true })
+  // The link is written on the server: the cart as the catalogue names it, and the summary's total.
+  const link = new URL(String((refused.data as { whatsappOrder?: string }).whatsappOrder))
+  expect(link.origin + link.pathname).toMatch(/^https:\/\/wa\.me\/\d+$/)
+  expect(link.searchParams.get('text')).toBe(
+    `Hola, quiero hacer este pedido:\n- ${product.name} × 11\nTotal: ${formatCOP(11 * product.priceLevel1)}`,
+  )
   expect(await reservedOf(product.sku)).toBe(0)
 })
 

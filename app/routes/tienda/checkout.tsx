@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { OrderByWhatsapp } from './checkout/order-by-whatsapp.tsx'
+import { whatsappLink } from '#app/components/footer.tsx'
+import { orderByWhatsappText } from '#app/modules/checkout/order-by-whatsapp.server.ts'
 import { FieldError, PlaceFields, type MunicipalityOption } from './checkout/place-fields.tsx'
 import { CODE_INTENTS, DiscountCode } from '#app/components/discount-code.tsx'
 import { toast } from '#app/components/toast.tsx'
@@ -16,7 +18,12 @@ import { codeCookieAssignment, readCodeCookie } from '#app/modules/promotions/co
 import { normalizeCode } from '#app/modules/promotions/rules.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
-import { checkoutValuesOf, type CheckoutFormValues } from '#app/modules/checkout/form-values.ts'
+import {
+  CHECKOUT_WORDS,
+  CHECKOUT_TEXT_FIELDS,
+  checkoutValuesOf,
+  type CheckoutFormValues,
+} from '#app/modules/checkout/form-values.ts'
 import { trackAdEvent } from '#app/modules/marketing/ad-events.ts'
 import { quoteForForm, submitCheckout } from '#app/modules/checkout/submit.server.ts'
 import { liveQuotesOn, quoteNote, type CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
@@ -30,7 +37,7 @@ import { rulesForPlace, type ShippingPlace, type ShippingRules } from '#app/modu
 import { DEPARTMENT_NAMES, departmentNamed } from '#app/modules/places/departments.ts'
 import { municipalitiesOf } from '#app/modules/places/places.server.ts'
 import { IDENTIFICATION_TYPES } from '#app/modules/order/customer-fields.ts'
-import { readShippingZones, readStoreShipping } from '#app/modules/settings/settings.server.ts'
+import { getStoreInfo, readShippingZones, readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { failureAnswer, NO_SERVER_MESSAGE, readActionAnswer } from '#app/utils/action-answer.ts'
 import { failureOf } from '#app/utils/answer.server.ts'
@@ -75,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The selects' choices come as data: the page's first-visit JavaScript stays within budget.
     departments: DEPARTMENT_NAMES,
     identificationTypes: Object.entries(IDENTIFICATION_TYPES),
+    fields: CHECKOUT_TEXT_FIELDS,
+    words: CHECKOUT_WORDS,
   }
 }
 
@@ -104,8 +113,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers?: HeadersInit,
   ) => {
     const rules = await readStoreShipping(database.db, env)
-    const promotions = await formQuote(database.db, rules, { ...form, values }, quote)
-    return refusedCheckout(errors, values, status, quote, promotions, headers)
+    const priced = await formQuote(database.db, rules, { ...form, values }, quote)
+    const whatsappOrder = errors.offerWhatsapp
+      ? whatsappLink(
+          (await getStoreInfo(database.db, env)).whatsappNumber,
+          await orderByWhatsappText(database.db, cleanLines(form.lines), priced.total),
+        )
+      : null
+    return refusedCheckout(errors, values, status, quote, cartQuoteOf(priced), whatsappOrder, headers)
   }
   const intent = posted.get('intent')
   if (intent === 'municipios') {
@@ -164,7 +179,7 @@ async function formQuote(
   const quoted = quote?.municipalityCode === municipalityCode ? quote.price : null
   const shipping = rulesForPlace(rules, await readShippingZones(db), place, quoted)
   const lines = cleanLines(form.lines)
-  return cartQuoteOf(await quoteCart(db, { lines, code: form.values.discount_code, shipping }))
+  return quoteCart(db, { lines, code: form.values.discount_code, shipping })
 }
 
 /**
@@ -180,6 +195,8 @@ function refusedCheckout(
   status: number,
   quote: CheckoutShippingQuote | null,
   promotions: CartQuote,
+  /** "Hacer este pedido por WhatsApp"'s link, for an order a hold limit refused. */
+  whatsappOrder: string | null,
   headers?: HeadersInit,
 ) {
   const message = errors.form.join(' ') || Object.values(errors.fields).join(' ')
@@ -190,7 +207,7 @@ function refusedCheckout(
       values,
       municipalities: municipalitiesFor(values.department),
       checkoutKey: randomUUID(),
-      offerWhatsapp: errors.offerWhatsapp ?? false,
+      whatsappOrder,
       shippingQuote: quote && {
         municipio: quote.municipalityCode,
         shipping: quote.price,
@@ -201,21 +218,6 @@ function refusedCheckout(
     { status, headers },
   )
 }
-
-const FIELDS: {
-  name: keyof CheckoutFormValues
-  label: string
-  type?: string
-  autoComplete?: string
-  required?: boolean
-}[] = [
-  { name: 'name', label: 'Nombre', autoComplete: 'given-name', required: true },
-  { name: 'last_name', label: 'Apellido', autoComplete: 'family-name' },
-  { name: 'phone', label: 'Teléfono (WhatsApp)', type: 'tel', autoComplete: 'tel-national', required: true },
-  { name: 'email', label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
-  { name: 'address', label: 'Dirección', autoComplete: 'street-address', required: true },
-  { name: 'identification_number', label: 'Número de identificación', autoComplete: 'off' },
-]
 
 /**
  * A post that gets no answer (the connection dropped, the server unreachable) keeps the form as
@@ -308,7 +310,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   // The document's type goes just before its number.
   const documentType = (
     <label className="flex flex-col gap-1 text-sm">
-      <span className="font-medium">Tipo de documento</span>
+      <span className="font-medium">{loaderData.words.documentType}</span>
       <select
         name="identification_type"
         defaultValue={String(values?.identification_type || 'CC')}
@@ -342,13 +344,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ))}
           </div>
         ) : null}
-        {actionData && 'offerWhatsapp' in actionData && actionData.offerWhatsapp ? (
-          <OrderByWhatsapp priced={priced} total={totals.total} />
+        {actionData && 'whatsappOrder' in actionData && actionData.whatsappOrder ? (
+          <OrderByWhatsapp href={actionData.whatsappOrder} />
         ) : null}
         <input type="hidden" name="cart" value={JSON.stringify(lines)} />
         <input type="hidden" name="checkout_key" value={actionData?.checkoutKey ?? loaderData.checkoutKey} />
         <div className="grid gap-3 sm:grid-cols-2">
-          {FIELDS.map((field) => (
+          {loaderData.fields.map((field) => (
             <Fragment key={field.name}>
               {field.name === 'identification_number' ? documentType : null}
               <label className="flex flex-col gap-1 text-sm">
@@ -380,6 +382,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               municipality_code: fieldError('municipality_code'),
             }}
             onPlaceChange={setPlace}
+            loadFailed={loaderData.words.municipalitiesFailed}
           />
         </div>
         <input type="hidden" name="priced_code" value={discountCode ?? ''} />
@@ -389,7 +392,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           error={fieldErrors.discount_code}
         />
         <fieldset className="flex flex-col gap-2 rounded-xl border border-brand-100 p-3 text-sm">
-          <legend className="px-1 font-medium">Método de pago</legend>
+          <legend className="px-1 font-medium">{loaderData.words.paymentMethod}</legend>
           {loaderData.paymentMethods.map(({ method, label }) => (
             <label key={method} className="flex items-center gap-2">
               <input
@@ -412,11 +415,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             className="mt-1"
           />
           <span>
-            Autorizo el tratamiento de mis datos personales según la{' '}
+            {loaderData.words.before}{' '}
             <Link to={DATA_POLICY_PATH} className="underline" target="_blank">
-              política de tratamiento de datos
+              {loaderData.words.link}
             </Link>{' '}
-            (Ley 1581 de 2012).
+            {loaderData.words.after}
             {fieldError('consent') ? (
               <span id="consent-error" className="block text-red-600">
                 {fieldError('consent')}
@@ -433,8 +436,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           {submitting ? 'Enviando…' : 'Confirmar pedido'}
         </button>
       </Form>
-      <aside className="h-fit rounded-2xl bg-brand-50 p-4" aria-label="Resumen del pedido">
-        <h2 className="mb-3 font-semibold">Tu pedido</h2>
+      <aside className="h-fit rounded-2xl bg-brand-50 p-4" aria-label={loaderData.words.summary}>
+        <h2 className="mb-3 font-semibold">{loaderData.words.yourOrder}</h2>
         {priced.length ? (
           <ul className="mb-3 flex flex-col gap-2 text-sm" data-testid="checkout-summary">
             {priced.map(({ line, product }) => (
@@ -447,7 +450,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         ) : (
-          <p className="mb-3 text-sm text-gray-600">Tu carrito está vacío.</p>
+          <p className="mb-3 text-sm text-gray-600">{loaderData.words.emptyCart}</p>
         )}
         <Totals
           subtotal={totals.subtotal}

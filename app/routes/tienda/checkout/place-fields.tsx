@@ -27,6 +27,7 @@ export function PlaceFields({
   municipalities: initialMunicipalities,
   errors,
   onPlaceChange,
+  loadFailed,
 }: {
   /** Colombia's departments, in the spec's order (loader data, not code on the page). */
   departments: readonly string[]
@@ -36,6 +37,8 @@ export function PlaceFields({
   municipalities: MunicipalityOption[] | null
   errors: { department?: string; municipality_code?: string }
   onPlaceChange: (place: { departmentCode: string; municipalityCode: string } | null) => void
+  /** What to say when the list could not be loaded (loader data, not code on the page). */
+  loadFailed: string
 }) {
   const [scripted, setScripted] = useState(false)
   const [municipalities, setMunicipalities] = useState(initialMunicipalities ?? [])
@@ -167,11 +170,7 @@ export function PlaceFields({
           ))}
         </select>
         <FieldError id="municipality_code-error" error={errors.municipality_code} />
-        {failed ? (
-          <span className="text-gray-600">
-            No pudimos cargar los municipios. Confirma el pedido y te mostraremos la lista.
-          </span>
-        ) : null}
+        {failed ? <span className="text-gray-600">{loadFailed}</span> : null}
         {/* Only the server's HTML needs it: with scripts the list comes when the department changes. */}
         <noscript>
           {import.meta.env.SSR ? (
