@@ -1,6 +1,10 @@
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { shippingFor, type ShippingRules } from '#app/modules/cart/shipping.ts'
-import { pricingLinesOf, quotePromotions } from '#app/modules/promotions/promotions.server.ts'
+import {
+  pricingLinesOf,
+  quotePromotions,
+  type PromotionCustomer,
+} from '#app/modules/promotions/promotions.server.ts'
 import { CODE_MESSAGES } from '#app/modules/promotions/messages.ts'
 import { discountRowsOf, subtotalOf } from '#app/modules/promotions/rules.ts'
 import { cartQuoteKey, type CartQuote } from './cart-quote.ts'
@@ -18,6 +22,8 @@ export async function quoteCart(
     lines: readonly { sku: string; quantity: number }[]
     code: string | null
     shipping: ShippingRules | number
+    /** Who is buying, once the form says it: held to per-customer limits as the order will be. */
+    customer?: PromotionCustomer | null
     now?: Date
   },
 ): Promise<CartQuote & { subtotal: number; shipping: number; total: number }> {
@@ -28,6 +34,7 @@ export async function quoteCart(
     lines,
     shipping,
     code: input.code,
+    customer: input.customer,
     now: input.now,
   })
   return {

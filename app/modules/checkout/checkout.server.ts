@@ -114,6 +114,11 @@ export async function placeOrder(
      * of its own; null, absent or for another municipality: the flat cost.
      */
     shippingQuote?: CheckoutShippingQuote | null
+    /**
+     * The total the shopper's page showed (the form's summary): the order is refused, and the form
+     * shown again with the new figures, when the promotions now give another one. Absent: not checked.
+     */
+    expectedTotal?: number
   },
 ): Promise<PlaceOrderResult> {
   const checkoutKey = input.checkoutKey?.trim() || undefined
@@ -224,8 +229,17 @@ export async function placeOrder(
         customer: { phone: customer.phone, email: customer.email },
         lock: true,
       })
-      if (codeRefusal) {
+      const shownTotal = input.expectedTotal
+      // A code that gives nothing is refused beside its field, unless the page already showed the
+      // total without it: then the shopper confirmed exactly this order.
+      if (codeRefusal && shownTotal !== pricing.total) {
         throw new CheckoutRefused({ form: [codeRefusal], fields: { discount_code: codeRefusal } }, 409)
+      }
+      if (shownTotal !== undefined && shownTotal !== pricing.total) {
+        throw new CheckoutRefused(CHECKOUT_MESSAGES.totalChanged(formatCOP(pricing.total)), 409)
+      }
+      if (pricing.total === 0 && customer.payment_method !== 'acordar') {
+        throw new CheckoutRefused(CHECKOUT_MESSAGES.nothingToPayOnline, 409)
       }
       const totals = {
         subtotal: pricing.subtotal,

@@ -60,8 +60,20 @@ export const CHECKOUT_WORDS = {
   summary: 'Resumen del pedido',
   yourOrder: 'Tu pedido',
   emptyCart: 'Tu carrito está vacío.',
-  municipalitiesFailed: 'No pudimos cargar los municipios. Confirma el pedido y te mostraremos la lista.',
+  confirm: 'Confirmar pedido',
+  sending: 'Enviando…',
   before: 'Autorizo el tratamiento de mis datos personales según la',
   link: 'política de tratamiento de datos',
   after: '(Ley 1581 de 2012).',
+}
+
+/** The place fields' words (`PlaceFields`), handed to the page by the checkout's loader. */
+export const PLACE_FIELD_WORDS = {
+  department: 'Departamento',
+  municipality: 'Municipio',
+  choose: 'Selecciona…',
+  search: 'Buscar municipio',
+  noMatch: 'Ningún municipio coincide',
+  departmentFirst: 'Primero elige el departamento',
+  loadFailed: 'No pudimos cargar los municipios. Confirma el pedido y te mostraremos la lista.',
 }

@@ -26,7 +26,10 @@ export function readCheckoutForm(form: FormData, cookieHeader?: string | null) {
   const rawKey = String(form.get('checkout_key') ?? '').trim()
   const badKey = !isUuid(rawKey)
   const checkoutKey = badKey ? undefined : rawKey
-  return { values, lines, customer: values as CustomerInput, checkoutKey, badKey }
+  // The total the page showed (its summary, priced by the server): the order must charge exactly it.
+  const pricedTotal = Number(String(form.get('priced_total') ?? '').trim() || Number.NaN)
+  const expectedTotal = Number.isSafeInteger(pricedTotal) && pricedTotal >= 0 ? pricedTotal : undefined
+  return { values, lines, customer: values as CustomerInput, checkoutKey, badKey, expectedTotal }
 }
 
 export type CheckoutForm = ReturnType<typeof readCheckoutForm>

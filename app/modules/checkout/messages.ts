@@ -27,6 +27,11 @@ export const CHECKOUT_MESSAGES = {
   badQuantity: (product: string) => `La cantidad de ${product} debe ser un número entero de 1 en adelante.`,
   /** The order came with another code than the summary showed: no order until the shopper sees its total. */
   codeChanged: 'Revisa el total con el código de descuento y vuelve a confirmar tu pedido.',
+  /** The promotions changed between the page and the order (one started, ended or ran out). */
+  totalChanged: (total: string) =>
+    `El total de tu pedido cambió a ${total}: revísalo en el resumen y vuelve a confirmar tu pedido.`,
+  nothingToPayOnline:
+    'Con tus descuentos no queda nada por pagar en línea: elige pago contra entrega para confirmar tu pedido.',
 } as const
 
 /** Answers to ids that are not ours (spec-silent texts). */

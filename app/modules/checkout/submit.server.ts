@@ -69,6 +69,7 @@ export async function submitCheckout(
   const { order, created } = await placeOrder(deps.checkout, {
     shippingQuote,
     lines: form.lines,
+    expectedTotal: form.expectedTotal,
     customer: form.customer,
     checkoutKey: form.checkoutKey,
     clientAddress,

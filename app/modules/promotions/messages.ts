@@ -6,7 +6,6 @@ import { formatCOP } from '#app/utils/money.ts'
  */
 export const CODE_MESSAGES = {
   unknown: (code: string) => `El código ${code} no existe. Revisa cómo lo escribiste.`,
-  paused: (code: string) => `El código ${code} no está disponible en este momento.`,
   notStarted: (code: string, when: string) => `El código ${code} empieza a valer el ${when}`,
   expired: (code: string, when: string) => `El código ${code} venció el ${when}`,
   usedUp: (code: string) => `El código ${code} ya se usó todas las veces permitidas.`,
@@ -21,6 +20,9 @@ export const CODE_MESSAGES = {
   applied: (code: string) => `Código ${code} aplicado.`,
   removed: 'Quitamos el código de descuento.',
 } as const
+
+/** What a code is made of, once in upper case without spaces (the admin form keeps to it). */
+export const CODE_PATTERN = /^[A-Z0-9Ñ_-]+$/u
 
 /** The longest code the shop accepts (and the field takes). */
 export const CODE_MAX_LENGTH = 40

@@ -8,6 +8,7 @@ import { createCategory, createProduct } from '#tests/factories.ts'
 import { clearJobs, setupJobQueue } from '#tests/jobs.ts'
 import { ANA, LOOSE_HOLD_LIMITS } from '#tests/orders.ts'
 import { createPromotion } from '#tests/promotions.ts'
+import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { CODE_MESSAGES } from './messages.ts'
 import { pricingLinesOf, quotePromotions } from './promotions.server.ts'
 import { promotions } from './schema.ts'
@@ -73,7 +74,8 @@ describe('a typed code', () => {
     const lines = [{ sku: product.sku, quantity: 1 }]
     const refusal = async (code: string) => (await quote(lines, code)).codeRefusal
     expect(await refusal('NOEXISTE')).toBe(CODE_MESSAGES.unknown('NOEXISTE'))
-    expect(await refusal('pausado')).toBe(CODE_MESSAGES.paused('PAUSADO'))
+    expect(await refusal('pausado')).toBe(CODE_MESSAGES.unknown('PAUSADO'))
+    expect(await refusal('A\u0000B')).toBe(CODE_MESSAGES.unknown('AB'))
     expect(await refusal('FUTURO')).toBe(
       'El código FUTURO empieza a valer el 27 de noviembre de 2026 a las 12:00 p. m.',
     )
@@ -173,6 +175,35 @@ describe('orders priced with promotions', () => {
     const refused = await attempt.catch((error: CheckoutRefused) => error.errors)
     expect(refused).toMatchObject({ fields: { discount_code: CODE_MESSAGES.unknown('NOEXISTE') } })
     expect(await t.db.select().from(orders)).toHaveLength(before.length)
+  })
+
+  test('the order charges the total the page showed, or is refused with the new one', async () => {
+    const product = await createProduct(t.db, { pesos: 40_000, stock: 5 })
+    const promo = await createPromotion(t.db, { name: 'Relámpago', percent: 10 })
+    const order = (expectedTotal: number, discount_code = '') =>
+      placeOrder(ctx(), {
+        lines: [{ sku: product.sku, quantity: 1 }],
+        customer: { ...ANA, discount_code },
+        expectedTotal,
+      })
+    // The page showed 36.000 + 8.000; the promotion ended meanwhile: 48.000 now.
+    await t.db.update(promotions).set({ active: false }).where(eq(promotions.id, promo.id))
+    await expect(order(44_000_00)).rejects.toThrow(CHECKOUT_MESSAGES.totalChanged('$\u00a048.000,00'))
+    // A code the page already showed as giving nothing: the shopper confirmed the total without it.
+    await expect(order(48_000_00, 'NOEXISTE')).resolves.toMatchObject({ order: { total: 48_000_00 } })
+  })
+
+  test('an order with nothing left to pay is not sent to an online payment', async () => {
+    const product = await createProduct(t.db, { pesos: 40_000, stock: 5 })
+    await createPromotion(t.db, { name: 'Envío gratis', target: 'shipping', percent: 100, combinable: true })
+    await createPromotion(t.db, { code: 'REGALO', percent: 100, combinable: true })
+    const order = (payment_method: 'mercadopago' | 'acordar') =>
+      placeOrder(ctx(), {
+        lines: [{ sku: product.sku, quantity: 1 }],
+        customer: { ...ANA, payment_method, discount_code: 'REGALO' },
+      })
+    await expect(order('mercadopago')).rejects.toThrow(CHECKOUT_MESSAGES.nothingToPayOnline)
+    await expect(order('acordar')).resolves.toMatchObject({ order: { total: 0 } })
   })
 
   test('uses per customer count the same phone or e-mail; a cancelled order gives its use back', async () => {

@@ -4,7 +4,8 @@ import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { productCategories, products } from '#app/modules/catalog/schema.ts'
 import { orderDiscounts, orders } from '#app/modules/order/schema.ts'
 import { bogotaMoment } from '#app/utils/bogota-days.ts'
-import { CODE_MAX_LENGTH, CODE_MESSAGES } from './messages.ts'
+import { hasNul } from '#app/utils/text.ts'
+import { CODE_MAX_LENGTH, CODE_MESSAGES, CODE_PATTERN } from './messages.ts'
 import {
   missOf,
   normalizeCode,
@@ -117,11 +118,22 @@ async function codeRule(
 ): Promise<{ rule: PromotionRule } | { refusal: string }> {
   const code = normalizeCode(typed)
   if (code.length > CODE_MAX_LENGTH) return { refusal: CODE_MESSAGES.tooLong }
-  const query = db.select().from(promotions).where(eq(promotions.code, code))
-  // In the order's transaction the row is locked: a second order for the last use waits, then counts the first.
-  const [row] = lock ? await query.for('update') : await query
-  if (!row) return { refusal: CODE_MESSAGES.unknown(code) }
-  if (!row.active) return { refusal: CODE_MESSAGES.paused(code) }
+  // No code is written otherwise (the admin form's rule): nothing else reaches the database.
+  if (!CODE_PATTERN.test(code)) {
+    // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+    return { refusal: CODE_MESSAGES.unknown(code.replace(/[\u0000-\u001f\u007f]/g, '')) }
+  }
+  const [found] = await db.select().from(promotions).where(eq(promotions.code, code))
+  // A paused code reads as an unknown one: trying codes tells nobody which exist.
+  if (!found || !found.active) return { refusal: CODE_MESSAGES.unknown(code) }
+  // In the order's transaction a limited code is locked, and read again: a second order for the
+  // last use waits, then counts the first.
+  const limited = found.maxUses !== null || found.maxUsesPerCustomer !== null
+  const [row] =
+    lock && limited
+      ? await db.select().from(promotions).where(eq(promotions.id, found.id)).for('update')
+      : [found]
+  if (!row || !row.active) return { refusal: CODE_MESSAGES.unknown(code) }
   if (row.startsAt && row.startsAt > now)
     return { refusal: CODE_MESSAGES.notStarted(code, bogotaMoment(row.startsAt)) }
   if (row.endsAt && row.endsAt <= now)
@@ -144,13 +156,15 @@ export async function pricingLinesOf(
   db: DbOrTx,
   lines: readonly { sku: string; quantity: number }[],
 ): Promise<PricingLine[]> {
-  const skus = [...new Set(lines.map((line) => line.sku))]
+  // A NUL is in no sku, and PostgreSQL would refuse the whole query for it.
+  const skus = [...new Set(lines.map((line) => line.sku))].filter((sku) => !hasNul(sku))
   if (!skus.length) return []
   const [rows, links] = await Promise.all([
     db
       .select({ sku: products.sku, level1: products.priceLevel1, discountPercent: products.discountPercent })
       .from(products)
-      .where(inArray(products.sku, skus)),
+      // Only what the shop sells: a line of a product no longer shown is priced by nobody.
+      .where(and(inArray(products.sku, skus), eq(products.showRetail, true))),
     db
       .select({ sku: productCategories.productSku, categoryId: productCategories.categoryId })
       .from(productCategories)
@@ -242,20 +256,26 @@ async function lockedAutomatic(tx: Tx, now: Date): Promise<PromotionRule[]> {
     .where(and(runningAt(now), isNull(promotions.code)))
     .orderBy(asc(promotions.id))
   const limited = rows.filter((row) => row.maxUses !== null || row.maxUsesPerCustomer !== null)
-  if (limited.length) {
-    await tx
-      .select({ id: promotions.id })
-      .from(promotions)
-      .where(
-        inArray(
-          promotions.id,
-          limited.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(promotions.id))
-      .for('update')
-  }
-  return withUsesLeft(tx, rows)
+  if (!limited.length) return withUsesLeft(tx, rows)
+  // Read again under the lock: one paused or changed while this order waited counts as it is now.
+  const locked = await tx
+    .select()
+    .from(promotions)
+    .where(
+      inArray(
+        promotions.id,
+        limited.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(promotions.id))
+    .for('update')
+  const current = new Map(locked.map((row) => [row.id, row]))
+  const kept = rows.flatMap((row) => {
+    if (!current.has(row.id) && !limited.includes(row)) return [row]
+    const now = current.get(row.id)
+    return now && now.active ? [now] : []
+  })
+  return withUsesLeft(tx, kept)
 }
 
 async function withinCustomerLimits(

@@ -129,6 +129,12 @@ describe('one promotion on each target', () => {
     expect(pricePromotions([own], 0, [scheduled]).lineDiscounts).toEqual({ D: 20_000_00 })
     // A scheduled 5 % is less than the own 10 %: the own price stands.
     expect(pricePromotions([own], 0, [{ ...scheduled, percent: 5 }]).discount).toBe(0)
+    // Two combinable scheduled discounts (30 % and 20 %) set the price, they never add up: 35.000.
+    const both = [
+      { ...scheduled, combinable: true },
+      { ...scheduled, id: scheduled.id + 1000, percent: 20, combinable: true },
+    ]
+    expect(pricePromotions([own], 0, both).lineDiscounts).toEqual({ D: 20_000_00 })
   })
 })
 

@@ -215,11 +215,14 @@ function lineAmounts(
 ): number[] {
   const covered = lines.map((line) => coversLine(rule, line))
   if (rule.benefit === 'set_discount') {
+    // Scheduled discounts come first (`stageOf`): what is already off a line is another one's, and
+    // two of them set the price, they never add up: the lowest price stands.
     return lines.map((line, index) => {
       if (!covered[index]) return 0
       const scheduled = line.listPrice - percentOf(line.listPrice, rule.percent)
-      const perUnit = Math.max(0, line.unitPrice - scheduled)
-      return Math.min(remaining[index]!, perUnit * line.quantity)
+      const target = Math.max(0, line.unitPrice - scheduled) * line.quantity
+      const already = line.unitPrice * line.quantity - remaining[index]!
+      return Math.min(remaining[index]!, Math.max(0, target - already))
     })
   }
   if (rule.benefit === 'buy_x_pay_y') return freeUnits(rule, lines, remaining, covered)

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { BOGOTA_OFFSET, bogotaStamp } from '#app/utils/bogota-days.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { MAX_TYPED_PESOS, parseTypedPesos, typedPesosText } from '#app/utils/pesos-input.ts'
-import { CODE_MAX_LENGTH } from './messages.ts'
+import { CODE_MAX_LENGTH, CODE_PATTERN } from './messages.ts'
 import {
   normalizeCode,
   PROMOTION_BENEFITS,
@@ -380,7 +380,7 @@ export const PromotionFormSchema = z
       code = normalizeCode(form.code)
       if (code === '') issue(ctx, 'code', PROMOTION_MESSAGES.codeRequired)
       else if (code.length > CODE_MAX_LENGTH) issue(ctx, 'code', PROMOTION_MESSAGES.codeTooLong)
-      else if (!/^[A-Z0-9Ñ_-]+$/u.test(code)) issue(ctx, 'code', PROMOTION_MESSAGES.codeCharacters)
+      else if (!CODE_PATTERN.test(code)) issue(ctx, 'code', PROMOTION_MESSAGES.codeCharacters)
     }
     const { benefit, target } = form
     if (benefit === 'buy_x_pay_y') {

@@ -1,4 +1,4 @@
-import { CHECKOUT_WORDS, CHECKOUT_TEXT_FIELDS } from '#app/modules/checkout/form-values.ts'
+import { CHECKOUT_TEXT_FIELDS, CHECKOUT_WORDS, PLACE_FIELD_WORDS } from '#app/modules/checkout/form-values.ts'
 import { CHECKOUT_PAYMENT_LABELS } from '#app/modules/checkout/payment-methods.ts'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub, Outlet } from 'react-router'
@@ -28,6 +28,7 @@ function render(actionData: object | undefined, loaderExtra: object = {}) {
     identificationTypes: Object.entries(IDENTIFICATION_TYPES),
     fields: CHECKOUT_TEXT_FIELDS,
     words: CHECKOUT_WORDS,
+    placeWords: PLACE_FIELD_WORDS,
     paymentMethods: [{ method: 'acordar', label: CHECKOUT_PAYMENT_LABELS.acordar }],
     checkoutKey: '6f1c1f7e-2b1a-4a57-9a53-0d5f5f0c1a01',
     shipping: { shippingCost: 800_000, freeShippingThreshold: 10_000_000 },

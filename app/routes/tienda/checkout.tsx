@@ -20,6 +20,7 @@ import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
 import {
   CHECKOUT_WORDS,
+  PLACE_FIELD_WORDS,
   CHECKOUT_TEXT_FIELDS,
   checkoutValuesOf,
   type CheckoutFormValues,
@@ -32,7 +33,7 @@ import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { CHECKOUT_PAYMENT_LABELS } from '#app/modules/checkout/payment-methods.ts'
 import { offeredPaymentMethods } from '#app/modules/checkout/payment-methods.server.ts'
-import type { CheckoutErrors } from '#app/modules/checkout/validators.ts'
+import { normalizePhone, type CheckoutErrors } from '#app/modules/checkout/validators.ts'
 import { rulesForPlace, type ShippingPlace, type ShippingRules } from '#app/modules/cart/shipping.ts'
 import { DEPARTMENT_NAMES, departmentNamed } from '#app/modules/places/departments.ts'
 import { municipalitiesOf } from '#app/modules/places/places.server.ts'
@@ -84,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     identificationTypes: Object.entries(IDENTIFICATION_TYPES),
     fields: CHECKOUT_TEXT_FIELDS,
     words: CHECKOUT_WORDS,
+    placeWords: PLACE_FIELD_WORDS,
   }
 }
 
@@ -179,7 +181,10 @@ async function formQuote(
   const quoted = quote?.municipalityCode === municipalityCode ? quote.price : null
   const shipping = rulesForPlace(rules, await readShippingZones(db), place, quoted)
   const lines = cleanLines(form.lines)
-  return quoteCart(db, { lines, code: form.values.discount_code, shipping })
+  // Priced for who the form names, as the order will be (per-customer limits).
+  const phone = normalizePhone(form.values.phone)
+  const customer = phone ? { phone, email: form.values.email } : null
+  return quoteCart(db, { lines, code: form.values.discount_code, shipping, customer })
 }
 
 /**
@@ -382,10 +387,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               municipality_code: fieldError('municipality_code'),
             }}
             onPlaceChange={setPlace}
-            loadFailed={loaderData.words.municipalitiesFailed}
+            words={loaderData.placeWords}
           />
         </div>
+        {/* The form's first button: Enter in a field places the order, not the code's "Aplicar". */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="priced_code" value={discountCode ?? ''} />
+        <input type="hidden" name="priced_total" value={totals.total} />
         <DiscountCode
           code={String(values?.discount_code ?? loaderData.code ?? '')}
           outcome={promotions?.codeOutcome ?? null}
@@ -433,7 +441,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           disabled={submitting}
           className="rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {submitting ? 'Enviando…' : 'Confirmar pedido'}
+          {submitting ? loaderData.words.sending : loaderData.words.confirm}
         </button>
       </Form>
       <aside className="h-fit rounded-2xl bg-brand-50 p-4" aria-label={loaderData.words.summary}>

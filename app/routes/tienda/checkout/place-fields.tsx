@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import type { PLACE_FIELD_WORDS } from '#app/modules/checkout/form-values.ts'
 
 export type MunicipalityOption = { code: string; name: string }
 
@@ -27,7 +28,7 @@ export function PlaceFields({
   municipalities: initialMunicipalities,
   errors,
   onPlaceChange,
-  loadFailed,
+  words,
 }: {
   /** Colombia's departments, in the spec's order (loader data, not code on the page). */
   departments: readonly string[]
@@ -37,8 +38,8 @@ export function PlaceFields({
   municipalities: MunicipalityOption[] | null
   errors: { department?: string; municipality_code?: string }
   onPlaceChange: (place: { departmentCode: string; municipalityCode: string } | null) => void
-  /** What to say when the list could not be loaded (loader data, not code on the page). */
-  loadFailed: string
+  /** The fields' words (loader data, not code on the page: `PLACE_FIELD_WORDS`). */
+  words: typeof PLACE_FIELD_WORDS
 }) {
   const [scripted, setScripted] = useState(false)
   const [municipalities, setMunicipalities] = useState(initialMunicipalities ?? [])
@@ -109,7 +110,8 @@ export function PlaceFields({
     <>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">
-          Departamento<span aria-hidden="true"> *</span>
+          {words.department}
+          <span aria-hidden="true"> *</span>
         </span>
         <select
           ref={departmentSelect}
@@ -121,7 +123,7 @@ export function PlaceFields({
           required
           className={selectClass}
         >
-          <option value="">Selecciona…</option>
+          <option value="">{words.choose}</option>
           {departments.map((name) => (
             <option key={name}>{name}</option>
           ))}
@@ -130,15 +132,16 @@ export function PlaceFields({
       </label>
       <div className="flex flex-col gap-1 text-sm">
         <label htmlFor="municipality_code" className="font-medium">
-          Municipio<span aria-hidden="true"> *</span>
+          {words.municipality}
+          <span aria-hidden="true"> *</span>
         </label>
         {scripted && municipalities.length > 8 ? (
           <input
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Buscar municipio"
-            aria-label="Buscar municipio"
+            placeholder={words.search}
+            aria-label={words.search}
             aria-controls="municipality_code"
             autoComplete="off"
             className="rounded-xl border border-brand-100 px-3 py-2"
@@ -159,9 +162,9 @@ export function PlaceFields({
           <option value="">
             {municipalities.length
               ? search && !shown.length
-                ? 'Ningún municipio coincide'
-                : 'Selecciona…'
-              : 'Primero elige el departamento'}
+                ? words.noMatch
+                : words.choose
+              : words.departmentFirst}
           </option>
           {shown.map((municipality) => (
             <option key={municipality.code} value={municipality.code}>
@@ -170,7 +173,7 @@ export function PlaceFields({
           ))}
         </select>
         <FieldError id="municipality_code-error" error={errors.municipality_code} />
-        {failed ? <span className="text-gray-600">{loadFailed}</span> : null}
+        {failed ? <span className="text-gray-600">{words.loadFailed}</span> : null}
         {/* Only the server's HTML needs it: with scripts the list comes when the department changes. */}
         <noscript>
           {import.meta.env.SSR ? (
