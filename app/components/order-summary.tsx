@@ -1,17 +1,14 @@
 import type { ReactNode } from 'react'
 import { PAYMENT_METHOD_LABELS } from '#app/modules/order/messages.ts'
 import type { PaymentMethod } from '#app/modules/order/payment-methods.ts'
-import { formatCOP } from '#app/utils/money.ts'
 import { LineSummary, SummaryRow, Totals, type DiscountRow } from './totals.tsx'
 
-/** An order line; `net` and `discounts` (from `discountedOrderView`) when promotions took something off it. */
+/** An order line at its price (what promotions took off shows in the order's discount rows). */
 export type OrderSummaryLine = {
   productSku: string
   title: string
   quantity: number
   unitPrice: number
-  net?: number
-  discounts?: readonly DiscountRow[]
 }
 
 export type OrderSummaryData = {
@@ -67,19 +64,16 @@ export function OrderLines({
 }) {
   return (
     <>
+      {/* Each line at its price; what promotions took off shows once, in the rows below (as in the cart). */}
       <ul className="mb-2 flex flex-col gap-1">
-        {order.items.map((item) =>
-          item.discounts?.length ? (
-            <DiscountedLineSummary key={item.productSku} item={item} testIdPrefix={testIdPrefix} />
-          ) : (
-            <LineSummary
-              key={item.productSku}
-              title={item.title}
-              quantity={item.quantity}
-              unitPrice={item.unitPrice}
-            />
-          ),
-        )}
+        {order.items.map((item) => (
+          <LineSummary
+            key={item.productSku}
+            title={item.title}
+            quantity={item.quantity}
+            unitPrice={item.unitPrice}
+          />
+        ))}
       </ul>
       <Totals
         subtotal={order.subtotal}
@@ -92,31 +86,5 @@ export function OrderLines({
         {children}
       </Totals>
     </>
-  )
-}
-
-/** A line promotions took something off: its amount, each discount under it by name, and what it charges. */
-function DiscountedLineSummary({ item, testIdPrefix }: { item: OrderSummaryLine; testIdPrefix?: string }) {
-  const testId = (name: string) => (testIdPrefix ? `${testIdPrefix}-${name}` : undefined)
-  const gross = item.unitPrice * item.quantity
-  return (
-    <li className="flex flex-col">
-      <span className="flex justify-between gap-2">
-        <span>
-          {item.title} × {item.quantity}
-        </span>
-        <span>{formatCOP(gross)}</span>
-      </span>
-      {item.discounts?.map((discount, index) => (
-        <span key={index} className="flex justify-between gap-2 pl-3 text-green-800">
-          <span>{discount.name}</span>
-          <span data-testid={testId('line-discount')}>{formatCOP(-discount.amount)}</span>
-        </span>
-      ))}
-      <span className="flex justify-between gap-2 pl-3 font-medium">
-        <span>Con descuento</span>
-        <span data-testid={testId('line-net')}>{formatCOP(item.net ?? gross)}</span>
-      </span>
-    </li>
   )
 }

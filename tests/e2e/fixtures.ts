@@ -176,9 +176,29 @@ export const PROMO_FIXTURES = {
 for (const fixture of [PROMO_FIXTURES.automatic, PROMO_FIXTURES.threeForTwo, PROMO_FIXTURES.coded])
   (FIXTURE_SKUS as Set<string>).add(fixture.sku)
 
+/**
+ * "Descuentos y Promociones" from creation to a paid order (promotions-flow.test.ts): one product
+ * per width and kind of promotion, which only that test buys and covers with promotions it makes.
+ */
+export const FLOW_FIXTURES = {
+  phone: {
+    code: { sku: 'COL-E2E-FLUJOCT', name: 'Collar Flujo Código Tel', pesos: 40000, stock: 20 },
+    automatic: { sku: 'COL-E2E-FLUJOAT', name: 'Collar Flujo Auto Tel', pesos: 40000, stock: 20 },
+  },
+  desktop: {
+    code: { sku: 'COL-E2E-FLUJOCE', name: 'Collar Flujo Código Esc', pesos: 40000, stock: 20 },
+    automatic: { sku: 'COL-E2E-FLUJOAE', name: 'Collar Flujo Auto Esc', pesos: 40000, stock: 20 },
+  },
+} as const
+
+for (const width of Object.values(FLOW_FIXTURES))
+  for (const fixture of Object.values(width)) (FIXTURE_SKUS as Set<string>).add(fixture.sku)
+
 /** The promotion fixtures, written before the server starts (the admin pages are not needed). */
 export async function createE2EPromotions(db: Db) {
   const { category, automatic, threeForTwo, coded, code, expired } = PROMO_FIXTURES
+  for (const width of Object.values(FLOW_FIXTURES))
+    for (const fixture of Object.values(width)) await createProduct(db, { ...fixture, withImage: false })
   await createCategory(db, category)
   await createProduct(db, { ...automatic, categoryIds: [category.id], withImage: false })
   await createProduct(db, { ...threeForTwo, withImage: false })
