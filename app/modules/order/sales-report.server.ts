@@ -155,7 +155,8 @@ function figuresOf(row: Grouped | undefined): SalesFigures {
 const bogotaDaySql = sql`to_char((${orders.createdAt} at time zone 'UTC') - interval '5 hours', 'YYYY-MM-DD')`
 
 /** SALE_RULE: not cancelled, and cash on delivery or paid (an online payment not confirmed is no sale). */
-const isSaleSql = sql`(${orders.status} <> 'cancelado' and (${orders.paymentMethod} = 'acordar' or ${orders.status} in ('pagado', 'Completado')))`
+/** A sale: an order not cancelled, cash on delivery or paid ("Ventas"; the promotions list too). */
+export const isSaleSql = sql`(${orders.status} <> 'cancelado' and (${orders.paymentMethod} = 'acordar' or ${orders.status} in ('pagado', 'Completado')))`
 /** Paid before shipping (online or by transfer) and not paid yet: no sale until it is. */
 const unconfirmedOnlineSql = sql`(${orders.paymentMethod} <> 'acordar' and ${orders.status} = 'pendiente de pago')`
 

@@ -177,7 +177,8 @@ test('uses, revenue and margin come from the orders that used it, cancelled ones
   await orderUsing(id, { status: 'cancelado' })
   const [row] = (await listPromotions(t.db, NOW)).filter((p) => p.id === id)
   expect(row).toMatchObject({ uses: 2, state: 'agotada' })
-  expect(row!.revenue).toBe(2 * (60_000_00 + 8_000_00 - 6_000_00))
+  // As "Ventas" counts them: products net of the discount, shipping apart.
+  expect(row!.revenue).toBe(2 * (60_000_00 - 6_000_00))
   expect(row!.margin).toBe(34_000_00 + (54_000_00 - 12_000_00))
 })
 
@@ -229,6 +230,13 @@ test('duplicate: "… (copia)", paused, under a free code', async () => {
   const long = await createPromotion(t.db, form({ code: 'L'.repeat(40) }), NOW)
   expect((await getPromotion(t.db, (await duplicatePromotion(t.db, String(long.id), NOW)).id))?.code).toBe(
     `${'L'.repeat(34)}-COPIA`,
+  )
+  // A second copy of a long code is cut shorter for its longer suffix, and still finds a free one.
+  expect((await getPromotion(t.db, (await duplicatePromotion(t.db, String(long.id), NOW)).id))?.code).toBe(
+    `${'L'.repeat(33)}-COPIA2`,
+  )
+  expect((await getPromotion(t.db, (await duplicatePromotion(t.db, String(long.id), NOW)).id))?.code).toBe(
+    `${'L'.repeat(33)}-COPIA3`,
   )
   expect(copyName('x'.repeat(80))).toHaveLength(80)
 })

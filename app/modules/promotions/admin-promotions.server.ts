@@ -1,8 +1,9 @@
-import { asc, desc, eq, inArray, like, sql } from 'drizzle-orm'
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { categories, products } from '#app/modules/catalog/schema.ts'
 import { stockMovements } from '#app/modules/inventory/schema.ts'
 import { orderDiscounts, orderItems, orders } from '#app/modules/order/schema.ts'
+import { isSaleSql } from '#app/modules/order/sales-report.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { CODE_MAX_LENGTH } from './messages.ts'
 import { usesOf } from './promotions.server.ts'
@@ -60,15 +61,16 @@ export type AdminPromotion = {
   maxUses: number | null
   maxUsesPerCustomer: number | null
   combinable: boolean
-  /** What those orders charge (their totals), centavos. */
+  /** Those orders' products net of every discount, as "Ventas" counts sales, centavos. */
   revenue: number
   /** Their lines net of every discount, less their cost (see `figuresOf`), centavos. */
   margin: number
 }
 
 /**
- * Revenue and margin of the orders (not cancelled) that used each promotion. Revenue is what
- * those orders charge (`orders.total`). Margin is costed as the "Ventas" report costs it: a
+ * Revenue and margin of the sales that used each promotion, counted as "Ventas" counts them
+ * (`isSaleSql`: not cancelled, cash on delivery or paid): revenue is their products net of every
+ * line discount (shipping apart, as there). Margin is costed as the "Ventas" report costs it: a
  * shipped order's lines (net of `order_items.discount`) less the average cost its exits recorded
  * in the ledger (net of returns); an order not shipped yet, at its products' current average cost,
  * lines of a product no longer in the catalogue left out (no known cost).
@@ -86,11 +88,11 @@ async function figuresOf(
       where d.promotion_id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
-      )}) and ${orders.status} <> 'cancelado'
+      )}) and ${isSaleSql}
     )
     select
       used.promotion_id,
-      coalesce(sum(${orders.total}), 0) as revenue,
+      coalesce(sum(lines.net), 0) as revenue,
       coalesce(sum(
         case when ${orders.shippedAt} is not null then lines.net - coalesce(exits.cost, 0)
         else coalesce(estimate.margin, 0) end
@@ -308,18 +310,16 @@ export function copyName(name: string): string {
  * the owner renames the code (or not) before any shopper can type it.
  */
 async function copyCode(tx: DbOrTx, code: string): Promise<string> {
-  const taken = new Set(
-    (
-      await tx
-        .select({ code: promotions.code })
-        .from(promotions)
-        .where(like(promotions.code, `${code.slice(0, CODE_MAX_LENGTH - 6).replace(/[%_\\]/g, '\\$&')}%`))
-    ).map((row) => row.code),
-  )
+  // Each candidate asked for itself: a long code is cut shorter for a longer suffix, so no one
+  // prefix finds every copy made before.
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? '-COPIA' : `-COPIA${n}`
     const candidate = `${code.slice(0, CODE_MAX_LENGTH - suffix.length)}${suffix}`
-    if (!taken.has(candidate)) return candidate
+    const [taken] = await tx
+      .select({ id: promotions.id })
+      .from(promotions)
+      .where(eq(promotions.code, candidate))
+    if (!taken) return candidate
   }
 }
 
