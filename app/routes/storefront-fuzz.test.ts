@@ -4,6 +4,7 @@ import { afterAll, beforeAll, test, vi } from 'vitest'
 import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { TRACK } from '#app/modules/analytics/track-names.ts'
 import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
+import { CODE_INTENTS } from '#app/components/discount-code.tsx'
 import { CART_INTENTS } from '#app/modules/cart/cart.ts'
 import { placeOrder } from '#app/modules/checkout/checkout.server.ts'
 import { BROWSER_EVENT_NAMES } from '#app/modules/marketing/validators.ts'
@@ -19,6 +20,7 @@ import { logger } from '#app/utils/logger.server.ts'
 import { cleanText } from '#app/utils/text.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
+import { createPromotion } from '#tests/promotions.ts'
 import {
   answerOf,
   freshContext,
@@ -77,6 +79,9 @@ beforeAll(async () => {
   vi.spyOn(logger, 'warn').mockImplementation(() => {})
   categoryId = (await createCategory(t.db)).id
   sku = (await createProduct(t.db, { stock: 1_000_000, categoryIds: [categoryId] })).sku
+  // A code and a limited automatic promotion for the forms to try (they refuse or apply, never fail).
+  await createPromotion(t.db, { code: 'FUZZ10', maxUses: 1_000_000, maxUsesPerCustomer: 1_000_000 })
+  await createPromotion(t.db, { target: 'shipping', percent: 50, combinable: true, maxUses: 1_000_000 })
 })
 afterAll(async () => {
   reportInputsTried('storefront-fuzz')
@@ -213,11 +218,17 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
             consent: 'on',
             cart: cartLines([{ sku, quantity: 1 }]),
             checkout_key: randomUUID(),
+            discount_code: 'FUZZ10',
+            priced_code: 'FUZZ10',
           },
           {
             payment_method: ['mercadopago', 'acordar'],
             cart: cartValues(),
             identification_number: ['1020304050'],
+            intent: [CODE_INTENTS.apply, CODE_INTENTS.remove, 'municipios'],
+            discount_code: ['fuzz10', 'NOEXISTE', 'FUZZ\u0000', ''],
+            priced_code: ['', 'NOEXISTE'],
+            priced_total: ['0', '-1', '1e308', '2.5', '5000000'],
           },
         ),
         cartCookie: fc.option(hostileText, { nil: undefined }),
@@ -237,7 +248,11 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       fc.record({
         form: fuzzedForm(
           { intent: 'add', sku, quantity: '1' },
-          { intent: [...CART_INTENTS], quantity: ['0', '-1', '1e308', '2.5', '99999999999'] },
+          {
+            intent: [...CART_INTENTS, CODE_INTENTS.apply, CODE_INTENTS.remove],
+            quantity: ['0', '-1', '1e308', '2.5', '99999999999'],
+            discount_code: ['FUZZ10', 'fuzz 10', 'NOEXISTE', 'X'.repeat(41)],
+          },
         ),
         cartCookie: fc.option(hostileText, { nil: undefined }),
       }),
@@ -604,8 +619,19 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
     fuzzEndpoint(
       'GET /api/carrito',
       t.database,
-      fc.array(fc.oneof(fc.constant(sku), hostileText), { maxLength: 60 }),
-      (skus) => getJson(cart.loader, '/api/carrito', { skus: skus.join(',') }),
+      fc.record({
+        skus: fc.array(fc.oneof(fc.constant(sku), hostileText), { maxLength: 60 }),
+        // The cart page's quote: the lines in the cookie's words, the code and the shown shipping.
+        quote: fc.option(
+          fc.record({
+            lineas: fc.oneof(fc.constant(`${sku}:2`), hostileText),
+            codigo: fc.oneof(fc.constant('FUZZ10'), hostileText),
+            envio: fc.oneof(fc.constant('800000'), hostileText),
+          }),
+          { nil: undefined },
+        ),
+      }),
+      ({ skus, quote }) => getJson(cart.loader, '/api/carrito', { skus: skus.join(','), ...quote }),
     ),
 
   'routes/api/search.ts': () =>

@@ -30,6 +30,8 @@ export const CHECKOUT_MESSAGES = {
   /** The promotions changed between the page and the order (one started, ended or ran out). */
   totalChanged: (total: string) =>
     `El total de tu pedido cambió a ${total}: revísalo en el resumen y vuelve a confirmar tu pedido.`,
+  /** The form shown again with no refusal ("Ver municipios", "Aplicar"). */
+  reviewAndConfirm: 'Revisa tu pedido y confírmalo cuando esté listo.',
   nothingToPayOnline:
     'Con tus descuentos no queda nada por pagar en línea: elige pago contra entrega para confirmar tu pedido.',
 } as const

@@ -204,7 +204,12 @@ function refusedCheckout(
   whatsappOrder: string | null,
   headers?: HeadersInit,
 ) {
-  const message = errors.form.join(' ') || Object.values(errors.fields).join(' ')
+  // A form shown again without a refusal ("Ver municipios", "Aplicar") still says something.
+  const message =
+    errors.form.join(' ') ||
+    Object.values(errors.fields).join(' ') ||
+    promotions.codeOutcome?.message ||
+    CHECKOUT_MESSAGES.reviewAndConfirm
   return data(
     failureAnswer(message, {
       messages: errors.form,
