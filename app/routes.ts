@@ -61,6 +61,7 @@ export default [
     route('ventas/pagos/csv', 'routes/admin/sales/payments-csv.ts'),
     route('reportes', 'routes/admin/reports.tsx'),
     route('configuraciones', 'routes/admin/settings.tsx'),
+    route('usuarios', 'routes/admin/team.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   route('pedido/:numero/factura', 'routes/tienda/order-invoice.ts'),

@@ -76,3 +76,5 @@ export const adminPaymentReceiptPath = (orderId: string) =>
 export const ADMIN_PROMOTIONS_PATH = '/admin/descuentos'
 export const ADMIN_PROMOTION_CREATE_PATH = '/admin/descuentos/nueva'
 export const adminPromotionEditPath = (id: number) => `/admin/descuentos/editar/${id}`
+/** "Usuarios": the team, its roles and invitations. */
+export const ADMIN_TEAM_PATH = '/admin/usuarios'

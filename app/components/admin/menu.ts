@@ -30,6 +30,7 @@ import {
   ADMIN_REPORTS_PATH,
   ADMIN_SALES_PATH,
   ADMIN_SETTINGS_PATH,
+  ADMIN_TEAM_PATH,
 } from '#app/utils/admin-paths.ts'
 
 export type AdminMenuEntry = {
@@ -50,7 +51,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Inicio', icon: House, to: ADMIN_PATH, end: true },
   { label: 'Productos', icon: Package, to: ADMIN_PRODUCTS_PATH },
   { label: 'Gestión de pedidos', icon: ClipboardList, to: ADMIN_ORDERS_PATH },
-  { label: 'Usuarios', icon: Users },
+  { label: 'Usuarios', icon: Users, to: ADMIN_TEAM_PATH },
   { label: 'Ventas', icon: BadgeDollarSign, to: ADMIN_SALES_PATH },
   { label: 'Reportes', icon: ChartColumn, to: ADMIN_REPORTS_PATH },
   { label: 'Configuraciones', icon: Settings, to: ADMIN_SETTINGS_PATH },

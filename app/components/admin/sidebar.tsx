@@ -3,6 +3,7 @@ import { NavLink } from 'react-router'
 import { AdminForm } from './admin-form.tsx'
 import { ADMIN_MENU, SIGN_OUT_LABEL, type AdminMenuEntry } from './menu.ts'
 import { LOGOUT_PATH } from '#app/utils/paths.ts'
+import { roleMayOpen, type Role } from '#app/modules/auth/roles.ts'
 
 const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm'
 
@@ -11,12 +12,15 @@ const LIVE_SECTIONS = ADMIN_MENU.filter((entry): entry is AdminMenuEntry & { to:
   Boolean(entry.to),
 )
 
-/** The admin side menu: the live sections in spec §2 order, then sign-out. */
-export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The admin side menu: the live sections in spec §2 order that the admin's role may open (the
+ * server refuses the others whatever the menu shows), then sign-out.
+ */
+export function AdminSidebar({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
   return (
     <nav aria-label="Menú de administración" data-testid="admin-menu">
       <ul className="flex flex-col gap-0.5">
-        {LIVE_SECTIONS.map(({ label, icon: Icon, to, end }) => (
+        {LIVE_SECTIONS.filter((entry) => roleMayOpen(role, entry.to)).map(({ label, icon: Icon, to, end }) => (
           <li key={label}>
             <NavLink
               to={to}

@@ -12,7 +12,11 @@ import {
   RETURN_PARAM,
   safeReturnTo,
 } from './messages.ts'
-import { isAllowed, publicOriginRedirect, type AuthContext } from './oidc.server.ts'
+import { publicOriginRedirect, type AuthContext } from './oidc.server.ts'
+import { roleCan, type Permission, type Role } from './roles.ts'
+import { roleOf } from './team.server.ts'
+import { TEAM_MESSAGES } from './team.ts'
+import { Refusal } from '#app/utils/refusal.ts'
 import type { AdminAccount } from './profile.ts'
 import {
   clearSessionCookieHeader,
@@ -31,6 +35,24 @@ import {
 export type SignedInAdmin = AdminAccount & {
   /** Echo in every admin form post (hidden field `csrf`, or the `X-CSRF-Token` header). */
   csrfToken: string
+  /** Read on every request: a changed role applies to open sessions at once. */
+  role: Role
+  /** This session's id (hashed token), so "Seguridad" can mark "esta sesión". */
+  sessionId: string
+}
+
+/** Whether the signed-in admin's role allows `permission` (loaders shape their data with it). */
+export function adminCan(admin: Pick<SignedInAdmin, 'role'>, permission: Permission): boolean {
+  return roleCan(admin.role, permission)
+}
+
+/**
+ * Refuses (403, in Spanish) a step the admin's role does not allow: for the parts of a page that
+ * ask more than the page itself (a desk action other than shipping, say).
+ */
+export function requirePermission(admin: Pick<SignedInAdmin, 'role'>, permission: Permission) {
+  if (!adminCan(admin, permission))
+    throw new Refusal(TEAM_MESSAGES.forbiddenAction, { status: 403, standsAlone: true })
 }
 
 /**
@@ -73,7 +95,8 @@ export async function checkSession(
     return { status: 'expired', limit: found.limit, hadCookie }
   }
   const { session } = found
-  if (!isAllowed(config, session.email)) {
+  const role = await roleOf(db, config, session.email)
+  if (!role) {
     await deleteSessionById(db, session.id)
     return { status: 'unauthorised', hadCookie }
   }
@@ -91,6 +114,8 @@ export async function checkSession(
       createdAt: session.createdAt,
       expiresAt: absoluteEnd,
       csrfToken: csrfTokenFor(config.secret, session.id),
+      role,
+      sessionId: session.id,
     },
   }
 }

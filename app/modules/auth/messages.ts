@@ -12,6 +12,9 @@ export const UNAUTHORISED_MESSAGE =
 export const NOTICES = {
   'no-autorizado': UNAUTHORISED_MESSAGE,
   'sesion-cerrada': 'Cerraste sesión.',
+  'invitacion-vencida':
+    'Tu invitación venció. Pídele a un dueño de la tienda que te invite de nuevo desde "Usuarios".',
+  'sesion-terminada': 'Se cerró tu sesión desde "Seguridad". Inicia sesión de nuevo.',
   'sesion-expirada': 'Tu sesión expiró. Inicia sesión de nuevo.',
   /** `{tiempo}`: the idle limit (12 horas), filled in by `noticeText`. */
   'sesion-inactiva': 'Tu sesión se cerró después de {tiempo} sin actividad. Inicia sesión de nuevo.',

@@ -3,7 +3,7 @@ import { redirect } from 'react-router'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { isLoopbackUrl } from '#app/utils/loopback.ts'
 import { pageUrl } from '#app/utils/paths.ts'
-import { normalizeEmail, SIGN_IN_TTL_SECONDS, type AuthConfig, type OidcSettings } from './config.server.ts'
+import { SIGN_IN_TTL_SECONDS, type AuthConfig, type OidcSettings } from './config.server.ts'
 import { loginPath, RETURN_PARAM, safeReturnTo, type ErrorCode, type NoticeCode } from './messages.ts'
 import {
   authCookies,
@@ -12,9 +12,11 @@ import {
   sessionCookieHeader,
   staffDeviceCookieHeader,
   type AdminIdentity,
+  type SignInDevice,
   type SessionLimits,
 } from './session.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
+import { joinOnSignIn } from './team.server.ts'
 
 /**
  * What every auth function works with: the database, the sign-in configuration and the session
@@ -125,7 +127,11 @@ export async function beginSignIn({ config }: AuthContext, request: Request): Pr
  * for a verified, allow-listed e-mail, lasting the absolute session limit as it is now. Every other
  * outcome goes back to the sign-in page with a message; nothing here answers with a 500.
  */
-export async function completeSignIn(ctx: AuthContext, request: Request): Promise<Response> {
+export async function completeSignIn(
+  ctx: AuthContext,
+  request: Request,
+  device: SignInDevice = { userAgent: null, ipAddress: null },
+): Promise<Response> {
   const { config, db } = ctx
   const url = new URL(request.url)
   const cookies = authCookies(config)
@@ -174,12 +180,14 @@ export async function completeSignIn(ctx: AuthContext, request: Request): Promis
     return fail({ error: 'proveedor', returnTo })
   }
 
-  if (!identity.emailVerified || !isAllowed(config, identity.email)) {
-    return fail({ notice: 'no-autorizado' })
+  if (!identity.emailVerified) return fail({ notice: 'no-autorizado' })
+  const standing = await joinOnSignIn(db, config, identity.email)
+  if (standing.status !== 'member') {
+    return fail({ notice: standing.status === 'expired' ? 'invitacion-vencida' : 'no-autorizado' })
   }
   await deleteExpiredSessions(db)
   const ttlMs = (await ctx.sessionLimits()).absoluteMs
-  const { token } = await createAdminSession(db, identity, { ttlMs })
+  const { token } = await createAdminSession(db, identity, { ttlMs, device })
   headers.append('Set-Cookie', await sessionCookieHeader(config, token, ttlMs))
   headers.append('Set-Cookie', staffDeviceCookieHeader(config))
   return redirect(pending.returnTo, { headers })
@@ -188,11 +196,6 @@ export async function completeSignIn(ctx: AuthContext, request: Request): Promis
 function hasSignInCookie(config: AuthConfig, request: Request): boolean {
   const name = authCookies(config).signIn.name
   return (request.headers.get('Cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`))
-}
-
-/** Allow-list check, case-insensitive. Only `email_verified === true` counts as verified. */
-export function isAllowed(config: AuthConfig, email: string): boolean {
-  return config.adminEmails.includes(normalizeEmail(email))
 }
 
 const KEPT_CLAIMS = [

@@ -1,4 +1,6 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import type { Role } from './roles.ts'
 
 /** A signed-in admin. The cookie holds only the random id. */
 export const adminSessions = pgTable(
@@ -14,6 +16,10 @@ export const adminSessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** Its latest request, kept to the minute (session.server.ts), for the idle limit. */
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The browser that signed in (its User-Agent), shown in "Seguridad". */
+    userAgent: text(),
+    /** The address it signed in from, shown in "Seguridad". */
+    ipAddress: text(),
   },
   (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
 )
@@ -38,4 +44,25 @@ export const localProviderRecords = pgTable(
     index('local_provider_records_grant_idx').on(t.grantId),
     index('local_provider_records_uid_idx').on(t.uid),
   ],
+)
+
+/**
+ * The team beyond ADMIN_EMAILS (who are always owners): each member's role, and the invitation
+ * until they first sign in. Removing a member deletes the row and their sessions.
+ */
+export const adminMembers = pgTable(
+  'admin_members',
+  {
+    /** Lowercased: the address they sign in with (Google or the local provider). */
+    email: text().primaryKey(),
+    role: text().$type<Role>().notNull(),
+    invitedBy: text().notNull(),
+    invitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Until then the invitation lets them sign in for the first time; later it means nothing. */
+    invitationExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Their first sign-in: from then on they are a member, whatever the invitation's date. */
+    joinedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('admin_members_role_check', sql`${t.role} in ('owner', 'sales', 'warehouse')`)],
 )

@@ -18,6 +18,14 @@ export type AdminIdentity = {
   profile: Record<string, unknown>
 }
 
+/** The browser that signs in, for the session list of "Seguridad". */
+export type SignInDevice = { userAgent: string | null; ipAddress: string | null }
+
+/** What a session keeps of its browser: the User-Agent cut to a readable length. */
+export function signInDeviceOf(request: Request, ipAddress: string | null): SignInDevice {
+  return { userAgent: request.headers.get('User-Agent')?.slice(0, 300) || null, ipAddress }
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /**
@@ -63,7 +71,7 @@ export function sessionEnd(
 export async function createAdminSession(
   db: DbOrTx,
   identity: AdminIdentity,
-  options: { ttlMs: number; now?: Date },
+  options: { ttlMs: number; now?: Date; device?: SignInDevice },
 ): Promise<{ token: string; session: AdminSession }> {
   const now = options.now ?? new Date()
   const token = randomBytes(32).toString('base64url')
@@ -78,6 +86,8 @@ export async function createAdminSession(
       createdAt: now,
       expiresAt: new Date(now.getTime() + options.ttlMs),
       lastSeenAt: now,
+      userAgent: options.device?.userAgent ?? null,
+      ipAddress: options.device?.ipAddress ?? null,
     })
     .returning()
   return { token, session: session! }

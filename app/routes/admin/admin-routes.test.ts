@@ -1,14 +1,22 @@
-import path from 'node:path'
-import type { MiddlewareFunction } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
-import routes from '#app/routes.ts'
 import { requireAdminMiddleware } from './middleware.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { testServices } from '#tests/services.ts'
 import { routeContext, throughMiddleware } from '#tests/routes.ts'
+import {
+  adminRoutes,
+  formPost,
+  importRoute,
+  middlewareOf,
+  outcome,
+  redirectTarget,
+  statusOf,
+  type FlatRoute,
+  type RouteModule,
+} from '#tests/admin-walk.ts'
 
 /**
  * Walks every route of app/routes.ts under /admin and proves its loader and action, run as React
@@ -17,46 +25,8 @@ import { routeContext, throughMiddleware } from '#tests/routes.ts'
  * token. A new admin route placed outside the admin layout's middleware fails here.
  */
 
-type RouteEntry = { path?: string; file: string; index?: boolean; children?: RouteEntry[] }
-type FlatRoute = { url: string; file: string; params: Record<string, string>; ancestors: string[] }
-
-function flatten(
-  entries: RouteEntry[],
-  parent = '',
-  ancestors: string[] = [],
-): (FlatRoute & { fullPath: string })[] {
-  return entries.flatMap((entry) => {
-    const fullPath = [parent, entry.path ?? ''].filter(Boolean).join('/')
-    const params: Record<string, string> = {}
-    const url =
-      '/' +
-      fullPath
-        .split('/')
-        .filter(Boolean)
-        .map((segment) => {
-          if (segment === '*') return (params['*'] = 'no-existe')
-          if (segment.startsWith(':')) return (params[segment.slice(1).replace(/\?$/, '')] = 'prueba')
-          return segment
-        })
-        .join('/')
-    return [
-      { fullPath, url, file: entry.file, params, ancestors },
-      ...flatten(entry.children ?? [], fullPath, [...ancestors, entry.file]),
-    ]
-  })
-}
-
-const adminRoutes = flatten(routes as RouteEntry[]).filter(
-  (route) => route.fullPath === 'admin' || route.fullPath.startsWith('admin/'),
-)
-
-type RouteModule = {
-  loader?: (args: never) => unknown
-  action?: (args: never) => unknown
-  middleware?: MiddlewareFunction<Response>[]
-}
-
 const BASE = 'http://127.0.0.1:5555'
+const post = (cookie?: string, body?: URLSearchParams) => formPost(BASE, cookie, body)
 const t = setupTestDatabase()
 let services: Services
 let config: AuthConfig
@@ -69,22 +39,6 @@ beforeAll(async () => {
   services = testServices({ database: t.database, auth: config })
   admin = await signedInAs(t.db, config, ADMIN_EMAIL)
 })
-
-/** Runs a loader or action and returns what it threw or returned. */
-async function outcome(run: () => Promise<unknown> | undefined): Promise<unknown> {
-  try {
-    return await run()
-  } catch (thrown) {
-    return thrown
-  }
-}
-
-function redirectTarget(result: unknown): string | null {
-  if (result instanceof Response && result.status >= 300 && result.status < 400) {
-    return result.headers.get('Location')
-  }
-  return null
-}
 
 /**
  * Where a refusal sends the visitor to sign in: a redirect's Location, or for a JSON resource route
@@ -100,35 +54,10 @@ async function signInTarget(result: unknown): Promise<string | null> {
   return null
 }
 
-function statusOf(result: unknown): number | undefined {
-  if (result instanceof Response) return result.status
-  return (result as { init?: { status?: number } } | null)?.init?.status
-}
-
 function args(route: FlatRoute, init: RequestInit = {}) {
   const request = new Request(`${BASE}${route.url}`, init)
   return { request, url: new URL(request.url), params: route.params, context: routeContext(services) }
 }
-
-/** The route's own middleware after that of every route above it, outermost first. */
-async function middlewareOf(route: FlatRoute, mod: RouteModule) {
-  const above = await Promise.all(
-    route.ancestors.map(
-      async (file) => ((await import(path.resolve('app', file))) as RouteModule).middleware,
-    ),
-  )
-  return [...above, mod.middleware].flatMap((middleware) => middleware ?? [])
-}
-
-const post = (cookie?: string, body = new URLSearchParams()) => ({
-  method: 'POST',
-  body,
-  headers: {
-    'Content-Type': 'application/x-www-form-urlencoded',
-    Origin: BASE,
-    ...(cookie ? { Cookie: cookie } : {}),
-  },
-})
 
 test('the walk finds the admin routes', () => {
   const files = adminRoutes.map((route) => route.file)
@@ -154,7 +83,7 @@ describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
   let load: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
   let act: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
   beforeAll(async () => {
-    mod = (await import(path.resolve('app', route.file))) as RouteModule
+    mod = await importRoute(route.file)
     const middleware = await middlewareOf(route, mod)
     load = (routeArgs) => throughMiddleware(middleware, mod.loader!, routeArgs)
     act = (routeArgs) => throughMiddleware(middleware, mod.action!, routeArgs)

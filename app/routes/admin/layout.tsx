@@ -30,6 +30,7 @@ export function loader({ context }: Route.LoaderArgs) {
       displayName: admin.displayName,
       pictureUrl: admin.pictureUrl,
       csrfToken: admin.csrfToken,
+      role: admin.role,
     },
   }
 }
@@ -52,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           id="admin-sidebar"
           className={`${menuOpen ? 'block' : 'hidden'} border-b print:hidden border-brand-100 bg-white p-3 md:block md:w-64 md:shrink-0 md:self-start md:rounded-xl md:border`}
         >
-          <AdminSidebar onNavigate={() => setMenuOpen(false)} />
+          <AdminSidebar role={loaderData.admin.role} onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main className="min-w-0 flex-1 p-4 md:p-0 print:p-0" aria-busy={loading}>
           {loading ? (
