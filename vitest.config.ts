@@ -1,4 +1,11 @@
+import os from 'node:os'
 import { defineConfig } from 'vitest/config'
+
+/**
+ * Vitest's default is one worker fewer than the cores, so a 2-core machine ran one test file at a
+ * time while the other core idled: the module and database tests are CPU-bound, one file per core.
+ */
+const CORES = Math.max(os.availableParallelism(), 1)
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -18,6 +25,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          maxWorkers: CORES,
         },
       },
       {
@@ -26,6 +34,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // After the unit project, never beside it: browser timings under a loaded CPU mislead.
+          sequence: { groupOrder: 1 },
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
