@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint'
  */
 export const MODULE_MAP = {
   auth: [],
+  audit: ['auth'],
   inventory: [],
   media: [],
   'rate-limits': [],

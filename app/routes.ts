@@ -62,6 +62,8 @@ export default [
     route('reportes', 'routes/admin/reports.tsx'),
     route('configuraciones', 'routes/admin/settings.tsx'),
     route('usuarios', 'routes/admin/team.tsx'),
+    route('seguridad', 'routes/admin/security.tsx'),
+    route('seguridad/csv', 'routes/admin/security-csv.ts'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   route('pedido/:numero/factura', 'routes/tienda/order-invoice.ts'),

@@ -1,3 +1,5 @@
+import { purgeOldAuditEntries } from '#app/modules/audit/audit.server.ts'
+import { purgeOldSignIns } from '#app/modules/auth/security.server.ts'
 import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
 import type { JobHandlers } from '#app/jobs/worker.server.ts'
@@ -134,6 +136,10 @@ export function jobHandlers(services: Services): JobHandlers {
     'channel-stock-sync': (data) => syncChannelStock({ db: database.db, channels }, data),
     'meta-event': (data) => sendMetaEvent({ db: database.db, capi: services.marketing.capi }, data),
     'meta-purge': () => purgeMetaData(database),
+    'security-purge': async () => ({
+      auditEntries: await purgeOldAuditEntries(database.db),
+      signIns: await purgeOldSignIns(database.db),
+    }),
   }
 }
 

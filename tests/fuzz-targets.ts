@@ -40,6 +40,8 @@ export const ADMIN_FUZZ_TARGETS = [
   'routes/admin/orders/detail.tsx',
   'routes/admin/settings.tsx',
   'routes/admin/sales/payments.tsx',
+  'routes/admin/team.tsx',
+  'routes/admin/security.tsx',
 ] as const
 
 /** Resource routes that read no input at all: nothing to fuzz. */

@@ -41,6 +41,8 @@ export type JobPayloads = {
   'meta-event': MetaEventJob
   /** Deletes what the shop kept for Meta (checkout contexts, event jobs) once older than 8 days. */
   'meta-purge': Record<string, never>
+  /** Deletes the audit log's entries and the sign-ins once older than a year ("Seguridad"). */
+  'security-purge': Record<string, never>
 }
 
 /** The browser's identifiers Meta takes as they are (never hashed). */
@@ -122,6 +124,7 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
     retentionMinutes: 7 * 24 * 60,
   },
   'meta-purge': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  'security-purge': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 }
 
 export interface JobQueue {

@@ -37,6 +37,7 @@ beforeAll(async () => {
     'channel-stock-sync': nothing,
     'meta-event': nothing,
     'meta-purge': nothing,
+    'security-purge': nothing,
   }
   // Enqueued before the workers start, as jobs left by a crash are: the first poll finds them all.
   for (let i = 1; i <= JOBS_PER_FETCH; i++) {

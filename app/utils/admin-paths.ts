@@ -78,3 +78,23 @@ export const ADMIN_PROMOTION_CREATE_PATH = '/admin/descuentos/nueva'
 export const adminPromotionEditPath = (id: number) => `/admin/descuentos/editar/${id}`
 /** "Usuarios": the team, its roles and invitations. */
 export const ADMIN_TEAM_PATH = '/admin/usuarios'
+/** "Seguridad": sessions, sign-ins and the audit log (`ver`), and the lists as CSV. */
+export const ADMIN_SECURITY_PATH = '/admin/seguridad'
+export const ADMIN_SECURITY_CSV_PATH = '/admin/seguridad/csv'
+export const adminSecurityPath = (
+  query: Record<string, string | number | undefined> = {},
+  base = ADMIN_SECURITY_PATH,
+) => {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(query)) {
+    if (
+      value !== undefined &&
+      value !== '' &&
+      !(name === 'ver' && value === 'sesiones') &&
+      !(name === 'pagina' && value === 1)
+    ) {
+      params.set(name, String(value))
+    }
+  }
+  return params.size ? `${base}?${params}` : base
+}

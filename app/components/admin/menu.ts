@@ -29,6 +29,7 @@ import {
   ADMIN_PROMOTIONS_PATH,
   ADMIN_REPORTS_PATH,
   ADMIN_SALES_PATH,
+  ADMIN_SECURITY_PATH,
   ADMIN_SETTINGS_PATH,
   ADMIN_TEAM_PATH,
 } from '#app/utils/admin-paths.ts'
@@ -63,7 +64,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'SEO', icon: Search },
   { label: 'Mensajes y Notificaciones', icon: Bell },
   { label: 'Perfil', icon: CircleUser, to: ADMIN_PROFILE_PATH },
-  { label: 'Seguridad', icon: Shield },
+  { label: 'Seguridad', icon: Shield, to: ADMIN_SECURITY_PATH },
   { label: 'Ayuda', icon: CircleQuestionMark },
 ]
 

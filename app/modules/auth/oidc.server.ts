@@ -16,6 +16,7 @@ import {
   type SessionLimits,
 } from './session.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
+import { recordSignIn } from './security.server.ts'
 import { joinOnSignIn } from './team.server.ts'
 
 /**
@@ -180,8 +181,19 @@ export async function completeSignIn(
     return fail({ error: 'proveedor', returnTo })
   }
 
-  if (!identity.emailVerified) return fail({ notice: 'no-autorizado' })
-  const standing = await joinOnSignIn(db, config, identity.email)
+  const standing = identity.emailVerified
+    ? await joinOnSignIn(db, config, identity.email)
+    : ({ status: 'none' } as const)
+  await recordSignIn(db, {
+    email: identity.email,
+    outcome:
+      standing.status === 'member'
+        ? 'ok'
+        : standing.status === 'expired'
+          ? 'invitacion-vencida'
+          : 'no-autorizado',
+    device,
+  })
   if (standing.status !== 'member') {
     return fail({ notice: standing.status === 'expired' ? 'invitacion-vencida' : 'no-autorizado' })
   }

@@ -85,6 +85,8 @@ const rule = (path: string, ...anyOf: Permission[]): PathRule => ({
 
 export const ADMIN_PATH_RULES: readonly PathRule[] = [
   rule('/usuarios', 'team'),
+  // Everyone sees their own sessions and sign-ins; the audit log and the exports are the owner's.
+  rule('/seguridad/csv', 'team'),
   rule('/configuraciones', 'settings'),
   rule('/canales', 'channels'),
   rule('/productos/crear', 'catalog'),

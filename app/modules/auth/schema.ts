@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { Role } from './roles.ts'
 
 /** A signed-in admin. The cookie holds only the random id. */
@@ -65,4 +65,22 @@ export const adminMembers = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('admin_members_role_check', sql`${t.role} in ('owner', 'sales', 'warehouse')`)],
+)
+
+/**
+ * Every sign-in that reached the shop with a verified identity, let in or not (kept a year), for
+ * the history of "Seguridad".
+ */
+export const adminSignIns = pgTable(
+  'admin_sign_ins',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    email: text().notNull(),
+    /** `ok`, or why it was refused: the sign-in page's notice code. */
+    outcome: text().notNull(),
+    userAgent: text(),
+    ipAddress: text(),
+  },
+  (t) => [index('admin_sign_ins_at_idx').on(t.at)],
 )

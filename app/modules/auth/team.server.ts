@@ -153,7 +153,7 @@ export async function inviteMember(
   invitedBy: string,
   form: FormData,
   now = new Date(),
-): Promise<{ email: string; renewed: boolean }> {
+): Promise<{ email: string; renewed: boolean; role: Role; before: Role | null }> {
   const { email, role } = parsed(InviteMemberSchema, form)
   if (isFixedOwner(config, email)) throw fieldRefusal(TEAM_MESSAGES.fixedOwner(email))
   return db.transaction(async (tx) => {
@@ -170,7 +170,7 @@ export async function inviteMember(
       .insert(adminMembers)
       .values({ email, ...invitation })
       .onConflictDoUpdate({ target: adminMembers.email, set: invitation })
-    return { email, renewed: Boolean(existing) }
+    return { email, renewed: Boolean(existing), role, before: existing?.role ?? null }
   })
 }
 
@@ -195,12 +195,12 @@ export async function changeMemberRole(
   actor: string,
   form: FormData,
   now = new Date(),
-): Promise<{ email: string; role: Role }> {
+): Promise<{ email: string; role: Role; before: Role }> {
   const { email, role } = parsed(ChangeRoleSchema, form)
   return db.transaction(async (tx) => {
-    await changeableMember(tx, config, actor, email)
+    const member = await changeableMember(tx, config, actor, email)
     await tx.update(adminMembers).set({ role, updatedAt: now }).where(eq(adminMembers.email, email))
-    return { email, role }
+    return { email, role, before: member.role }
   })
 }
 
@@ -210,12 +210,12 @@ export async function removeMember(
   config: Pick<AuthConfig, 'adminEmails'>,
   actor: string,
   form: FormData,
-): Promise<{ email: string }> {
+): Promise<{ email: string; before: Role }> {
   const { email } = parsed(RemoveMemberSchema, form)
   return db.transaction(async (tx) => {
-    await changeableMember(tx, config, actor, email)
+    const member = await changeableMember(tx, config, actor, email)
     await tx.delete(adminMembers).where(eq(adminMembers.email, email))
     await tx.delete(adminSessions).where(sql`lower(${adminSessions.email}) = ${email}`)
-    return { email }
+    return { email, before: member.role }
   })
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import type { MediaStorage } from '#app/modules/media/storage.server.ts'
@@ -5,6 +6,7 @@ import { pesosToCentavos } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { createProduct, updateProduct } from './admin-products.server.ts'
 import { parseMainChoice } from './product-media.server.ts'
+import { products } from './schema.ts'
 import { firstMessage, PRODUCT_MESSAGES, productFieldsFrom } from './validators.ts'
 
 /**
@@ -19,7 +21,36 @@ function loadedCost(form: FormData): number {
   return pesosToCentavos(Number(value))
 }
 
-export type ProductSaved = { sku: string; message: string }
+/** A product's money columns, in centavos (the discount in percent), for the audit log. */
+export type ProductFigures = Pick<
+  typeof products.$inferSelect,
+  'cost' | 'priceLevel1' | 'priceLevel2' | 'priceLevel3' | 'priceLevel4' | 'priceLevel5' | 'discountPercent'
+>
+
+async function figuresOf(db: Db, sku: string): Promise<ProductFigures | null> {
+  // No SKU holds a NUL, and PostgreSQL refuses one in a text parameter: the update says "not found".
+  if (sku.includes('\0')) return null
+  const [row] = await db
+    .select({
+      cost: products.cost,
+      priceLevel1: products.priceLevel1,
+      priceLevel2: products.priceLevel2,
+      priceLevel3: products.priceLevel3,
+      priceLevel4: products.priceLevel4,
+      priceLevel5: products.priceLevel5,
+      discountPercent: products.discountPercent,
+    })
+    .from(products)
+    .where(eq(products.sku, sku))
+  return row ?? null
+}
+
+export type ProductSaved = {
+  sku: string
+  message: string
+  /** Its prices and cost before the save (none for a new product) and after it. */
+  figures: { before: ProductFigures | null; after: ProductFigures | null }
+}
 
 /**
  * The create (no sku) or edit form post, by the signed-in admin `by` (their e-mail: a cost typed
@@ -47,8 +78,10 @@ export async function saveProductForm(
       uploads,
       mainIndex: main ? main.upload : null,
     })
-    return { sku: created.sku, message: PRODUCT_MESSAGES.created }
+    const after = await figuresOf(db, created.sku)
+    return { sku: created.sku, message: PRODUCT_MESSAGES.created, figures: { before: null, after } }
   }
+  const before = await figuresOf(db, sku)
   await updateProduct(db, storage, sku, {
     fields: parsed.data,
     uploads,
@@ -56,5 +89,5 @@ export async function saveProductForm(
     by,
     loadedCost: loadedCost(form),
   })
-  return { sku, message: PRODUCT_MESSAGES.updated }
+  return { sku, message: PRODUCT_MESSAGES.updated, figures: { before, after: await figuresOf(db, sku) } }
 }

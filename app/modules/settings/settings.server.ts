@@ -366,7 +366,7 @@ export async function saveStoreSettings(
   values: SettingsFormValues,
   loaded: StoreSettings | null,
   by: string,
-): Promise<{ changed: SettingKey[] }> {
+): Promise<{ changed: SettingKey[]; changes: { key: SettingKey; before: unknown; after: unknown }[] }> {
   if (!loaded) throw new Refusal(SETTINGS_MESSAGES.stale, { status: 400, standsAlone: true })
   const checked = checkSettingsForm(values, isMunicipalityCode)
   if (!checked.ok) throw new SettingsRefused(checked.errors)
@@ -389,7 +389,7 @@ export async function saveStoreSettings(
         .onConflictDoUpdate({ target: settings.key, set: { value: next[key], updatedAt: sql`now()` } })
       await recordSettingChange(tx, { key, oldValue: current[key], newValue: next[key], by })
     }
-    return { changed }
+    return { changed, changes: changed.map((key) => ({ key, before: current[key], after: next[key] })) }
   })
   if (saved.changed.some((key) => (SESSION_LIMIT_KEYS as readonly string[]).includes(key))) {
     keptSessionLimits.delete(db)

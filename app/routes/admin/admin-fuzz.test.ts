@@ -48,6 +48,9 @@ import * as stockEntry from './stock/entry.tsx'
 import * as stockExit from './stock/exit.tsx'
 import * as promotionForm from './promotions/form.tsx'
 import * as promotionList from './promotions/list.tsx'
+import * as security from './security.tsx'
+import * as team from './team.tsx'
+import { adminMembers } from '#app/modules/auth/schema.ts'
 import { createPromotion } from '#app/modules/promotions/admin-promotions.server.ts'
 import { NEW_PROMOTION_VALUES } from '#app/modules/promotions/validators.ts'
 
@@ -465,6 +468,65 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
         }),
       { fixture: paidTwice },
     ),
+  'routes/admin/team.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/usuarios',
+      t.database,
+      fuzzedForm(
+        { intent: 'invitar', email: REAL, role: 'sales' },
+        {
+          intent: ['invitar', 'cambiar-rol', 'quitar'],
+          email: [ADMIN_EMAIL, 'NUEVA@Gmail.com', 'sin-arroba', 'a@b'],
+          role: ['owner', 'sales', 'warehouse', 'jefe'],
+        },
+      ),
+      (form, member) =>
+        asAdmin(team.action, '/admin/usuarios', {
+          ...form,
+          fields: form.fields.map(([name, value]) => [
+            name,
+            name === 'email' && value === REAL ? member : value,
+          ]),
+        }),
+      { fixture: teamMember },
+    ),
+  'routes/admin/security.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/seguridad',
+      t.database,
+      fuzzedForm(
+        { intent: 'cerrar-sesion', id: REAL, email: ADMIN_EMAIL },
+        {
+          intent: ['cerrar-sesion', 'cerrar-todas'],
+          id: ['no-existe', ''],
+          email: [ADMIN_EMAIL, 'x@y.co', 'nada'],
+        },
+      ),
+      (form, sessionId) =>
+        asAdmin(security.action, '/admin/seguridad', {
+          ...form,
+          fields: form.fields.map(([name, value]) => [
+            name,
+            name === 'id' && value === REAL ? sessionId : value,
+          ]),
+        }),
+      // Another member's session: the fuzzing admin's own is never the one closed.
+      { fixture: async () => (await signedInAs(t.db, config, await teamMember())).session.id },
+    ),
+}
+
+let teamMembers = 0
+/** A member of the team (sales), joined, to change or remove. */
+async function teamMember() {
+  const email = `fuzz-${++teamMembers}@gmail.com`
+  await t.db.insert(adminMembers).values({
+    email,
+    role: 'sales',
+    invitedBy: ADMIN_EMAIL,
+    invitationExpiresAt: new Date(Date.now() + 60_000),
+    joinedAt: new Date(),
+  })
+  return email
 }
 
 let paidTwiceCount = 0
@@ -515,6 +577,8 @@ const GUARDED: { file: (typeof ADMIN_FUZZ_TARGETS)[number]; path: string; handle
   { file: 'routes/admin/orders/detail.tsx', path: '/admin/pedidos/detalle/x', handler: orderDetail.action },
   { file: 'routes/admin/settings.tsx', path: '/admin/configuraciones', handler: settings.action },
   { file: 'routes/admin/sales/payments.tsx', path: '/admin/ventas/pagos', handler: salesPayments.action },
+  { file: 'routes/admin/team.tsx', path: '/admin/usuarios', handler: team.action },
+  { file: 'routes/admin/security.tsx', path: '/admin/seguridad', handler: security.action },
   { file: 'routes/admin/logout.ts', path: '/logout', handler: logout.action },
 ]
 

@@ -63,6 +63,8 @@ const WHO_MAY_OPEN: Record<string, readonly Role[]> = {
   'admin/reportes': ['owner', 'sales'],
   'admin/configuraciones': OWNER,
   'admin/usuarios': OWNER,
+  'admin/seguridad': EVERYONE,
+  'admin/seguridad/csv': OWNER,
 }
 
 const BASE = 'http://127.0.0.1:5556'

@@ -1,5 +1,12 @@
-import type { MiddlewareFunction } from 'react-router'
-import { isSafeMethod, requireAdmin, signedInAdminContext } from '#app/modules/auth/guard.server.ts'
+import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
+import { auditChangesContext, type AuditChange } from '#app/modules/audit/changes.ts'
+import { recordAdminWrite } from '#app/modules/audit/audit.server.ts'
+import {
+  isSafeMethod,
+  requireAdmin,
+  signedInAdminContext,
+  signedInAdminOf,
+} from '#app/modules/auth/guard.server.ts'
 import { roleMayOpen } from '#app/modules/auth/roles.ts'
 import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
 import { TEAM_MESSAGES } from '#app/modules/auth/team.ts'
@@ -8,6 +15,7 @@ import { authOf, servicesOf } from '#app/services-context.server.ts'
 import { jsonRefusalOf, refusedRequest, wantsJson } from '#app/utils/answer.server.ts'
 import { clientAddressOf } from '#app/utils/client-address.ts'
 import { readFormData } from '#app/utils/forms.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 
 /**
@@ -31,7 +39,52 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ req
     if (answered) return answered
     throw thrown
   }
-  return next()
+  if (isSafeMethod(request)) return next()
+  return auditedWrite(request, context, next)
+}
+
+/**
+ * The HTTP status of what the action answered: a Response's, or (when a caller runs the action
+ * without React Router around it) a `data(…, { status })`'s, 200 when it gave none.
+ */
+function answeredStatus(answer: unknown): number {
+  if (answer instanceof Response) return answer.status
+  return (answer as { init?: { status?: number } | null } | null)?.init?.status ?? 200
+}
+
+/**
+ * Every back-office write goes to the audit log of "Seguridad" once the action has done it: who,
+ * where and what was posted, with what the action noted as changed (before → after). A refused post
+ * wrote nothing and is not logged.
+ * A failure to record is logged and never turns a done change into an error.
+ */
+async function auditedWrite(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  next: () => Promise<Response>,
+): Promise<Response> {
+  const form = await readFormData(request.clone())
+  const changes: AuditChange[] = []
+  context.set(auditChangesContext, changes)
+  const response = await next()
+  const status = answeredStatus(response)
+  // A refused post changed nothing (the fuzz suite holds every refusal to that): nothing to log.
+  if (status >= 400) return response
+  const admin = signedInAdminOf(context)
+  try {
+    await recordAdminWrite(servicesOf(context).database.db, {
+      actorEmail: admin.email,
+      actorRole: admin.role,
+      path: new URL(request.url).pathname,
+      form,
+      changes,
+      status,
+      ipAddress: clientAddressOf(context),
+    })
+  } catch (error) {
+    logger.error({ err: error }, '[auditoría] no se pudo registrar un cambio del back office')
+  }
+  return response
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   BANNER_MESSAGES,
   bannerTarget,
   loadedSettings,
+  SETTING_LABELS,
   SETTINGS_MESSAGES,
   settingsAsFormValues,
   settingsFormValues,
@@ -42,7 +43,8 @@ import { formFailure } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { BannersSection } from './settings/banners-section.tsx'
-import { ChangesSection } from './settings/changes-section.tsx'
+import { ChangesSection, shownSettingValue } from './settings/changes-section.tsx'
+import { noteAuditChanges } from '#app/modules/audit/changes.ts'
 import { SettingsForm } from './settings/settings-form.tsx'
 import { ShippingZonesSection } from './settings/shipping-zones-section.tsx'
 import type { Route } from './+types/settings'
@@ -101,12 +103,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = parsed.data
     switch (input.intent) {
       case 'guardar': {
-        const { changed } = await saveStoreSettings(
+        const { changed, changes } = await saveStoreSettings(
           database.db,
           settingDefaults(env),
           values!,
           loadedSettings(loaded),
           admin.email,
+        )
+        noteAuditChanges(
+          context,
+          changes.map(({ key, before, after }) => ({
+            subject: 'Configuraciones',
+            label: SETTING_LABELS[key],
+            before: shownSettingValue(key, before),
+            after: shownSettingValue(key, after),
+          })),
         )
         return done(changed.length ? SETTINGS_MESSAGES.saved : SETTINGS_MESSAGES.unchanged)
       }

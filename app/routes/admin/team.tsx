@@ -9,6 +9,7 @@ import {
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
+import { noteAuditChanges } from '#app/modules/audit/changes.ts'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from '#app/modules/auth/roles.ts'
 import {
@@ -54,17 +55,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case TEAM_INTENTS.invite: {
-        const { email, renewed } = await inviteMember(database.db, config, actor, form)
+        const { email, renewed, role, before } = await inviteMember(database.db, config, actor, form)
+        noteRole(context, email, before, role)
         return successAnswer(renewed ? TEAM_MESSAGES.invitedAgain(email) : TEAM_MESSAGES.invited(email), {
           intent,
         })
       }
       case TEAM_INTENTS.changeRole: {
-        const { email, role } = await changeMemberRole(database.db, config, actor, form)
+        const { email, role, before } = await changeMemberRole(database.db, config, actor, form)
+        noteRole(context, email, before, role)
         return successAnswer(TEAM_MESSAGES.roleChanged(email, role), { intent })
       }
       case TEAM_INTENTS.remove: {
-        const { email } = await removeMember(database.db, config, actor, form)
+        const { email, before } = await removeMember(database.db, config, actor, form)
+        noteRole(context, email, before, null)
         return successAnswer(TEAM_MESSAGES.removed(email), { intent })
       }
       default:
@@ -73,6 +77,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (thrown) {
     return formFailure(thrown, request, { unexpected: UNEXPECTED }, { intent, values: valuesOf(form) })
   }
+}
+
+/** The role's change, for the audit log of "Seguridad" (an invitation pending shows as its role). */
+function noteRole(
+  context: Route.ActionArgs['context'],
+  email: string,
+  before: Role | null,
+  after: Role | null,
+) {
+  const label = (role: Role | null) => (role ? ROLE_LABELS[role] : null)
+  noteAuditChanges(context, [{ subject: email, label: 'Rol', before: label(before), after: label(after) }])
 }
 
 const valuesOf = (form: FormData) => ({

@@ -10,8 +10,8 @@ import {
 import { formatCOP } from '#app/utils/money.ts'
 import { cardClass } from './card.ts'
 
-/** A value of the history as the owner reads it. */
-function shown(key: string, value: unknown): string {
+/** A value of the history as the owner reads it (the audit log of "Seguridad" words it the same). */
+export function shownSettingValue(key: string, value: unknown): string {
   if (value === null || value === undefined) return '—'
   // A setting that may be left empty (the carrier's pickup street, municipality or phone).
   if (value === '') return 'Sin definir'
@@ -59,11 +59,13 @@ export function ChangesSection({ changes }: { changes: SettingChange[] }) {
               <p className="break-words text-gray-700">
                 {change.oldValue === null ? null : (
                   <span className="line-through decoration-gray-400">
-                    {shown(change.key, change.oldValue)}
+                    {shownSettingValue(change.key, change.oldValue)}
                   </span>
                 )}
                 {change.oldValue !== null && change.newValue !== null ? ' → ' : null}
-                {change.newValue === null ? null : <span>{shown(change.key, change.newValue)}</span>}
+                {change.newValue === null ? null : (
+                  <span>{shownSettingValue(change.key, change.newValue)}</span>
+                )}
               </p>
             </li>
           ))}
