@@ -2,13 +2,13 @@ import { and, desc, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { bogotaDayRange, bogotaStamp } from '#app/utils/bogota-days.ts'
 import { spreadsheetCsv } from '#app/utils/spreadsheet-csv.ts'
-import type { AuditChange } from './changes.ts'
+import { changeText, type AuditChange } from './changes.ts'
 import { auditEntries } from './schema.ts'
+import { AUDIT_PAGE_SIZE } from './validators.ts'
 
 /** Audit entries and sign-ins are kept this long. */
 export const SECURITY_RECORDS_KEPT_MS = 365 * 24 * 60 * 60 * 1000
-/** Entries a page of the log shows; the CSV has every match up to EXPORT_LIMIT. */
-export const AUDIT_PAGE_SIZE = 50
+/** The CSV has every match up to this many. */
 export const AUDIT_EXPORT_LIMIT = 50_000
 
 /** Fields never kept: the anti-forgery token, and anything that looks like a secret. */
@@ -180,9 +180,4 @@ export function auditCsv(entries: readonly AuditEntry[]): string {
       entry.ipAddress ?? '',
     ]),
   )
-}
-
-/** "Producto ARE-001 · Costo: $ 10.000,00 → $ 12.000,00". */
-export function changeText(change: AuditChange): string {
-  return `${change.subject} · ${change.label}: ${change.before ?? '—'} → ${change.after ?? '—'}`
 }

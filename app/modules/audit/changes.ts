@@ -36,3 +36,8 @@ export function changesBetween(
     after: after?.[key] ?? null,
   }))
 }
+
+/** "Producto ARE-001 · Costo: $ 10.000,00 → $ 12.000,00". */
+export function changeText(change: AuditChange): string {
+  return `${change.subject} · ${change.label}: ${change.before ?? '—'} → ${change.after ?? '—'}`
+}

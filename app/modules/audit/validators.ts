@@ -11,6 +11,9 @@ const day = z
   .optional()
   .catch(undefined)
 
+/** Entries (and sign-ins) one page of "Seguridad" shows. */
+export const AUDIT_PAGE_SIZE = 50
+
 export const SECURITY_VIEWS = ['sesiones', 'ingresos', 'cambios'] as const
 export type SecurityView = (typeof SECURITY_VIEWS)[number]
 

@@ -7,6 +7,7 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { normalizeEmail } from './config.server.ts'
 import { adminSessions, adminSignIns } from './schema.ts'
 import type { SignInDevice } from './session.server.ts'
+import { SECURITY_MESSAGES, SIGN_IN_OUTCOMES, SIGN_IN_PAGE_SIZE } from './security.ts'
 
 /**
  * "Seguridad": the team's open sessions (each can be closed, or all of one person's), and the
@@ -15,25 +16,6 @@ import type { SignInDevice } from './session.server.ts'
  */
 
 export const SIGN_INS_KEPT_MS = 365 * 24 * 60 * 60 * 1000
-export const SIGN_IN_PAGE_SIZE = 50
-
-export const SECURITY_MESSAGES = {
-  sessionClosed: 'Cerramos esa sesión.',
-  sessionsClosed: (count: number, email: string) =>
-    count === 1
-      ? `Cerramos 1 sesión de ${email}.`
-      : `Cerramos ${count.toLocaleString('es-CO')} sesiones de ${email}.`,
-  noSessions: (email: string) => `${email} no tenía otras sesiones abiertas.`,
-  sessionGone: 'Esa sesión ya estaba cerrada. Recarga la página.',
-  notYours: 'Solo un dueño puede cerrar las sesiones de otra persona.',
-  badRequest: 'No entendimos qué sesión cerrar. Recarga la página e inténtalo de nuevo.',
-} as const
-
-export const SIGN_IN_OUTCOMES: Record<string, string> = {
-  ok: 'Entró',
-  'no-autorizado': 'Rechazado: no está en el equipo',
-  'invitacion-vencida': 'Rechazado: invitación vencida',
-}
 
 /** "Chrome en Android", "Safari en iOS"; what a User-Agent says of the browser, in Spanish. */
 export function deviceLabel(userAgent: string | null): string {

@@ -9,20 +9,19 @@ import {
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
-import { AUDIT_PAGE_SIZE, changeText, searchAudit, type AuditEntry } from '#app/modules/audit/audit.server.ts'
-import { securityQueryOf, type SecurityView } from '#app/modules/audit/validators.ts'
+import { searchAudit, type AuditEntry } from '#app/modules/audit/audit.server.ts'
+import { changeText } from '#app/modules/audit/changes.ts'
+import { AUDIT_PAGE_SIZE, securityQueryOf, type SecurityView } from '#app/modules/audit/validators.ts'
 import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { ROLE_LABELS, isRole } from '#app/modules/auth/roles.ts'
 import {
   closeAllSessions,
   closeSession,
   openSessions,
-  SECURITY_MESSAGES,
-  SIGN_IN_OUTCOMES,
-  SIGN_IN_PAGE_SIZE,
   signInHistory,
   type OpenSession,
 } from '#app/modules/auth/security.server.ts'
+import { SECURITY_MESSAGES, SIGN_IN_OUTCOMES, SIGN_IN_PAGE_SIZE } from '#app/modules/auth/security.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { successAnswer } from '#app/utils/action-answer.ts'
 import { ADMIN_SECURITY_CSV_PATH, ADMIN_SECURITY_PATH, adminSecurityPath } from '#app/utils/admin-paths.ts'
