@@ -98,3 +98,7 @@ export const adminSecurityPath = (
   }
   return params.size ? `${base}?${params}` : base
 }
+/** "Marketing": the catalog feeds' addresses and what each left out. */
+export const ADMIN_MARKETING_PATH = '/admin/marketing'
+/** "Ayuda": the owner's guide; `#section` jumps to one part. */
+export const ADMIN_HELP_PATH = '/admin/ayuda'

@@ -5,14 +5,15 @@ import { gotoHydrated } from './browser.ts'
 
 /**
  * Signs in through /login-admin and the bundled provider's page, as a person would (the test
- * server runs without ADMIN_EMAILS, so the documented local address is the admin). The session
+ * server runs without ADMIN_EMAILS, so the documented local address is the admin; another address
+ * gets in once the team invited it). The session
  * cookie then serves every page of that browser context.
  */
-export async function signInAsAdmin(page: Page, name = 'Dueña de Pruebas') {
+export async function signInAsAdmin(page: Page, name = 'Dueña de Pruebas', email = LOCAL_ADMIN_EMAIL) {
   await gotoHydrated(page, '/login-admin')
   await page.getByRole('button', { name: 'Iniciar sesión con Google' }).click()
   await page.waitForURL((url) => url.pathname.includes('/dev-idp/interaccion/'))
-  await page.getByLabel('Correo electrónico').fill(LOCAL_ADMIN_EMAIL)
+  await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel('Nombre').fill(name)
   await page.getByRole('button', { name: 'Continuar' }).click()
   await page.waitForURL((url) => url.pathname === '/admin')

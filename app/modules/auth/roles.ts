@@ -38,6 +38,8 @@ export type Permission =
   /** Packing slips, carrier guías, marking an order shipped. */
   | 'shipping'
   | 'promotions'
+  /** "Marketing": catalog feeds, abandoned checkouts, campaigns. */
+  | 'marketing'
   /** "Ventas": the sales report and the payments ledger. */
   | 'sales'
   | 'reports'
@@ -53,13 +55,14 @@ const EVERYTHING: readonly Permission[] = [
   'orders',
   'shipping',
   'promotions',
+  'marketing',
   'sales',
   'reports',
 ]
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: EVERYTHING,
-  sales: ['money', 'orders', 'shipping', 'promotions', 'sales', 'reports'],
+  sales: ['money', 'orders', 'shipping', 'promotions', 'marketing', 'sales', 'reports'],
   warehouse: ['stock', 'shipping'],
 }
 
@@ -106,6 +109,7 @@ export const ADMIN_PATH_RULES: readonly PathRule[] = [
   // other than shipping ask for `orders` themselves).
   rule('/pedidos', 'orders', 'shipping'),
   rule('/descuentos', 'promotions'),
+  rule('/marketing', 'marketing'),
   rule('/ventas', 'sales'),
   rule('/reportes', 'reports'),
 ]
@@ -115,7 +119,9 @@ export const ADMIN_PATH_RULES: readonly PathRule[] = [
  * `undefined` outside `/admin`.
  */
 export function requiredPermissionsOf(pathname: string): readonly Permission[] | null | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  // A page's scripts load and post to `{page}.data` (React Router's single fetch): the same page.
+  const page = pathname.replace(/\.data$/, '')
+  const path = page.length > 1 ? page.replace(/\/+$/, '') : page
   if (path !== ADMIN_PATH && !path.startsWith(`${ADMIN_PATH}/`)) return undefined
   const found = ADMIN_PATH_RULES.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`))
   return found ? found.anyOf : null

@@ -124,10 +124,23 @@ describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
         expect(await messageOf(loaded)).toBe(TEAM_MESSAGES.forbidden)
       }
     }
+    if (mod.loader && !allowed) {
+      // The same page as its scripts fetch it (React Router's `.data` address) is refused too.
+      const dataRoute = { ...route, url: `${route.url}.data` }
+      const fetched = await outcome(() => load(args(dataRoute, { headers: { Cookie: cookie } })))
+      expect(statusOf(fetched), dataRoute.url).toBe(403)
+    }
     if (mod.action) {
       const acted = await outcome(() =>
         act(args(route, formPost(BASE, cookie, new URLSearchParams({ csrf: csrfToken })))),
       )
+      if (!allowed) {
+        const dataRoute = { ...route, url: `${route.url}.data` }
+        const posted = await outcome(() =>
+          act(args(dataRoute, formPost(BASE, cookie, new URLSearchParams({ csrf: csrfToken })))),
+        )
+        expect(statusOf(posted), dataRoute.url).toBe(403)
+      }
       expect(redirectTarget(acted) ?? '', route.url).not.toMatch(/^\/login-admin/)
       if (allowed) {
         expect(acted).not.toBeInstanceOf(Error)

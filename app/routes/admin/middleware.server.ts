@@ -75,7 +75,8 @@ async function auditedWrite(
     await recordAdminWrite(servicesOf(context).database.db, {
       actorEmail: admin.email,
       actorRole: admin.role,
-      path: new URL(request.url).pathname,
+      // A post from the page's scripts goes to `{page}.data` (React Router's single fetch).
+      path: new URL(request.url).pathname.replace(/\.data$/, ''),
       form,
       changes,
       status,
