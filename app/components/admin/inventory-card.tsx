@@ -1,12 +1,13 @@
 import { Link } from 'react-router'
 import { dangerButtonClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import type { InventoryCard } from '#app/modules/catalog/inventory-grid.server.ts'
+import type { ShownInventoryCard } from '#app/modules/catalog/inventory-grid.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { adminProductEditPath } from '#app/utils/paths.ts'
 import { adminKardexPath, adminStockEntryPath, adminStockExitPath } from '#app/utils/admin-paths.ts'
 
-export type InventoryCardData = InventoryCard
+/** A card as the loader sends it: without the cost or the price when the role may not see them. */
+export type InventoryCardData = ShownInventoryCard
 
 /** Spec §2: each visibility flag shows as Activo or Inactivo. */
 function StatusRow({ label, active, testId }: { label: string; active: boolean; testId: string }) {
@@ -20,16 +21,31 @@ function StatusRow({ label, active, testId }: { label: string; active: boolean; 
   )
 }
 
-/** One product of the admin inventory grid (spec §2). */
+/**
+ * One product of the admin inventory grid (spec §2). The price and the cost show when the loader
+ * sent them (issue 27); the buttons lead only where the role may go.
+ */
 export function InventoryCard({
   product,
+  can,
   deleting,
   onDelete,
 }: {
   product: InventoryCardData
+  /** `catalog`: edit and delete; `stock`: entries and exits. */
+  can: { catalog: boolean; stock: boolean }
   deleting: boolean
   onDelete: () => void
 }) {
+  const links = [
+    ...(can.stock
+      ? [
+          { label: 'Entrada', aria: 'Entrada de', to: adminStockEntryPath, testId: 'inventory-entry' },
+          { label: 'Salida', aria: 'Salida de', to: adminStockExitPath, testId: 'inventory-exit' },
+        ]
+      : []),
+    { label: 'Movimientos', aria: 'Movimientos de', to: adminKardexPath, testId: 'inventory-kardex' },
+  ]
   return (
     <li
       data-testid="inventory-card"
@@ -69,12 +85,20 @@ export function InventoryCard({
           >
             {product.available}
           </dd>
-          <dt className="text-gray-600">Precio</dt>
-          <dd data-testid="inventory-price">
-            {product.priceLevel1 > 0 ? formatCOP(product.priceLevel1) : 'N/A'}
-          </dd>
-          <dt className="text-gray-600">Costo</dt>
-          <dd data-testid="inventory-cost">{product.cost > 0 ? formatCOP(product.cost) : 'N/A'}</dd>
+          {product.priceLevel1 === undefined ? null : (
+            <>
+              <dt className="text-gray-600">Precio</dt>
+              <dd data-testid="inventory-price">
+                {product.priceLevel1 > 0 ? formatCOP(product.priceLevel1) : 'N/A'}
+              </dd>
+            </>
+          )}
+          {product.cost === undefined ? null : (
+            <>
+              <dt className="text-gray-600">Costo</dt>
+              <dd data-testid="inventory-cost">{product.cost > 0 ? formatCOP(product.cost) : 'N/A'}</dd>
+            </>
+          )}
           {/* Codes are as long as a SKU: each takes a whole line under the label, never broken. */}
           <dt className="col-span-2 text-gray-600">Ubicaciones</dt>
           <dd data-testid="inventory-locations" className="col-span-2">
@@ -94,27 +118,27 @@ export function InventoryCard({
           <StatusRow label="Detal" active={product.showRetail} testId="inventory-retail" />
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <Link
-            to={adminProductEditPath(product.sku)}
-            className={secondaryButtonClass}
-            aria-label={`Editar ${product.name}`}
-          >
-            Editar
-          </Link>
-          <button
-            type="button"
-            className={dangerButtonClass}
-            disabled={deleting}
-            onClick={onDelete}
-            aria-label={`Eliminar ${product.name}`}
-          >
-            Eliminar
-          </button>
-          {[
-            { label: 'Entrada', aria: 'Entrada de', to: adminStockEntryPath, testId: 'inventory-entry' },
-            { label: 'Salida', aria: 'Salida de', to: adminStockExitPath, testId: 'inventory-exit' },
-            { label: 'Movimientos', aria: 'Movimientos de', to: adminKardexPath, testId: 'inventory-kardex' },
-          ].map((link) => (
+          {can.catalog ? (
+            <>
+              <Link
+                to={adminProductEditPath(product.sku)}
+                className={secondaryButtonClass}
+                aria-label={`Editar ${product.name}`}
+              >
+                Editar
+              </Link>
+              <button
+                type="button"
+                className={dangerButtonClass}
+                disabled={deleting}
+                onClick={onDelete}
+                aria-label={`Eliminar ${product.name}`}
+              >
+                Eliminar
+              </button>
+            </>
+          ) : null}
+          {links.map((link) => (
             <Link
               key={link.testId}
               to={link.to(product.sku)}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { KardexRow } from '#app/modules/inventory/kardex.server.ts'
+import type { ShownKardexRow as KardexRow } from '#app/modules/inventory/kardex.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 
 const TYPE_CLASSES: Record<string, string> = {
@@ -42,18 +42,23 @@ function Email({ address }: { address: string }) {
   )
 }
 
+/** A figure of cost, or a dash where the loader left it out. */
+const pesos = (centavos: number | undefined) => (centavos === undefined ? '—' : formatCOP(centavos))
+
 /**
  * A product's ledger rows: a table wide enough to read on a desktop (receipt and note share a
  * column, long texts wrap, so all of it fits beside the menu without sideways scrolling), and one
  * card per movement below that, with every field labelled, as the order list does on a phone.
+ * Without `costs` (issue 27: the loader sent no unit prices, totals or average costs) those columns
+ * are not there.
  */
-export function KardexMovements({ sku, rows }: { sku: string; rows: KardexRow[] }) {
+export function KardexMovements({ sku, rows, costs }: { sku: string; rows: KardexRow[]; costs: boolean }) {
   return (
     <>
       <ul className="grid gap-3 lg:grid-cols-2 xl:hidden" data-testid="kardex-cards">
         {rows.map((row) => (
           <li key={row.id} data-testid="kardex-card" data-type={row.type}>
-            <KardexCard row={row} />
+            <KardexCard row={row} costs={costs} />
           </li>
         ))}
       </ul>
@@ -71,12 +76,16 @@ export function KardexMovements({ sku, rows }: { sku: string; rows: KardexRow[] 
               <Th>Fecha</Th>
               <Th>Tipo</Th>
               <Th numeric>Cantidad</Th>
-              <Th numeric>Precio unitario</Th>
-              <Th numeric>Total</Th>
+              {costs ? (
+                <>
+                  <Th numeric>Precio unitario</Th>
+                  <Th numeric>Total</Th>
+                </>
+              ) : null}
               <Th>Recibo y nota</Th>
               <Th>Ubicación</Th>
               <Th numeric>Stock después</Th>
-              <Th numeric>Costo promedio después</Th>
+              {costs ? <Th numeric>Costo promedio después</Th> : null}
               <Th>Usuario</Th>
             </tr>
           </thead>
@@ -90,8 +99,12 @@ export function KardexMovements({ sku, rows }: { sku: string; rows: KardexRow[] 
                   <TypeBadge row={row} />
                 </td>
                 <Money>{row.quantity}</Money>
-                <Money>{formatCOP(row.unitPrice)}</Money>
-                <Money>{formatCOP(row.total)}</Money>
+                {costs ? (
+                  <>
+                    <Money>{pesos(row.unitPrice)}</Money>
+                    <Money>{pesos(row.total)}</Money>
+                  </>
+                ) : null}
                 <td className="min-w-28 px-1.5 py-2 [overflow-wrap:anywhere]">
                   {row.receipt ? <span className="block font-medium">{row.receipt}</span> : null}
                   {row.note ? <span className="block text-gray-700">{row.note}</span> : null}
@@ -99,7 +112,7 @@ export function KardexMovements({ sku, rows }: { sku: string; rows: KardexRow[] 
                 {/* Two lines at most: "P1-C1-A1-E1-" over "X1-Y1-Z1". */}
                 <td className="min-w-[12ch] px-1.5 py-2 font-mono">{row.location}</td>
                 <Money>{row.stockAfter}</Money>
-                <Money>{formatCOP(row.averageCostAfter)}</Money>
+                {costs ? <Money>{pesos(row.averageCostAfter)}</Money> : null}
                 <td className="py-2 pr-3 pl-1.5 break-words">
                   <Email address={row.by} />
                 </td>
@@ -130,14 +143,20 @@ function Money({ children }: { children: ReactNode }) {
 type CardField = { label: string; value: ReactNode; wide?: boolean; className?: string }
 
 /** One movement on a phone: its date and type on top, then every other field with its name. */
-function KardexCard({ row }: { row: KardexRow }) {
+function KardexCard({ row, costs }: { row: KardexRow; costs: boolean }) {
   const fields: CardField[] = [
     { label: 'Cantidad', value: row.quantity, className: 'font-semibold tabular-nums' },
-    { label: 'Precio unitario', value: formatCOP(row.unitPrice), className: 'tabular-nums' },
-    { label: 'Total', value: formatCOP(row.total), className: 'tabular-nums' },
+    ...(costs
+      ? [
+          { label: 'Precio unitario', value: pesos(row.unitPrice), className: 'tabular-nums' },
+          { label: 'Total', value: pesos(row.total), className: 'tabular-nums' },
+        ]
+      : []),
     { label: 'Ubicación', value: row.location, className: 'font-mono text-xs [overflow-wrap:anywhere]' },
     { label: 'Stock después', value: row.stockAfter, className: 'tabular-nums' },
-    { label: 'Costo promedio después', value: formatCOP(row.averageCostAfter), className: 'tabular-nums' },
+    ...(costs
+      ? [{ label: 'Costo promedio después', value: pesos(row.averageCostAfter), className: 'tabular-nums' }]
+      : []),
     { label: 'Recibo', value: row.receipt || '—' },
     { label: 'Usuario', value: <Email address={row.by} /> },
     { label: 'Nota', value: row.note || '—', wide: true },

@@ -20,21 +20,23 @@ export function AdminSidebar({ role, onNavigate }: { role: Role; onNavigate?: ()
   return (
     <nav aria-label="Menú de administración" data-testid="admin-menu">
       <ul className="flex flex-col gap-0.5">
-        {LIVE_SECTIONS.filter((entry) => roleMayOpen(role, entry.to)).map(({ label, icon: Icon, to, end }) => (
-          <li key={label}>
-            <NavLink
-              to={to}
-              end={end}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                `${itemClass} font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-ink hover:bg-brand-100'}`
-              }
-            >
-              <Icon className="size-5 shrink-0" aria-hidden="true" />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {LIVE_SECTIONS.filter((entry) => roleMayOpen(role, entry.to)).map(
+          ({ label, icon: Icon, to, end }) => (
+            <li key={label}>
+              <NavLink
+                to={to}
+                end={end}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  `${itemClass} font-medium ${isActive ? 'bg-brand-600 text-white' : 'text-ink hover:bg-brand-100'}`
+                }
+              >
+                <Icon className="size-5 shrink-0" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ),
+        )}
         <li className="mt-2 border-t border-brand-100 pt-2">
           <AdminForm method="post" action={LOGOUT_PATH}>
             <button type="submit" className={`${itemClass} font-medium text-red-700 hover:bg-red-50`}>

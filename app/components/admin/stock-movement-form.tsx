@@ -16,7 +16,19 @@ import { readActionAnswer } from '#app/utils/action-answer.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { adminKardexPath } from '#app/utils/admin-paths.ts'
 
-type StockFormLoaderData = StockFormPage
+/**
+ * What the entry and exit pages load (`stockFormPageFor`, app/routes/admin/stock/stock-form-answer.server.ts):
+ * the picked product's average cost only for a role that may see costs (issue 27).
+ */
+export type StockFormLoaderData = Omit<StockFormPage, 'product'> & {
+  product: (Omit<StockFormProduct, 'cost'> & { cost?: number }) | null
+  /**
+   * Whether the form asks for the unit cost (entry) or price (exit). Without it (Bodega) the
+   * movement goes at the product's average cost, worked out by the server.
+   */
+  costs: boolean
+}
+type ShownProduct = NonNullable<StockFormLoaderData['product']>
 
 /** What the entry and exit actions answer (`answerStockForm`, app/routes/admin/stock/stock-form-answer.server.ts). */
 type StockFormActionData =
@@ -86,10 +98,12 @@ function ProductPicker({
                 {product.available}
               </dd>
             </div>
-            <div>
-              <dt className="text-gray-600">Costo</dt>
-              <dd data-testid="picked-cost">{formatCOP(product.cost)}</dd>
-            </div>
+            {product.cost === undefined ? null : (
+              <div>
+                <dt className="text-gray-600">Costo</dt>
+                <dd data-testid="picked-cost">{formatCOP(product.cost)}</dd>
+              </div>
+            )}
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -262,7 +276,13 @@ function StockMovementForm({
         noValidate
       >
         <input type="hidden" name="sku" value={product?.sku ?? ''} />
-        <MovementFields kind={kind} product={product} values={values} errors={errors} />
+        <MovementFields
+          kind={kind}
+          product={product}
+          costs={loaderData.costs}
+          values={values}
+          errors={errors}
+        />
         <div>
           <button type="submit" className={primaryButtonClass} disabled={busy}>
             {kind === 'entry' ? 'Registrar entrada' : 'Registrar salida'}
@@ -276,15 +296,18 @@ function StockMovementForm({
 function MovementFields({
   kind,
   product,
+  costs,
   values,
   errors,
 }: {
   kind: 'entry' | 'exit'
-  product: StockFormProduct | null
+  product: ShownProduct | null
+  /** Whether to ask for the unit cost or price (issue 27: Bodega's go at the average cost). */
+  costs: boolean
   values: StockFormValues | null
   errors: StockFieldErrors
 }) {
-  const costPesos = product ? pesosText(product.cost) : ''
+  const costPesos = product?.cost === undefined ? '' : pesosText(product.cost)
   const [editPrice, setEditPrice] = useState(values?.editPrice ?? false)
   const [typedPrice, setTypedPrice] = useState(values?.unitPrice ?? '')
   // Without JavaScript ticking "Editar Precio" cannot unlock the field, so it starts unlocked and
@@ -309,7 +332,13 @@ function MovementFields({
           className={inputClass}
         />
       </Field>
-      {kind === 'entry' ? (
+      {!costs ? (
+        <p className="self-end text-sm text-gray-600" data-testid="movement-at-average-cost">
+          {kind === 'entry'
+            ? 'La entrada se registra al costo promedio del producto.'
+            : 'La salida se registra al costo promedio del producto.'}
+        </p>
+      ) : kind === 'entry' ? (
         <PesosField
           id={id('unitPrice')}
           name="unitPrice"

@@ -21,6 +21,22 @@ export type InventoryCard = {
   locations: { code: string; stock: number }[]
 }
 
+/** The card's figures a role may see (issue 27): the cost only with `costs`, the price with `money`. */
+export type InventoryFigures = { costs: boolean; money: boolean }
+
+/** A card as it leaves the server: a figure the signed-in admin may not see is not in it at all. */
+export type ShownInventoryCard = Omit<InventoryCard, 'cost' | 'priceLevel1'> & {
+  cost?: number
+  priceLevel1?: number
+}
+
+export function shownInventoryCard(
+  { cost, priceLevel1, ...card }: InventoryCard,
+  figures: InventoryFigures,
+): ShownInventoryCard {
+  return { ...card, ...(figures.costs ? { cost } : {}), ...(figures.money ? { priceLevel1 } : {}) }
+}
+
 function inventoryWhere(filters: InventoryFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
   const name = normalizeSearchText(filters.q)

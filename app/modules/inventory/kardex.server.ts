@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { bogotaDayRange, bogotaStamp } from '#app/utils/bogota-days.ts'
-import { csvPesos, spreadsheetCsv } from '#app/utils/spreadsheet-csv.ts'
+import { csvPesos, spreadsheetCsv, type CsvCell } from '#app/utils/spreadsheet-csv.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { KARDEX_COLUMNS } from './kardex-columns.ts'
 import { productLocations, stockMovements } from './schema.ts'
@@ -54,6 +54,38 @@ export type KardexProduct = {
   available: number
   cost: number
 }
+
+/** The kardex's figures of cost: only a role that may see costs gets them (issue 27). */
+type KardexCostField = 'unitPrice' | 'total' | 'averageCostAfter'
+
+/** A ledger row as it leaves the server: without its unit price, total and average cost for some. */
+export type ShownKardexRow = Omit<KardexRow, KardexCostField> & Partial<Pick<KardexRow, KardexCostField>>
+export type ShownKardexProduct = Omit<KardexProduct, 'cost'> & { cost?: number }
+export type ShownKardex = { product: ShownKardexProduct; rows: ShownKardexRow[]; hasMore: boolean }
+
+/**
+ * A kardex page for a role that may not see costs: quantities, stock after, location, receipt and
+ * note stay; the unit prices, totals and average costs go (the product's too).
+ */
+export function kardexWithoutCosts(kardex: {
+  product: KardexProduct
+  rows: KardexRow[]
+  hasMore: boolean
+}): ShownKardex {
+  const { cost: _cost, ...product } = kardex.product
+  return {
+    product,
+    rows: kardex.rows.map(({ unitPrice: _price, total: _total, averageCostAfter: _average, ...row }) => row),
+    hasMore: kardex.hasMore,
+  }
+}
+
+/** The CSV's columns that carry costs, dropped for a role that may not see them. */
+const KARDEX_COST_COLUMNS: ReadonlySet<string> = new Set([
+  'Precio unitario',
+  'Total',
+  'Costo promedio después',
+])
 
 function kardexWhere(sku: string, filters: Pick<KardexFilters, 'from' | 'to'>): SQL | undefined {
   const { start, end } = bogotaDayRange(filters)
@@ -143,12 +175,14 @@ export async function locationsOf(db: DbOrTx, sku: string): Promise<{ code: stri
 
 /**
  * The kardex rows of the day range as CSV (`spreadsheetCsv`: what Excel in es-CO opens), Spanish
- * headers, Bogotá times, money in pesos. Null when the SKU is unknown.
+ * headers, Bogotá times, money in pesos; without the columns of cost unless `costs`. Null when the
+ * SKU is unknown.
  */
 export async function kardexCsv(
   db: DbOrTx,
   sku: string,
   filters: Pick<KardexFilters, 'from' | 'to'>,
+  { costs = true }: { costs?: boolean } = {},
 ): Promise<{ sku: string; csv: string } | null> {
   const product = await kardexProduct(db, sku)
   if (!product) return null
@@ -166,6 +200,11 @@ export async function kardexCsv(
     csvPesos(row.averageCostAfter),
     row.by,
   ])
-  const csv = spreadsheetCsv(KARDEX_COLUMNS, records)
+  if (costs) return { sku: product.sku, csv: spreadsheetCsv(KARDEX_COLUMNS, records) }
+  const kept = (_: unknown, index: number) => !KARDEX_COST_COLUMNS.has(KARDEX_COLUMNS[index]!)
+  const csv = spreadsheetCsv(
+    KARDEX_COLUMNS.filter(kept),
+    records.map((record: CsvCell[]) => record.filter(kept)),
+  )
   return { sku: product.sku, csv }
 }

@@ -82,6 +82,55 @@ export type SalesReport = {
   cashOnDelivery: { delivered: number; cancelled: number; refused: number; open: number }
 }
 
+/**
+ * The figures that tell costs and margins (issue 27): only a role that may see costs gets them.
+ * What the unshipped units with a known cost sell for (`estimatedRevenue`) goes too: it is only
+ * the margin's other half.
+ */
+export const SALES_COST_FIGURES = [
+  'exitCost',
+  'margin',
+  'estimatedCost',
+  'estimatedRevenue',
+  'estimatedMargin',
+  'unknownCostUnits',
+] as const satisfies readonly (keyof SalesFigures)[]
+type SalesCostFigure = (typeof SALES_COST_FIGURES)[number]
+
+/** Figures as they leave the server: without the costs and margins for a role that may not see them. */
+export type ShownSalesFigures = Omit<SalesFigures, SalesCostFigure> &
+  Partial<Pick<SalesFigures, SalesCostFigure>>
+
+/** The report as they leave the server (`salesReportWithoutCosts`). */
+export type ShownSalesReport = Omit<
+  SalesReport,
+  'totals' | 'days' | 'months' | 'paymentMethods' | 'departments'
+> & {
+  totals: ShownSalesFigures
+  days: (ShownSalesFigures & { day: string; label: string; shortLabel: string })[]
+  months: (ShownSalesFigures & { month: string; label: string; shortLabel: string })[]
+  paymentMethods: (ShownSalesFigures & { method: PaymentMethod; label: string })[]
+  departments: (ShownSalesFigures & { department: string })[]
+}
+
+function withoutCosts<Row extends SalesFigures>(row: Row): Omit<Row, SalesCostFigure> {
+  const copy: Partial<Row> = { ...row }
+  for (const figure of SALES_COST_FIGURES) delete copy[figure]
+  return copy as Omit<Row, SalesCostFigure>
+}
+
+/** The report for a role that may not see costs: revenue, units, discounts and orders stay. */
+export function salesReportWithoutCosts(report: SalesReport): ShownSalesReport {
+  return {
+    ...report,
+    totals: withoutCosts(report.totals),
+    days: report.days.map(withoutCosts),
+    months: report.months.map(withoutCosts),
+    paymentMethods: report.paymentMethods.map(withoutCosts),
+    departments: report.departments.map(withoutCosts),
+  }
+}
+
 type Grouped = Record<string, unknown>
 // Labels are written on the server, so the page hydrates with the very same text.
 const dayLabel = new Intl.DateTimeFormat('es-CO', {
@@ -371,12 +420,25 @@ function figureCells(figures: SalesFigures): CsvCell[] {
   ]
 }
 
+/** The CSV's columns of costs and margins, left out for a role that may not see costs. */
+const SALES_CSV_COST_COLUMNS: ReadonlySet<string> = new Set([
+  'Costo de salidas',
+  'Margen bruto',
+  'Costo estimado',
+  'Margen estimado',
+  'Unidades sin costo conocido',
+])
+
 /**
  * The report as CSV (`spreadsheetCsv`: what Excel in es-CO opens): every day of the range, every
- * month, the total, then the splits by payment method and department. Null for a range the report
- * refuses.
+ * month, the total, then the splits by payment method and department; without the columns of costs
+ * and margins unless `costs`. Null for a range the report refuses.
  */
-export async function salesReportCsv(db: DbOrTx, filters: SalesFilters): Promise<string | null> {
+export async function salesReportCsv(
+  db: DbOrTx,
+  filters: SalesFilters,
+  { costs = true }: { costs?: boolean } = {},
+): Promise<string | null> {
   const report = await readSalesReport(db, filters)
   if (!report) return null
   const records: CsvCell[][] = [
@@ -386,5 +448,10 @@ export async function salesReportCsv(db: DbOrTx, filters: SalesFilters): Promise
     ...report.paymentMethods.map((row) => ['Medio de pago', row.label, ...figureCells(row)]),
     ...report.departments.map((row) => ['Departamento', row.department, ...figureCells(row)]),
   ]
-  return spreadsheetCsv(SALES_CSV_COLUMNS, records)
+  if (costs) return spreadsheetCsv(SALES_CSV_COLUMNS, records)
+  const kept = (_: unknown, index: number) => !SALES_CSV_COST_COLUMNS.has(SALES_CSV_COLUMNS[index]!)
+  return spreadsheetCsv(
+    SALES_CSV_COLUMNS.filter(kept),
+    records.map((record) => record.filter(kept)),
+  )
 }

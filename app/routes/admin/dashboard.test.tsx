@@ -129,9 +129,12 @@ describe('with the job queue', () => {
     expect(after.total).toBe(before.total - 1)
     expect(after.items.map((item) => item.id)).not.toContain(job.id)
 
-    // Again, an unknown id or junk: a Spanish refusal, never a 500.
+    // Again, an unknown id or junk: a Spanish refusal (404), never a 500.
     for (const id of [job.id, '00000000-0000-4000-8000-000000000000', 'no-es-un-id']) {
-      expect(await dismiss(id)).toMatchObject({ ok: false, message: FAILED_JOB_MESSAGES.dismissFailed })
+      expect(await dismiss(id)).toMatchObject({
+        data: { ok: false, message: FAILED_JOB_MESSAGES.dismissFailed },
+        init: { status: 404 },
+      })
     }
     // A NUL is refused with every admin form post's 400 (app/utils/forms.server.ts).
     await expect(dismiss('no-es-un-id\u0000')).rejects.toMatchObject({

@@ -1,7 +1,7 @@
 import { data, Link, useNavigation } from 'react-router'
 import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { releaseLabel } from '#app/components/admin/order-bits.tsx'
-import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import { adminCan, requirePermission, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { cancelOrderAtDesk } from '#app/modules/order/cancel.server.ts'
 import { CLAIM_MESSAGES } from '#app/modules/order/claims.ts'
 import { completeOrder } from '#app/modules/order/complete.server.ts'
@@ -38,6 +38,7 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { ActionsSection } from './detail/actions-section.tsx'
 import { ClaimsSection } from './detail/claims-section.tsx'
 import { CustomerSection } from './detail/customer-section.tsx'
+import { claimsFor, deskOrderFor, shipmentFor, type DeskCan } from './detail/desk-view.ts'
 import { InvoiceSection } from './detail/invoice-section.tsx'
 import { ItemsSection } from './detail/items-section.tsx'
 import { MovementsSection } from './detail/movements-section.tsx'
@@ -53,10 +54,20 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
 
 const notFound = () => data({ message: ORDER_DESK_MESSAGES.notFound }, { status: 404 })
 
+/** The desk without an invoice section: for a role that may not see money. */
+const NO_INVOICING = { invoice: null, creditNote: null, canIssue: false }
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Anything but one of our ids names no order (and never reaches PostgreSQL as a bad uuid).
   if (!isUuid(params.id)) throw notFound()
   const { database, env, orderLinkSecret, carriers } = servicesOf(context)
+  const admin = signedInAdminOf(context)
+  // What the role may see and do (issue 27): Bodega packs and ships, without money figures.
+  const can: DeskCan = {
+    money: adminCan(admin, 'money'),
+    costs: adminCan(admin, 'costs'),
+    orders: adminCan(admin, 'orders'),
+  }
   const found = await getDeskOrder(database.db, params.id, env.COD_CONFIRMATION_HOURS)
   if (!found) throw notFound()
   // Each line's discounts by name and what it charges, and the order's discount rows.
@@ -68,19 +79,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     (order.status === 'pendiente de pago' || order.status === 'pagado')
   const statusUrl = `${env.publicUrl}${signedOrderPath(orderLinkSecret, order.number)}`
   const claims = await deskClaimsOf(database.db, order.id)
+  const shipping = await shipmentDeskOf({ db: database.db, carriers }, order)
   return {
-    order,
-    claims,
-    invoicing: await invoiceDeskOf(database.db, order),
-    shipping: await shipmentDeskOf({ db: database.db, carriers }, order),
+    can,
+    order: deskOrderFor(order, can),
+    claims: claimsFor(claims, can),
+    invoicing: can.money ? await invoiceDeskOf(database.db, order) : NO_INVOICING,
+    shipping: { ...shipping, shipment: shipmentFor(shipping.shipment, can) },
     release: releaseLabel(order.releaseAt, new Date()),
     // The buyer's transfer receipt, once uploaded: the owner checks it against the bank.
-    receipt: order.paymentMethod === 'transferencia' ? await receiptUploadOf(database.db, order.id) : null,
+    receipt:
+      can.money && order.paymentMethod === 'transferencia'
+        ? await receiptUploadOf(database.db, order.id)
+        : null,
     // Every payment heard of for it (a second one, or one after cancelling, can be refunded here).
-    payments: await orderLedgerPayments(database.db, order.id),
-    whatsAppUrl: openCash ? confirmationChatUrl(order, env.STORE_NAME, statusUrl) : null,
+    payments: can.money ? await orderLedgerPayments(database.db, order.id) : [],
+    // Both messages name what the buyer pays: written only for whom may see money.
+    whatsAppUrl:
+      openCash && can.money && can.orders ? confirmationChatUrl(order, env.STORE_NAME, statusUrl) : null,
     // Once it left with a guía: the buyer is told where to follow it.
     shippedWhatsAppUrl:
+      can.money &&
       order.trackingNumber &&
       order.shippedAt &&
       (order.status === 'pendiente de pago' || order.status === 'pagado')
@@ -89,10 +108,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** The desk's shipping steps, open to Bodega; every other action asks for `orders` (issue 27). */
+const SHIPPING_INTENTS: ReadonlySet<unknown> = new Set(['enviar', BUY_LABEL_INTENT, TRACK_SHIPMENT_INTENT])
+
 /**
  * The desk's actions: `enviar`, `pagado`, `cancelar`, `completar`, `confirmar`, `municipio` (the
  * owner picks the DANE municipality of an order that has none), and the carrier's guía: buy it
- * (`guia-generar`) and ask for its tracking now (`guia-seguimiento`).
+ * (`guia-generar`) and ask for its tracking now (`guia-seguimiento`). Shipping (`enviar` and the
+ * guía) is open to every role that opens the desk; anything else needs `orders` (a 403 for Bodega).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
@@ -104,10 +127,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return typeof value === 'string' ? value : ''
   }
   try {
+    const intent = form.get('intent')
+    if (!SHIPPING_INTENTS.has(intent)) requirePermission(admin, 'orders')
     if (!isUuid(params.id)) throw new Refusal(ORDER_DESK_MESSAGES.notFound, { status: 404 })
     const id = params.id
     const by = admin.email
-    switch (form.get('intent')) {
+    switch (intent) {
       case 'enviar':
         await shipOrder(
           db,
@@ -162,8 +187,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, claims, invoicing, shipping, release, whatsAppUrl, shippedWhatsAppUrl, receipt, payments } =
-    loaderData
+  const {
+    can,
+    order,
+    claims,
+    invoicing,
+    shipping,
+    release,
+    whatsAppUrl,
+    shippedWhatsAppUrl,
+    receipt,
+    payments,
+  } = loaderData
   const busy = useNavigation().state !== 'idle'
   const open = order.status === 'pendiente de pago' || order.status === 'pagado'
   return (
@@ -175,22 +210,26 @@ export default function AdminOrderDetail({ loaderData, actionData }: Route.Compo
         <ClaimsSection
           claims={claims}
           refundByHand={!isOnlinePaymentMethod(order.paymentMethod) || !order.paymentId}
+          canDecide={can.orders}
           busy={busy}
         />
       ) : null}
 
-      {open ? <ActionsSection order={order} whatsAppUrl={whatsAppUrl} busy={busy} /> : null}
+      {/* Bodega's only action is shipping: nothing to show once the order left. */}
+      {open && (can.orders || !order.shippedAt) ? (
+        <ActionsSection order={order} whatsAppUrl={whatsAppUrl} canDecide={can.orders} busy={busy} />
+      ) : null}
 
       <ShipmentSection {...shipping} shippedWhatsAppUrl={shippedWhatsAppUrl} busy={busy} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <CustomerSection order={order} busy={busy} />
-        <PaymentSection order={order} receipt={receipt} payments={payments} />
+        <CustomerSection order={order} canSetMunicipality={can.orders} busy={busy} />
+        <PaymentSection order={order} receipt={receipt} payments={payments} money={can.money} />
       </div>
 
       <ItemsSection order={order} />
 
-      <InvoiceSection orderId={order.id} {...invoicing} busy={busy} />
+      {can.money ? <InvoiceSection orderId={order.id} {...invoicing} busy={busy} /> : null}
 
       {order.movements.length ? <MovementsSection movements={order.movements} /> : null}
 

@@ -7,6 +7,7 @@ import {
   releaseLabel,
   StatusBadge,
 } from '#app/components/admin/order-bits.tsx'
+import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { listDeskOrders } from '#app/modules/order/desk.server.ts'
 import { DESK_VIEW_LABELS, DESK_VIEWS, isDeskView, type DeskView } from '#app/modules/order/desk-views.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -40,11 +41,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const page = Number(url.searchParams.get('pagina')) || 1
   const list = await listDeskOrders(database.db, { view, query, page }, env.COD_CONFIRMATION_HOURS)
   const now = new Date()
+  // Bodega sees what to pack and ship; the totals only whom may see money (issue 27).
+  const money = adminCan(signedInAdminOf(context), 'money')
   return {
     view,
     query,
     ...list,
-    items: list.items.map(({ releaseAt, ...item }) => ({ ...item, release: releaseLabel(releaseAt, now) })),
+    items: list.items.map(({ releaseAt, total, ...item }) => ({
+      ...item,
+      ...(money ? { total } : {}),
+      release: releaseLabel(releaseAt, now),
+    })),
   }
 }
 
@@ -52,6 +59,10 @@ const SLIPS_FORM = 'packing-slips'
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { view, query, items, total, page, pageCount } = loaderData
+  const columns = ['Pedido', 'Fecha', 'Cliente', 'Ciudad', 'Total', 'Pago', 'Estado', 'Seguimiento'].filter(
+    // Without the money figures (the loader sent no totals) there is no "Total" column.
+    (column) => column !== 'Total' || items.some((order) => order.total !== undefined),
+  )
   const pageLink = (pagina: number) =>
     adminOrdersPath({ ver: view === 'abiertos' ? undefined : view, q: query, pagina })
   return (
@@ -146,7 +157,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   {formatOrderDate(order.createdAt)}
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-                  <span className="font-semibold">{formatCOP(order.total)}</span>
+                  {order.total === undefined ? null : (
+                    <span className="font-semibold">{formatCOP(order.total)}</span>
+                  )}
                   <span className="text-gray-600">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</span>
                 </p>
                 <p className="mt-2 flex flex-wrap gap-1.5">
@@ -170,17 +183,15 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Seleccionar</span>
                   </th>
-                  {['Pedido', 'Fecha', 'Cliente', 'Ciudad', 'Total', 'Pago', 'Estado', 'Seguimiento'].map(
-                    (column) => (
-                      <th
-                        key={column}
-                        scope="col"
-                        className={`px-3 py-2${column === 'Total' ? ' text-right' : ''}`}
-                      >
-                        {column}
-                      </th>
-                    ),
-                  )}
+                  {columns.map((column) => (
+                    <th
+                      key={column}
+                      scope="col"
+                      className={`px-3 py-2${column === 'Total' ? ' text-right' : ''}`}
+                    >
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -207,7 +218,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                       <span className="block text-xs text-gray-500">{order.customerPhone}</span>
                     </td>
                     <td className="px-3 py-2">{order.city || '—'}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatCOP(order.total)}</td>
+                    {order.total === undefined ? null : (
+                      <td className="px-3 py-2 text-right whitespace-nowrap">{formatCOP(order.total)}</td>
+                    )}
                     <td className="px-3 py-2">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</td>
                     <td className="px-3 py-2">
                       <StatusBadge status={order.status} />

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { primaryButtonClass } from '#app/components/admin/form-message.tsx'
 import { formatOrderDate, PAYMENT_METHOD_LABELS } from '#app/components/admin/order-bits.tsx'
+import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { getPackingSlips } from '#app/modules/order/desk.server.ts'
 import { ORDER_DESK_MESSAGES } from '#app/modules/order/messages.ts'
 import { servicesOf } from '#app/services-context.server.ts'
@@ -19,8 +20,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const requested = params.id !== undefined ? [params.id] : url.searchParams.getAll('id')
   const ids = [...new Set(requested.filter(isUuid))].slice(0, MAX_SLIPS)
   if (params.id === undefined && !requested.length) throw data({ message: NO_SELECTION }, { status: 400 })
-  const slips = await getPackingSlips(servicesOf(context).database.db, ids)
-  if (!slips.length) throw data({ message: ORDER_DESK_MESSAGES.notFound }, { status: 404 })
+  const found = await getPackingSlips(servicesOf(context).database.db, ids)
+  if (!found.length) throw data({ message: ORDER_DESK_MESSAGES.notFound }, { status: 404 })
+  // Bodega prints slips without money figures (issue 27), but with what the courier collects on
+  // cash on delivery: the one amount the package must travel with. The order's total stays here.
+  const money = adminCan(signedInAdminOf(context), 'money')
+  const slips = found.map(({ total, ...slip }) => ({ ...slip, ...(money ? { total } : {}) }))
   return { slips }
 }
 

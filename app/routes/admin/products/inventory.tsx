@@ -5,7 +5,8 @@ import { ActionMessage, inputClass, secondaryButtonClass } from '#app/components
 import { InventoryCard, type InventoryCardData } from '#app/components/admin/inventory-card.tsx'
 import { MissingMediaSummaryNotice } from '#app/components/admin/missing-media-notice.tsx'
 import { deleteProduct } from '#app/modules/catalog/admin-products.server.ts'
-import { listInventory } from '#app/modules/catalog/inventory-grid.server.ts'
+import { adminCan, requirePermission, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import { listInventory, shownInventoryCard } from '#app/modules/catalog/inventory-grid.server.ts'
 import { summarizeMissingMedia } from '#app/modules/catalog/missing-media.server.ts'
 import {
   FILTER_PARAMS,
@@ -32,10 +33,21 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const filters = filtersFromParams(params)
   const offset = pageOffset(params.get('desde'))
   const { reads } = servicesOf(context)
-  const page = await listInventory(reads, filters, offset)
+  const admin = signedInAdminOf(context)
+  const { items, hasMore } = await listInventory(reads, filters, offset)
+  // Everyone sees the inventory; its cost and price only who may (issue 27), on the server.
+  const figures = { costs: adminCan(admin, 'costs'), money: adminCan(admin, 'money') }
   // Only the first page shows the notice: "Cargar más" asks this loader for the next ones.
   const missingMedia = offset === 0 ? await summarizeMissingMedia(reads.db) : null
-  return { filters, offset, ...page, missingMedia }
+  return {
+    filters,
+    offset,
+    items: items.map((card) => shownInventoryCard(card, figures)),
+    hasMore,
+    missingMedia,
+    // The card's buttons lead only where the role may go.
+    can: { catalog: adminCan(admin, 'catalog'), stock: adminCan(admin, 'stock') },
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sku = form.get('sku')
   const target = form.get('intent') === 'eliminar' && typeof sku === 'string' && sku !== '' ? sku : null
   try {
+    // The inventory opens for the whole team; deleting a product is the catalog's.
+    requirePermission(signedInAdminOf(context), 'catalog')
     if (!target) throw new Refusal(PRODUCT_MESSAGES.deleteFailed, { status: 400 })
     const { database, media } = servicesOf(context)
     await deleteProduct(database.db, media.storage, target)
@@ -191,6 +205,7 @@ export default function Inventory({ loaderData }: Route.ComponentProps) {
               <InventoryCard
                 key={product.sku}
                 product={product}
+                can={loaderData.can}
                 deleting={remover.state !== 'idle' && remover.formData?.get('sku') === product.sku}
                 onDelete={() => {
                   if (!window.confirm(PRODUCT_MESSAGES.deleteConfirm)) return

@@ -7,6 +7,7 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
+import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import {
   duplicatePromotion,
   endPromotionNow,
@@ -51,10 +52,18 @@ type PromotionIntent = (typeof PROMOTION_INTENTS)[number]
 export const endPromotionConfirm = (name: string) =>
   `¿Terminar ahora «${name}»? Deja de aplicarse de inmediato y no se puede reanudar.`
 
+/** A promotion as the list gets it: its margin only for whom may see costs (issue 27). */
+type ShownPromotion = Omit<AdminPromotion, 'margin'> & { margin?: number }
+
 export async function loader({ url, context }: Route.LoaderArgs) {
   const notice = url.searchParams.get('aviso')
+  const costs = adminCan(signedInAdminOf(context), 'costs')
+  const promotions = await listPromotions(servicesOf(context).database.db)
   return {
-    promotions: await listPromotions(servicesOf(context).database.db),
+    promotions: promotions.map(({ margin, ...promotion }): ShownPromotion => ({
+      ...promotion,
+      ...(costs ? { margin } : {}),
+    })),
     notice: notice ? (NOTICES[notice] ?? null) : null,
   }
 }
@@ -94,14 +103,14 @@ function shortMoment(iso: string): string {
   return `${date}/${month}/${year} ${hour12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'a. m.' : 'p. m.'}`
 }
 
-function datesText(promotion: AdminPromotion): string {
+function datesText(promotion: ShownPromotion): string {
   const from = promotion.startsAt ? `Desde ${shortMoment(promotion.startsAt)}` : 'Desde su creación'
   const to = promotion.endsAt ? `hasta ${shortMoment(promotion.endsAt)}` : 'sin fecha de fin'
   return `${from}, ${to}`
 }
 
 /** "3 de 50", or "3" when it has no limit. */
-function usesText(promotion: AdminPromotion): string {
+function usesText(promotion: ShownPromotion): string {
   const uses = formatCount(promotion.uses)
   return promotion.maxUses === null ? uses : `${uses} de ${formatCount(promotion.maxUses)}`
 }
@@ -133,7 +142,7 @@ function IntentButton({
   danger = false,
   confirm,
 }: {
-  promotion: AdminPromotion
+  promotion: ShownPromotion
   intent: PromotionIntent
   label: string
   danger?: boolean
@@ -167,7 +176,7 @@ function IntentButton({
   )
 }
 
-function Actions({ promotion }: { promotion: AdminPromotion }) {
+function Actions({ promotion }: { promotion: ShownPromotion }) {
   const ended = promotion.state === 'vencida'
   return (
     <div className="flex flex-wrap gap-2">
@@ -207,6 +216,8 @@ function CodeText({ code }: { code: string | null }) {
 
 export default function AdminPromotions({ loaderData, actionData }: Route.ComponentProps) {
   const { promotions, notice } = loaderData
+  // The margin's column only where the loader sent margins.
+  const margins = promotions.some((promotion) => promotion.margin !== undefined)
   return (
     <section aria-labelledby="promotions-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -248,7 +259,7 @@ export default function AdminPromotions({ loaderData, actionData }: Route.Compon
                   <span data-testid="promotion-gives">{promotion.description}</span>
                 </p>
                 <p className="text-xs text-gray-600">{datesText(promotion)}</p>
-                <dl className="grid grid-cols-3 gap-2 text-sm">
+                <dl className={`grid gap-2 text-sm ${margins ? 'grid-cols-3' : 'grid-cols-2'}`}>
                   <div>
                     <dt className="text-xs text-gray-600">Usos</dt>
                     <dd data-testid="promotion-uses">{usesText(promotion)}</dd>
@@ -257,10 +268,14 @@ export default function AdminPromotions({ loaderData, actionData }: Route.Compon
                     <dt className="text-xs text-gray-600">Ventas</dt>
                     <dd className="whitespace-nowrap">{formatCOP(promotion.revenue)}</dd>
                   </div>
-                  <div>
-                    <dt className="text-xs text-gray-600">Margen</dt>
-                    <dd className="whitespace-nowrap">{formatCOP(promotion.margin)}</dd>
-                  </div>
+                  {promotion.margin === undefined ? null : (
+                    <div>
+                      <dt className="text-xs text-gray-600">Margen</dt>
+                      <dd className="whitespace-nowrap" data-testid="promotion-margin">
+                        {formatCOP(promotion.margin)}
+                      </dd>
+                    </div>
+                  )}
                 </dl>
                 <Actions promotion={promotion} />
               </li>
@@ -285,9 +300,11 @@ export default function AdminPromotions({ loaderData, actionData }: Route.Compon
                   <th scope="col" className="px-3 py-2 text-right">
                     Ventas
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Margen
-                  </th>
+                  {margins ? (
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Margen
+                    </th>
+                  ) : null}
                   <th scope="col" className="px-3 py-2">
                     <span className="sr-only">Acciones</span>
                   </th>
@@ -320,7 +337,11 @@ export default function AdminPromotions({ loaderData, actionData }: Route.Compon
                       {usesText(promotion)}
                     </td>
                     <td className="px-3 py-3 text-right whitespace-nowrap">{formatCOP(promotion.revenue)}</td>
-                    <td className="px-3 py-3 text-right whitespace-nowrap">{formatCOP(promotion.margin)}</td>
+                    {promotion.margin === undefined ? null : (
+                      <td className="px-3 py-3 text-right whitespace-nowrap" data-testid="promotion-margin">
+                        {formatCOP(promotion.margin)}
+                      </td>
+                    )}
                     <td className="px-3 py-3">
                       <Actions promotion={promotion} />
                     </td>

@@ -1,7 +1,12 @@
 import { data, Link } from 'react-router'
 import { FormMessage } from '#app/components/admin/form-message.tsx'
 import { salesFiltersFrom, salesRangeMessage } from '#app/modules/order/sales-report.ts'
-import { readSalesReport } from '#app/modules/order/sales-report.server.ts'
+import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import {
+  readSalesReport,
+  salesReportWithoutCosts,
+  type ShownSalesReport,
+} from '#app/modules/order/sales-report.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { adminPaymentsPath } from '#app/utils/admin-paths.ts'
 import { BestSellers } from './report/best-sellers.tsx'
@@ -18,7 +23,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const filters = salesFiltersFrom(url.searchParams)
   const message = salesRangeMessage(filters)
   if (message) return data({ filters, message, report: null }, { status: 400 })
-  const report = await readSalesReport(servicesOf(context).database.db, filters)
+  const found = await readSalesReport(servicesOf(context).database.db, filters)
+  // Ventas sees revenue, units and discounts; costs and margins only whom may see costs (issue 27).
+  const report: ShownSalesReport | null =
+    found && !adminCan(signedInAdminOf(context), 'costs') ? salesReportWithoutCosts(found) : found
   return { filters, message: null, report }
 }
 
@@ -52,14 +60,18 @@ export default function SalesReport({ loaderData }: Route.ComponentProps) {
 
 type Report = NonNullable<Route.ComponentProps['loaderData']['report']>
 
-/** Every figure of a range that has a report, in reading order; how they count under the totals. */
+/**
+ * Every figure of a range that has a report, in reading order; how they count under the totals.
+ * The costs and margins show where the loader sent them.
+ */
 function SalesFiguresView({ report }: { report: Report }) {
+  const costs = report.totals.margin !== undefined
   return (
     <>
       <SalesSummary report={report} />
-      <SalesExplanation />
-      <SalesByPeriod report={report} />
-      <SalesByPaymentAndDepartment report={report} />
+      <SalesExplanation costs={costs} />
+      <SalesByPeriod report={report} costs={costs} />
+      <SalesByPaymentAndDepartment report={report} costs={costs} />
       <BestSellers report={report} />
     </>
   )

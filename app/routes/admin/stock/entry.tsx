@@ -1,7 +1,7 @@
 import { StockMovementPage } from '#app/components/admin/stock-movement-form.tsx'
-import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { stockFormPage } from '#app/modules/inventory/stock-forms.server.ts'
-import { answerStockForm } from './stock-form-answer.server.ts'
+import { answerStockForm, stockFormPageFor } from './stock-form-answer.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/entry'
 
@@ -9,13 +9,15 @@ export const meta: Route.MetaFunction = () => [{ title: 'Entrada de productos | 
 
 /** `?sku=` preselects the product (the inventory card's link); `?q=` searches the picker. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return stockFormPage(servicesOf(context).database.db, url.searchParams)
+  const page = await stockFormPage(servicesOf(context).database.db, url.searchParams)
+  return stockFormPageFor(page, adminCan(signedInAdminOf(context), 'costs'))
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const by = signedInAdminOf(context).email
+  const admin = signedInAdminOf(context)
   const { database, jobs } = servicesOf(context)
-  return answerStockForm('entry', { db: database.db, jobs, by }, request)
+  const costs = adminCan(admin, 'costs')
+  return answerStockForm('entry', { db: database.db, jobs, by: admin.email, costs }, request)
 }
 
 export default function StockEntry({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,18 @@
+import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { kardexCsv } from '#app/modules/inventory/kardex.server.ts'
 import { kardexFiltersFrom, STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import { csvDownload } from '#app/utils/spreadsheet-csv.ts'
 import type { Route } from './+types/kardex-csv'
 
-/** GET /admin/productos/movimientos/{sku}/csv?desde=&hasta=: the kardex rows as a CSV download. */
+/**
+ * GET /admin/productos/movimientos/{sku}/csv?desde=&hasta=: the kardex rows as a CSV download,
+ * without the unit prices, totals and average costs for a role that may not see costs (issue 27).
+ */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const filters = kardexFiltersFrom(url.searchParams)
-  const answer = await kardexCsv(servicesOf(context).database.db, params.sku, filters)
+  const costs = adminCan(signedInAdminOf(context), 'costs')
+  const answer = await kardexCsv(servicesOf(context).database.db, params.sku, filters, { costs })
   if (!answer) {
     return new Response(STOCK_FORM_MESSAGES.productNotFound, {
       status: 404,

@@ -7,7 +7,8 @@ import {
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
 import { KardexMovements } from '#app/components/admin/kardex-movements.tsx'
-import { readKardex } from '#app/modules/inventory/kardex.server.ts'
+import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import { kardexWithoutCosts, readKardex, type ShownKardex } from '#app/modules/inventory/kardex.server.ts'
 import {
   kardexFiltersFrom,
   kardexRangeMessage,
@@ -30,9 +31,14 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const filters = kardexFiltersFrom(url.searchParams)
-  const kardex = await readKardex(servicesOf(context).database.db, params.sku, filters)
-  if (!kardex) return data({ kardex: null, filters }, { status: 404 })
-  return { kardex, filters }
+  const admin = signedInAdminOf(context)
+  // The buttons lead only where the role may go.
+  const can = { catalog: adminCan(admin, 'catalog'), stock: adminCan(admin, 'stock') }
+  const found = await readKardex(servicesOf(context).database.db, params.sku, filters)
+  if (!found) return data({ kardex: null, filters, can }, { status: 404 })
+  // Unit prices, totals and average costs only for whom may see costs (issue 27), on the server.
+  const kardex: ShownKardex = adminCan(admin, 'costs') ? found : kardexWithoutCosts(found)
+  return { kardex, filters, can }
 }
 
 /** The day range as the address carries it (kept by the pages and the CSV link). */
@@ -45,7 +51,7 @@ function rangeParams(filters: { from?: string; to?: string }, page?: number) {
 }
 
 export default function Kardex({ loaderData, params }: Route.ComponentProps) {
-  const { kardex, filters } = loaderData
+  const { kardex, filters, can } = loaderData
   if (!kardex) {
     return (
       <section className="flex flex-col items-start gap-4">
@@ -57,6 +63,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
     )
   }
   const { product, rows, hasMore } = kardex
+  const costs = product.cost !== undefined
   const rangeMessage = kardexRangeMessage(filters)
   const range = rangeParams(filters)
   return (
@@ -70,7 +77,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
       </div>
       <dl
         data-testid="kardex-summary"
-        className="grid grid-cols-2 gap-3 rounded-xl border border-brand-100 bg-white p-4 text-sm shadow-sm sm:grid-cols-4"
+        className={`grid grid-cols-2 gap-3 rounded-xl border border-brand-100 bg-white p-4 text-sm shadow-sm ${costs ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}
       >
         <div>
           <dt className="text-gray-600">Stock</dt>
@@ -86,24 +93,34 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
           <dt className="text-gray-600">Disponible</dt>
           <dd className="text-lg font-semibold">{product.available}</dd>
         </div>
-        <div>
-          <dt className="text-gray-600">Costo promedio</dt>
-          <dd data-testid="kardex-cost" className="text-lg">
-            {formatCOP(product.cost)}
-          </dd>
-        </div>
+        {product.cost === undefined ? null : (
+          <div>
+            <dt className="text-gray-600">Costo promedio</dt>
+            <dd data-testid="kardex-cost" className="text-lg">
+              {formatCOP(product.cost)}
+            </dd>
+          </div>
+        )}
       </dl>
-      <div className="flex flex-wrap gap-2">
-        <Link to={adminStockEntryPath(product.sku)} className={secondaryButtonClass}>
-          Entrada
-        </Link>
-        <Link to={adminStockExitPath(product.sku)} className={secondaryButtonClass}>
-          Salida
-        </Link>
-        <Link to={adminProductEditPath(product.sku)} className={secondaryButtonClass}>
-          Editar producto
-        </Link>
-      </div>
+      {can.stock || can.catalog ? (
+        <div className="flex flex-wrap gap-2">
+          {can.stock ? (
+            <>
+              <Link to={adminStockEntryPath(product.sku)} className={secondaryButtonClass}>
+                Entrada
+              </Link>
+              <Link to={adminStockExitPath(product.sku)} className={secondaryButtonClass}>
+                Salida
+              </Link>
+            </>
+          ) : null}
+          {can.catalog ? (
+            <Link to={adminProductEditPath(product.sku)} className={secondaryButtonClass}>
+              Editar producto
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
 
       <Form
         method="get"
@@ -158,7 +175,7 @@ export default function Kardex({ loaderData, params }: Route.ComponentProps) {
             : 'Este producto aún no tiene movimientos.'}
         </p>
       ) : (
-        <KardexMovements sku={product.sku} rows={rows} />
+        <KardexMovements sku={product.sku} rows={rows} costs={costs} />
       )}
       {filters.page > 1 || hasMore ? (
         <nav aria-label="Páginas" className="flex items-center justify-between gap-2">

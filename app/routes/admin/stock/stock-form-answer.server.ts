@@ -1,14 +1,17 @@
 import type { Db } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
-import type { MovementResult } from '#app/modules/inventory/movement.server.ts'
+import { kardexProduct } from '#app/modules/inventory/kardex.server.ts'
 import { StockRefused } from '#app/modules/inventory/movement.server.ts'
-import { registerEntry, registerExit } from '#app/modules/inventory/stock-forms.server.ts'
+import type { StockFormLoaderData } from '#app/components/admin/stock-movement-form.tsx'
+import { registerEntry, registerExit, type StockFormPage } from '#app/modules/inventory/stock-forms.server.ts'
 import {
   ENTRY_FAILURE,
   EXIT_FAILURE,
   parseEntryForm,
   parseExitForm,
   STOCK_FORM_MESSAGES,
+  type EntryForm,
+  type ExitForm,
   type StockFieldErrors,
   type StockFormField,
   type StockFormParse,
@@ -20,6 +23,20 @@ import type { FailureWords } from '#app/utils/refusal.ts'
 
 // The twin routes /admin/productos/entrada and /salida answer their forms the same way: one
 // function here, each route naming its kind.
+
+/**
+ * What Bodega reads after an entry into a product that has no average cost yet (sold out, or never
+ * costed): the units are in, at $ 0, until someone who sees costs sets it in the product's form.
+ */
+export const ENTRY_WITHOUT_COST_MESSAGE =
+  'Entrada registrada con éxito. El producto aún no tiene costo promedio: la entrada quedó sin costo hasta que el dueño lo fije en el producto.'
+
+/** The entry and exit pages as the role may see them: the product's average cost only with `costs`. */
+export function stockFormPageFor(page: StockFormPage, costs: boolean): StockFormLoaderData {
+  if (costs || !page.product) return { ...page, costs }
+  const { cost: _cost, ...product } = page.product
+  return { ...page, product, costs }
+}
 
 /** The form field a refused movement is about, to show its message beside it. */
 function stockRefusalField(thrown: unknown): StockFormField | undefined {
@@ -36,22 +53,56 @@ const STOCK_FORM_OUTCOMES = {
  * The entry or exit form's post, answered: a registered movement says so; a refused one (the
  * form's checks, or the movement's own rules) keeps what was typed and says each message beside its
  * field, with spec §5's or §8's text as the form's message.
+ *
+ * Without `costs` (Bodega) any posted price is ignored: an exit leaves at the average cost read
+ * under the movement's lock (as the exit form's read-only price does), an entry comes in at the
+ * product's current average cost, so the average stays where it was; a product without one yet
+ * takes the units at $ 0 and the answer says the owner must set its cost.
  */
 export async function answerStockForm(
   kind: 'entry' | 'exit',
-  { db, jobs, by }: { db: Db; jobs: JobQueue; by: string },
+  { db, jobs, by, costs }: { db: Db; jobs: JobQueue; by: string; costs: boolean },
   request: Request,
 ) {
   const form = await requireFormData(request)
   const outcome = STOCK_FORM_OUTCOMES[kind]
-  return kind === 'entry'
-    ? answerMovement(parseEntryForm(form), (entry) => registerEntry(db, jobs, entry, by), outcome, request)
-    : answerMovement(parseExitForm(form), (exit) => registerExit(db, jobs, exit, by), outcome, request)
+  if (!costs) {
+    form.delete('editPrice')
+    form.delete('unitPrice')
+  }
+  if (kind === 'exit') {
+    // Without "Editar Precio" the exit goes at the average cost read under the movement's lock.
+    const exit = (parsed: ExitForm) => registeredAsUsual(registerExit(db, jobs, parsed, by))
+    return answerMovement(parseExitForm(form), exit, outcome, request)
+  }
+  if (costs) {
+    const entry = (parsed: EntryForm) => registeredAsUsual(registerEntry(db, jobs, parsed, by))
+    return answerMovement(parseEntryForm(form), entry, outcome, request)
+  }
+  // The entry form's checks ask for a cost: a stand-in, replaced below by the product's own, read
+  // just before the movement locks the row (a movement landing in between would leave the new
+  // average a rounding away from where it was, never a price Bodega typed).
+  form.set('unitPrice', '0')
+  const parsed = parseEntryForm(form)
+  parsed.values.unitPrice = ''
+  const atAverageCost = async (entry: EntryForm) => {
+    const unitCost = (await kardexProduct(db, entry.sku))?.cost ?? 0
+    await registerEntry(db, jobs, { ...entry, unitCost }, by)
+    return unitCost === 0 ? { message: ENTRY_WITHOUT_COST_MESSAGE } : {}
+  }
+  return answerMovement(parsed, atAverageCost, outcome, request)
+}
+
+/** A movement registered with nothing more to say than the form's usual message. */
+async function registeredAsUsual(registered: Promise<unknown>): Promise<{ message?: string }> {
+  await registered
+  return {}
 }
 
 async function answerMovement<Form>(
   parsed: StockFormParse<Form>,
-  register: (form: Form) => Promise<MovementResult>,
+  /** Registers the movement; its `message`, when it has one, says more than the usual one. */
+  register: (form: Form) => Promise<{ message?: string }>,
   { saved, words }: { saved: string; words: FailureWords },
   request: Request,
 ) {
@@ -60,8 +111,8 @@ async function answerMovement<Form>(
     return refusedAnswer(message, 400, { fieldErrors, values })
   }
   try {
-    await register(parsed.data)
-    return successAnswer(saved)
+    const { message } = await register(parsed.data)
+    return successAnswer(message ?? saved)
   } catch (thrown) {
     const { message, status } = failureOf(thrown, request, words)
     const field = stockRefusalField(thrown)

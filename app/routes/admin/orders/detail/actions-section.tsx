@@ -7,7 +7,6 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '#app/components/admin/form-message.tsx'
-import type { DeskOrder } from '#app/modules/order/desk.server.ts'
 import {
   CANCEL_REASON_MAX,
   CANCEL_REASONS,
@@ -15,6 +14,7 @@ import {
   SHIPMENT_TEXT_MAX,
 } from '#app/modules/order/messages.ts'
 import { canTransition } from '#app/modules/order/status.ts'
+import type { DeskOrderView } from './desk-view.ts'
 import { Section } from './section.tsx'
 
 /** Spec §4: every status change waits for the browser's confirm. */
@@ -24,14 +24,19 @@ function confirmChange(state: string) {
   }
 }
 
-/** What the desk can do with an open order: confirm, mark paid, complete, ship or cancel it. */
+/**
+ * What the desk can do with an open order: confirm, mark paid, complete, ship or cancel it; without
+ * `canDecide` (a role without `orders`: Bodega) only ship it.
+ */
 export function ActionsSection({
   order,
   whatsAppUrl,
+  canDecide,
   busy,
 }: {
-  order: DeskOrder
+  order: DeskOrderView
   whatsAppUrl: string | null
+  canDecide: boolean
   busy: boolean
 }) {
   return (
@@ -56,26 +61,28 @@ export function ActionsSection({
             </AdminForm>
           </div>
         ) : null}
-        <div className="flex flex-wrap gap-2">
-          {order.status === 'pendiente de pago' ? (
-            <AdminForm method="post" onSubmit={confirmChange('pagado')}>
-              <input type="hidden" name="intent" value="pagado" />
-              <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                Marcar como pagado
-              </button>
-            </AdminForm>
-          ) : null}
-          {canTransition(order.status, 'Completado') &&
-          // Paid before it ships (online, transfer): completed only once paid.
-          !(order.status === 'pendiente de pago' && isPaidBeforeShipping(order.paymentMethod)) ? (
-            <AdminForm method="post" onSubmit={confirmChange('Completado')}>
-              <input type="hidden" name="intent" value="completar" />
-              <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                Completado
-              </button>
-            </AdminForm>
-          ) : null}
-        </div>
+        {canDecide ? (
+          <div className="flex flex-wrap gap-2">
+            {order.status === 'pendiente de pago' ? (
+              <AdminForm method="post" onSubmit={confirmChange('pagado')}>
+                <input type="hidden" name="intent" value="pagado" />
+                <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  Marcar como pagado
+                </button>
+              </AdminForm>
+            ) : null}
+            {canTransition(order.status, 'Completado') &&
+            // Paid before it ships (online, transfer): completed only once paid.
+            !(order.status === 'pendiente de pago' && isPaidBeforeShipping(order.paymentMethod)) ? (
+              <AdminForm method="post" onSubmit={confirmChange('Completado')}>
+                <input type="hidden" name="intent" value="completar" />
+                <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  Completado
+                </button>
+              </AdminForm>
+            ) : null}
+          </div>
+        ) : null}
         {!order.shippedAt ? (
           <AdminForm
             method="post"
@@ -96,32 +103,34 @@ export function ActionsSection({
             </button>
           </AdminForm>
         ) : null}
-        <AdminForm
-          method="post"
-          onSubmit={confirmChange('cancelado')}
-          className="flex flex-col gap-2 border-t border-brand-100 pt-3 sm:flex-row sm:items-end"
-        >
-          <input type="hidden" name="intent" value="cancelar" />
-          <label className="flex flex-1 flex-col gap-1 text-sm">
-            <span className="font-medium">Motivo de la cancelación</span>
-            <input
-              name="reason"
-              list="cancel-reasons"
-              required
-              maxLength={CANCEL_REASON_MAX}
-              className={inputClass}
-              placeholder="rechazado en la entrega"
-            />
-            <datalist id="cancel-reasons">
-              {CANCEL_REASONS.map((reason) => (
-                <option key={reason} value={reason} />
-              ))}
-            </datalist>
-          </label>
-          <button type="submit" className={dangerButtonClass} disabled={busy}>
-            Cancelado
-          </button>
-        </AdminForm>
+        {canDecide ? (
+          <AdminForm
+            method="post"
+            onSubmit={confirmChange('cancelado')}
+            className="flex flex-col gap-2 border-t border-brand-100 pt-3 sm:flex-row sm:items-end"
+          >
+            <input type="hidden" name="intent" value="cancelar" />
+            <label className="flex flex-1 flex-col gap-1 text-sm">
+              <span className="font-medium">Motivo de la cancelación</span>
+              <input
+                name="reason"
+                list="cancel-reasons"
+                required
+                maxLength={CANCEL_REASON_MAX}
+                className={inputClass}
+                placeholder="rechazado en la entrega"
+              />
+              <datalist id="cancel-reasons">
+                {CANCEL_REASONS.map((reason) => (
+                  <option key={reason} value={reason} />
+                ))}
+              </datalist>
+            </label>
+            <button type="submit" className={dangerButtonClass} disabled={busy}>
+              Cancelado
+            </button>
+          </AdminForm>
+        ) : null}
       </div>
     </Section>
   )

@@ -29,16 +29,19 @@ export type DeskClaim = {
 /**
  * The buyer's withdrawal and reversal requests, with the shop's deadline; an open one is accepted
  * (the order is cancelled and its units come back; the money goes back as the note says, or through
- * Mercado Pago) or refused with a reason the buyer reads.
+ * Mercado Pago) or refused with a reason the buyer reads. Without `canDecide` (a role without
+ * `orders`: Bodega) they are only read.
  */
 export function ClaimsSection({
   claims,
   refundByHand,
+  canDecide,
   busy,
 }: {
   claims: DeskClaim[]
   /** Cash on delivery: no provider to refund through, the owner writes how the money went back. */
   refundByHand: boolean
+  canDecide: boolean
   busy: boolean
 }) {
   return (
@@ -72,37 +75,43 @@ export function ClaimsSection({
                     ? 'El dinero se devuelve completo dentro de 30 días calendario.'
                     : 'El emisor del medio de pago resuelve en 15 días hábiles.'}
                 </p>
-                <AdminForm method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-                  <input type="hidden" name="intent" value="reclamo-aceptar" />
-                  <input type="hidden" name="claimId" value={claim.id} />
-                  {refundByHand ? (
-                    <label className="flex flex-1 flex-col gap-1">
-                      <span className="font-medium">Cómo devolviste el dinero</span>
-                      <input
-                        name="refundNote"
-                        required
-                        maxLength={CLAIM_TEXT_MAX}
-                        placeholder="Transferencia Nequi del 27/11"
-                        className={inputClass}
-                      />
-                    </label>
-                  ) : null}
-                  <button type="submit" className={primaryButtonClass} disabled={busy}>
-                    {/* A reversal is made by the card's issuer: the shop only accepts it. */}
-                    {claim.kind === 'retracto' ? 'Aceptar y registrar la devolución' : 'Aceptar la reversión'}
-                  </button>
-                </AdminForm>
-                <AdminForm method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-                  <input type="hidden" name="intent" value="reclamo-rechazar" />
-                  <input type="hidden" name="claimId" value={claim.id} />
-                  <label className="flex flex-1 flex-col gap-1">
-                    <span className="font-medium">Motivo del rechazo</span>
-                    <input name="reason" required maxLength={CLAIM_TEXT_MAX} className={inputClass} />
-                  </label>
-                  <button type="submit" className={dangerButtonClass} disabled={busy}>
-                    Rechazar
-                  </button>
-                </AdminForm>
+                {canDecide ? (
+                  <>
+                    <AdminForm method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                      <input type="hidden" name="intent" value="reclamo-aceptar" />
+                      <input type="hidden" name="claimId" value={claim.id} />
+                      {refundByHand ? (
+                        <label className="flex flex-1 flex-col gap-1">
+                          <span className="font-medium">Cómo devolviste el dinero</span>
+                          <input
+                            name="refundNote"
+                            required
+                            maxLength={CLAIM_TEXT_MAX}
+                            placeholder="Transferencia Nequi del 27/11"
+                            className={inputClass}
+                          />
+                        </label>
+                      ) : null}
+                      <button type="submit" className={primaryButtonClass} disabled={busy}>
+                        {/* A reversal is made by the card's issuer: the shop only accepts it. */}
+                        {claim.kind === 'retracto'
+                          ? 'Aceptar y registrar la devolución'
+                          : 'Aceptar la reversión'}
+                      </button>
+                    </AdminForm>
+                    <AdminForm method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                      <input type="hidden" name="intent" value="reclamo-rechazar" />
+                      <input type="hidden" name="claimId" value={claim.id} />
+                      <label className="flex flex-1 flex-col gap-1">
+                        <span className="font-medium">Motivo del rechazo</span>
+                        <input name="reason" required maxLength={CLAIM_TEXT_MAX} className={inputClass} />
+                      </label>
+                      <button type="submit" className={dangerButtonClass} disabled={busy}>
+                        Rechazar
+                      </button>
+                    </AdminForm>
+                  </>
+                ) : null}
               </>
             ) : (
               <p className="text-gray-700" data-testid="claim-decision">

@@ -1,16 +1,25 @@
 import { Link } from 'react-router'
 import { documentText } from '#app/modules/order/delivery-place.ts'
-import type { DeskOrder } from '#app/modules/order/desk.server.ts'
+import { MUNICIPALITY_MESSAGES } from '#app/modules/order/delivery-place.ts'
 import { adminOrderPath } from '#app/utils/admin-paths.ts'
+import type { DeskOrderView } from './desk-view.ts'
 import { MunicipalityForm } from './municipality-form.tsx'
 import { Section } from './section.tsx'
 
 /**
  * Who ordered, where it goes (department and DANE municipality, and the city as the shopper wrote
  * it when that says more), and how their earlier orders with this phone ended. An order without its
- * municipality asks the owner to pick it.
+ * municipality asks the owner to pick it (a role without `orders` only reads that it has none).
  */
-export function CustomerSection({ order, busy }: { order: DeskOrder; busy: boolean }) {
+export function CustomerSection({
+  order,
+  canSetMunicipality,
+  busy,
+}: {
+  order: DeskOrderView
+  canSetMunicipality: boolean
+  busy: boolean
+}) {
   const { place } = order
   const document = documentText(order.customerIdentificationType, order.customerIdentificationNumber)
   return (
@@ -51,7 +60,16 @@ export function CustomerSection({ order, busy }: { order: DeskOrder; busy: boole
         <dt className="text-gray-600">IP del cliente</dt>
         <dd data-testid="order-client-address">{order.clientAddress ?? '—'}</dd>
       </dl>
-      {place.municipalityCode ? null : <MunicipalityForm order={order} busy={busy} />}
+      {place.municipalityCode ? null : canSetMunicipality ? (
+        <MunicipalityForm order={order} busy={busy} />
+      ) : (
+        <p
+          className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+          data-testid="order-municipality-missing"
+        >
+          {MUNICIPALITY_MESSAGES.missing}
+        </p>
+      )}
       <p className="mt-3 text-sm" data-testid="order-history">
         {order.history.count === 0
           ? 'Primer pedido con este teléfono.'

@@ -1,7 +1,7 @@
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { inputClass, primaryButtonClass } from '#app/components/admin/form-message.tsx'
-import type { DeskOrder } from '#app/modules/order/desk.server.ts'
 import { MUNICIPALITY_MESSAGES, SET_MUNICIPALITY_INTENT } from '#app/modules/order/delivery-place.ts'
+import type { DeskOrderView } from './desk-view.ts'
 
 /**
  * An order without its DANE municipality (placed before the checkout asked for it, or imported):
@@ -9,7 +9,7 @@ import { MUNICIPALITY_MESSAGES, SET_MUNICIPALITY_INTENT } from '#app/modules/ord
  * department, or from every department by group when the department is not one the shop knows. The
  * municipality the shopper's city names, when one does, comes chosen.
  */
-export function MunicipalityForm({ order, busy }: { order: DeskOrder; busy: boolean }) {
+export function MunicipalityForm({ order, busy }: { order: DeskOrderView; busy: boolean }) {
   const groups = order.municipalityChoices
   const option = (municipality: { code: string; name: string }) => (
     <option key={municipality.code} value={municipality.code}>

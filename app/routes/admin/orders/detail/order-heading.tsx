@@ -6,8 +6,8 @@ import {
   PAYMENT_METHOD_LABELS,
   StatusBadge,
 } from '#app/components/admin/order-bits.tsx'
-import type { DeskOrder } from '#app/modules/order/desk.server.ts'
 import { adminCarrierLabelPath, adminPackingSlipPath } from '#app/utils/admin-paths.ts'
+import type { DeskOrderView } from './desk-view.ts'
 
 /**
  * Number, status, flags, the packing slip (and the carrier's label beside it), and when and how the
@@ -18,7 +18,7 @@ export function OrderHeading({
   release,
   carrierLabel,
 }: {
-  order: DeskOrder
+  order: DeskOrderView
   release: string | null
   /** The order's guía was bought through the carrier provider and its label can print. */
   carrierLabel: boolean

@@ -8,28 +8,33 @@ import {
 import type { LedgerRow } from '#app/modules/payment/reconciliation.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { FlagNote } from '#app/components/admin/payment-flag-note.tsx'
-import type { DeskOrder } from '#app/modules/order/desk.server.ts'
 import { adminPaymentReceiptPath } from '#app/utils/admin-paths.ts'
+import type { DeskOrderView } from './desk-view.ts'
 import { Section } from './section.tsx'
 
-/** How it was paid, and whether and how it was shipped and confirmed. */
+/**
+ * How it was paid, and whether and how it was shipped and confirmed. For a role that may not see
+ * money (`money` false: the loader sent no payment) only the method and the dispatch.
+ */
 export function PaymentSection({
   order,
   receipt,
   payments,
+  money,
 }: {
-  order: DeskOrder
+  order: DeskOrderView
+  money: boolean
   /** Every payment the ledger holds for the order, flagged when one must be given back. */
   payments: LedgerRow[]
   /** A transfer's receipt, once the buyer uploaded it (its date as the loader sends it). */
   receipt: { uploadedAt: Date | string } | null
 }) {
   return (
-    <Section title="Pago y envío" testId="order-payment">
+    <Section title={money ? 'Pago y envío' : 'Despacho'} testId="order-payment">
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-gray-600">Método</dt>
         <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
-        {isOnlinePaymentMethod(order.paymentMethod) ? (
+        {money && isOnlinePaymentMethod(order.paymentMethod) ? (
           <>
             {order.paymentMethod === 'mercadopago' ? (
               <>
@@ -43,7 +48,7 @@ export function PaymentSection({
             </dd>
           </>
         ) : null}
-        {order.paymentMethod === 'transferencia' ? (
+        {money && order.paymentMethod === 'transferencia' ? (
           <>
             <dt className="text-gray-600">Comprobante</dt>
             <dd data-testid="order-receipt">

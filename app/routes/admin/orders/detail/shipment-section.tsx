@@ -14,8 +14,10 @@ export type DeskShipment = {
   serviceName: string | null
   trackingNumber: string | null
   trackingUrl: string | null
-  price: number | null
-  cashOnDeliveryAmount: number
+  /** What the guía cost; absent for a role that may not see money. */
+  price?: number | null
+  /** What the carrier collects on delivery; absent for a role that may not see money. */
+  cashOnDeliveryAmount?: number
   providerMessage: string | null
   hasLabel: boolean
   lastTrackedAt: Date | string | null
@@ -116,13 +118,13 @@ export function ShipmentSection({
                 </>
               ) : null}
             </dd>
-            {shipment.price !== null ? (
+            {shipment.price != null ? (
               <>
                 <dt className="text-gray-600">Costo de la guía</dt>
                 <dd>{formatCOP(shipment.price)}</dd>
               </>
             ) : null}
-            {shipment.cashOnDeliveryAmount > 0 ? (
+            {shipment.cashOnDeliveryAmount ? (
               <>
                 <dt className="text-gray-600">Recaudo contra entrega</dt>
                 <dd data-testid="shipment-cod">{formatCOP(shipment.cashOnDeliveryAmount)}</dd>

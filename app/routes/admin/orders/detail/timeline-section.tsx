@@ -1,9 +1,9 @@
 import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
-import type { DeskOrder } from '#app/modules/order/desk.server.ts'
+import type { DeskOrderView } from './desk-view.ts'
 import { Section } from './section.tsx'
 
 /** Everything that happened to the order, oldest first. */
-export function TimelineSection({ events }: { events: DeskOrder['events'] }) {
+export function TimelineSection({ events }: { events: DeskOrderView['events'] }) {
   return (
     <Section title="Historial" testId="order-timeline">
       <ol className="flex flex-col gap-2 text-sm">

@@ -1,5 +1,5 @@
 import { BarList } from '#app/components/admin/charts.tsx'
-import type { SalesReport } from '#app/modules/order/sales-report.server.ts'
+import type { ShownSalesReport as SalesReport } from '#app/modules/order/sales-report.server.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { CashOnDelivery } from './cash-on-delivery.tsx'

@@ -1,11 +1,11 @@
 import { BarList } from '#app/components/admin/charts.tsx'
-import type { SalesReport } from '#app/modules/order/sales-report.server.ts'
+import type { ShownSalesReport as SalesReport } from '#app/modules/order/sales-report.server.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { FiguresTable } from './figures-table.tsx'
 
 /** Where the sales came from: by payment method and by department. */
-export function SalesByPaymentAndDepartment({ report }: { report: SalesReport }) {
+export function SalesByPaymentAndDepartment({ report, costs }: { report: SalesReport; costs: boolean }) {
   return (
     <>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -32,6 +32,7 @@ export function SalesByPaymentAndDepartment({ report }: { report: SalesReport })
         id="payment"
         caption="Por medio de pago"
         firstColumn="Medio de pago"
+        costs={costs}
         rows={report.paymentMethods.map((row) => ({ key: row.method, label: row.label, figures: row }))}
       />
       {report.departments.length ? (
@@ -39,6 +40,7 @@ export function SalesByPaymentAndDepartment({ report }: { report: SalesReport })
           id="departments"
           caption="Por departamento"
           firstColumn="Departamento"
+          costs={costs}
           rows={report.departments.map((row) => ({
             key: row.department,
             label: row.department,

@@ -1,5 +1,5 @@
 import { ColumnChart } from '#app/components/admin/charts.tsx'
-import type { SalesReport } from '#app/modules/order/sales-report.server.ts'
+import type { ShownSalesReport as SalesReport } from '#app/modules/order/sales-report.server.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { FiguresTable } from './figures-table.tsx'
 
@@ -20,7 +20,7 @@ function compactCOP(centavos: number): string {
 }
 
 /** Sales and orders per day or month: the charts, the months and the days with orders. */
-export function SalesByPeriod({ report }: { report: SalesReport }) {
+export function SalesByPeriod({ report, costs }: { report: SalesReport; costs: boolean }) {
   const { totals } = report
   const chartRows =
     report.chartBy === 'day'
@@ -53,6 +53,7 @@ export function SalesByPeriod({ report }: { report: SalesReport }) {
         id="months"
         caption="Por mes"
         firstColumn="Mes"
+        costs={costs}
         rows={[
           ...report.months.map((row) => ({ key: row.month, label: row.label, figures: row })),
           ...(report.months.length > 1 ? [{ key: 'total', label: 'Total', figures: totals }] : []),
@@ -63,6 +64,7 @@ export function SalesByPeriod({ report }: { report: SalesReport }) {
           id="days"
           caption="Por día (días con pedidos)"
           firstColumn="Día"
+          costs={costs}
           rows={report.days
             .filter((row) => row.orders > 0)
             .map((row) => ({ key: row.day, label: row.label, figures: row }))}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SalesFigures } from '#app/modules/order/sales-report.server.ts'
+import type { ShownSalesFigures as SalesFigures } from '#app/modules/order/sales-report.server.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCOP } from '#app/utils/money.ts'
 
@@ -7,7 +7,12 @@ type Column = {
   key: string
   label: string
   value: (figures: SalesFigures) => ReactNode
+  /** A column of costs or margins: only where the loader sent them. */
+  costs?: boolean
 }
+
+/** A figure the loader left out reads as a dash (its column is not shown then anyway). */
+const pesos = (centavos: number | undefined) => (centavos === undefined ? '—' : formatCOP(centavos))
 
 const FIGURE_COLUMNS: Column[] = [
   { key: 'orders', label: 'Pedidos', value: (f) => formatCount(f.orders) },
@@ -18,7 +23,8 @@ const FIGURE_COLUMNS: Column[] = [
   {
     key: 'margin',
     label: 'Margen bruto (enviados)',
-    value: (f) => (f.shippedOrders ? formatCOP(f.margin) : '—'),
+    value: (f) => (f.shippedOrders ? pesos(f.margin) : '—'),
+    costs: true,
   },
   {
     key: 'estimated',
@@ -26,28 +32,33 @@ const FIGURE_COLUMNS: Column[] = [
     // Units of deleted products have no cost: left out, marked "*" (the note under the cards says so).
     value: (f) =>
       f.estimatedRevenue || f.estimatedCost
-        ? `${formatCOP(f.estimatedMargin)}${f.unknownCostUnits ? ' *' : ''}`
+        ? `${pesos(f.estimatedMargin)}${f.unknownCostUnits ? ' *' : ''}`
         : f.unknownCostUnits
           ? 'sin costo *'
           : '—',
+    costs: true,
   },
 ]
 
 /**
  * Figures per period, payment method or department: a table on wide screens; on a phone each row
  * becomes a card with its own labels (the same markup, so there is one thing to test and read).
+ * The margins' columns only with `costs`.
  */
 export function FiguresTable({
   id,
   caption,
   firstColumn,
   rows,
+  costs,
 }: {
   id: string
   caption: string
   firstColumn: string
   rows: { key: string; label: string; figures: SalesFigures }[]
+  costs: boolean
 }) {
+  const columns = FIGURE_COLUMNS.filter((column) => costs || !column.costs)
   return (
     <div
       role="region"
@@ -62,7 +73,7 @@ export function FiguresTable({
             <th scope="col" className="px-3 py-2 font-medium">
               {firstColumn}
             </th>
-            {FIGURE_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th key={column.key} scope="col" className="px-3 py-2 text-right font-medium">
                 {column.label}
               </th>
@@ -83,7 +94,7 @@ export function FiguresTable({
               >
                 {row.label}
               </th>
-              {FIGURE_COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <td
                   key={column.key}
                   data-label={column.label}

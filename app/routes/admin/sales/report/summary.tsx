@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SalesReport } from '#app/modules/order/sales-report.server.ts'
+import type { ShownSalesReport as SalesReport } from '#app/modules/order/sales-report.server.ts'
 import { formatCount } from '#app/utils/count.ts'
 import { formatCOP } from '#app/utils/money.ts'
 
@@ -38,11 +38,49 @@ function Card({
   )
 }
 
-/** The range's totals as cards (how they are counted is in `SalesExplanation`, below them). */
+/** The margins' two cards, when the loader sent their figures (a role that may see costs). */
+function MarginCards({ totals }: { totals: SalesReport['totals'] }) {
+  const { margin, estimatedMargin, estimatedRevenue, estimatedCost, unknownCostUnits } = totals
+  if (
+    margin === undefined ||
+    estimatedMargin === undefined ||
+    estimatedRevenue === undefined ||
+    estimatedCost === undefined ||
+    unknownCostUnits === undefined
+  ) {
+    return null
+  }
+  const marginPercent = marginShare(margin, totals.shippedRevenue)
+  const estimatedPercent = marginShare(estimatedMargin, estimatedRevenue)
+  return (
+    <>
+      <Card
+        id="margin"
+        label="Margen bruto"
+        value={formatCOP(margin)}
+        hint={`${formatCount(totals.shippedOrders)} pedido(s) enviado(s)${marginPercent ? ` · ${marginPercent}` : ''}`}
+      />
+      <Card
+        id="estimated-margin"
+        label="Margen estimado"
+        value={
+          estimatedRevenue || estimatedCost || !unknownCostUnits
+            ? `${formatCOP(estimatedMargin)}${unknownCostUnits ? ' *' : ''}`
+            : 'Sin costo conocido *'
+        }
+        hint={`${formatCount(totals.pendingOrders)} pedido(s) sin enviar${estimatedPercent ? ` · ${estimatedPercent}` : ''}`}
+      />
+    </>
+  )
+}
+
+/**
+ * The range's totals as cards (how they are counted is in `SalesExplanation`, below them); the
+ * margins' only for a role that may see costs (the loader sent no others).
+ */
 export function SalesSummary({ report }: { report: SalesReport }) {
   const { totals, cancelled, unconfirmedOnline } = report
-  const marginPercent = marginShare(totals.margin, totals.shippedRevenue)
-  const estimatedPercent = marginShare(totals.estimatedMargin, totals.estimatedRevenue)
+  const costs = totals.margin !== undefined
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="sales-summary">
@@ -60,22 +98,7 @@ export function SalesSummary({ report }: { report: SalesReport }) {
           value={formatCOP(totals.averageTicket)}
           hint="Ventas ÷ pedidos"
         />
-        <Card
-          id="margin"
-          label="Margen bruto"
-          value={formatCOP(totals.margin)}
-          hint={`${formatCount(totals.shippedOrders)} pedido(s) enviado(s)${marginPercent ? ` · ${marginPercent}` : ''}`}
-        />
-        <Card
-          id="estimated-margin"
-          label="Margen estimado"
-          value={
-            totals.estimatedRevenue || totals.estimatedCost || !totals.unknownCostUnits
-              ? `${formatCOP(totals.estimatedMargin)}${totals.unknownCostUnits ? ' *' : ''}`
-              : 'Sin costo conocido *'
-          }
-          hint={`${formatCount(totals.pendingOrders)} pedido(s) sin enviar${estimatedPercent ? ` · ${estimatedPercent}` : ''}`}
-        />
+        <MarginCards totals={totals} />
         <Card id="shipping" label="Envío cobrado" value={formatCOP(totals.shipping)} />
         <Card
           id="discount"
@@ -91,8 +114,9 @@ export function SalesSummary({ report }: { report: SalesReport }) {
         />
         <Card
           id="unconfirmed"
-          // The tenth card: the whole row on wide screens' three columns (two on a phone).
-          className="lg:col-span-3"
+          // The tenth card: the whole row on wide screens' three columns (two on a phone); without
+          // the margins' two it is the eighth, beside the seventh.
+          className={costs ? 'lg:col-span-3' : 'lg:col-span-2'}
           label="Pagos sin confirmar"
           value={formatCount(unconfirmedOnline.orders)}
           hint={`${formatCOP(unconfirmedOnline.revenue)} en productos · no suman hasta pagarse`}
