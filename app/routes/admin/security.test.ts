@@ -15,6 +15,9 @@ import { createCategory, createProduct } from '#tests/factories.ts'
 import { asAdminRoute, routeContext } from '#tests/routes.ts'
 import { testServices } from '#tests/services.ts'
 import * as saveProduct from './products/save.ts'
+import * as stockEntry from './stock/entry.tsx'
+import * as stockExit from './stock/exit.tsx'
+import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
 import * as securityCsv from './security-csv.ts'
 import * as security from './security.tsx'
 import * as settingsPage from './settings.tsx'
@@ -169,6 +172,18 @@ test("a product's prices and cost are logged before → after; a refused post is
   const text = await csv.text()
   expect(text).toContain('Fecha;Quién;Rol;Sección')
   expect(text).toContain(`Producto ${sku} · Costo: ${formatCOP(9_000_00)} → ${formatCOP(9_500_00)}`)
+})
+
+test('a stock entry and exit are logged with the stock before → after', async () => {
+  const { sku } = await createProduct(t.db, { stock: 3, reserved: 0, cost: 1_000_00 })
+  const movement = { sku, unitPrice: '1000', location: DEFAULT_LOCATION, receipt: 'F-1', note: '' }
+  await run(stockEntry.action, '/admin/productos/entrada', owner, { ...movement, quantity: '5' })
+  await run(stockExit.action, '/admin/productos/salida', owner, { ...movement, quantity: '2' })
+  const { audit } = await loadSecurity(`?ver=cambios&q=${sku}`)
+  expect(audit!.entries.map((entry) => entry.changes)).toEqual([
+    [{ subject: `Producto ${sku}`, label: 'Stock', before: '8', after: '6' }],
+    [{ subject: `Producto ${sku}`, label: 'Stock', before: '3', after: '8' }],
+  ])
 })
 
 test('role changes are logged before → after', async () => {

@@ -1,7 +1,7 @@
 import { StockMovementPage } from '#app/components/admin/stock-movement-form.tsx'
 import { adminCan, signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { stockFormPage } from '#app/modules/inventory/stock-forms.server.ts'
-import { answerStockForm, stockFormPageFor } from './stock-form-answer.server.ts'
+import { answerStockForm, auditedMovement, stockFormPageFor } from './stock-form-answer.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/entry'
 
@@ -17,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
   const { database, jobs } = servicesOf(context)
   const costs = adminCan(admin, 'costs')
-  return answerStockForm('entry', { db: database.db, jobs, by: admin.email, costs }, request)
+  const noted = auditedMovement(context)
+  return answerStockForm('entry', { db: database.db, jobs, by: admin.email, costs, noted }, request)
 }
 
 export default function StockEntry({ loaderData, actionData }: Route.ComponentProps) {

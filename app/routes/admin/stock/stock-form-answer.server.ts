@@ -1,7 +1,10 @@
+import type { RouterContextProvider } from 'react-router'
 import type { Db } from '#app/db/client.server.ts'
+import { noteAuditChanges } from '#app/modules/audit/changes.ts'
+import { formatCount } from '#app/utils/count.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { kardexProduct } from '#app/modules/inventory/kardex.server.ts'
-import { StockRefused } from '#app/modules/inventory/movement.server.ts'
+import { StockRefused, type MovementResult } from '#app/modules/inventory/movement.server.ts'
 import type { StockFormLoaderData } from '#app/components/admin/stock-movement-form.tsx'
 import { registerEntry, registerExit, type StockFormPage } from '#app/modules/inventory/stock-forms.server.ts'
 import {
@@ -61,7 +64,20 @@ const STOCK_FORM_OUTCOMES = {
  */
 export async function answerStockForm(
   kind: 'entry' | 'exit',
-  { db, jobs, by, costs }: { db: Db; jobs: JobQueue; by: string; costs: boolean },
+  {
+    db,
+    jobs,
+    by,
+    costs,
+    noted,
+  }: {
+    db: Db
+    jobs: JobQueue
+    by: string
+    costs: boolean
+    /** Told of each registered movement (the audit log's before → after). */
+    noted?: (movement: RegisteredMovement) => void
+  },
   request: Request,
 ) {
   const form = await requireFormData(request)
@@ -72,11 +88,19 @@ export async function answerStockForm(
   }
   if (kind === 'exit') {
     // Without "Editar Precio" the exit goes at the average cost read under the movement's lock.
-    const exit = (parsed: ExitForm) => registeredAsUsual(registerExit(db, jobs, parsed, by))
+    const exit = async (parsed: ExitForm) => {
+      const result = await registerExit(db, jobs, parsed, by)
+      noted?.({ sku: parsed.sku, stockBefore: result.stock + parsed.quantity, ...result })
+      return {}
+    }
     return answerMovement(parseExitForm(form), exit, outcome, request)
   }
   if (costs) {
-    const entry = (parsed: EntryForm) => registeredAsUsual(registerEntry(db, jobs, parsed, by))
+    const entry = async (parsed: EntryForm) => {
+      const result = await registerEntry(db, jobs, parsed, by)
+      noted?.({ sku: parsed.sku, stockBefore: result.stock - parsed.quantity, ...result })
+      return {}
+    }
     return answerMovement(parseEntryForm(form), entry, outcome, request)
   }
   // The entry form's checks ask for a cost: a stand-in, replaced below by the product's own, read
@@ -87,17 +111,28 @@ export async function answerStockForm(
   parsed.values.unitPrice = ''
   const atAverageCost = async (entry: EntryForm) => {
     const unitCost = (await kardexProduct(db, entry.sku))?.cost ?? 0
-    await registerEntry(db, jobs, { ...entry, unitCost }, by)
+    const result = await registerEntry(db, jobs, { ...entry, unitCost }, by)
+    noted?.({ sku: entry.sku, stockBefore: result.stock - entry.quantity, ...result })
     return unitCost === 0 ? { message: ENTRY_WITHOUT_COST_MESSAGE } : {}
   }
   return answerMovement(parsed, atAverageCost, outcome, request)
 }
 
-/** A movement registered with nothing more to say than the form's usual message. */
-async function registeredAsUsual(registered: Promise<unknown>): Promise<{ message?: string }> {
-  await registered
-  return {}
-}
+/** A registered movement: the product's stock before and after it, and its average cost after. */
+export type RegisteredMovement = MovementResult & { sku: string; stockBefore: number }
+
+/** Notes a movement's stock before → after for the request's audit entry ("Seguridad"). */
+export const auditedMovement =
+  (context: Readonly<RouterContextProvider>) =>
+  ({ sku, stockBefore, stock }: RegisteredMovement) =>
+    noteAuditChanges(context, [
+      {
+        subject: `Producto ${sku}`,
+        label: 'Stock',
+        before: formatCount(stockBefore),
+        after: formatCount(stock),
+      },
+    ])
 
 async function answerMovement<Form>(
   parsed: StockFormParse<Form>,
