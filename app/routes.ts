@@ -64,6 +64,7 @@ export default [
     route('usuarios', 'routes/admin/team.tsx'),
     route('seguridad', 'routes/admin/security.tsx'),
     route('seguridad/csv', 'routes/admin/security-csv.ts'),
+    route('ayuda', 'routes/admin/help.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   route('pedido/:numero/factura', 'routes/tienda/order-invoice.ts'),

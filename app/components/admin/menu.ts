@@ -25,6 +25,7 @@ import {
 } from '#app/utils/paths.ts'
 import {
   ADMIN_CHANNELS_PATH,
+  ADMIN_HELP_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PROMOTIONS_PATH,
   ADMIN_REPORTS_PATH,
@@ -65,7 +66,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Mensajes y Notificaciones', icon: Bell },
   { label: 'Perfil', icon: CircleUser, to: ADMIN_PROFILE_PATH },
   { label: 'Seguridad', icon: Shield, to: ADMIN_SECURITY_PATH },
-  { label: 'Ayuda', icon: CircleQuestionMark },
+  { label: 'Ayuda', icon: CircleQuestionMark, to: ADMIN_HELP_PATH },
 ]
 
 export const SIGN_OUT_LABEL = 'Cerrar sesión'

@@ -1,16 +1,18 @@
 import { Avatar } from '#app/components/admin/admin-header.tsx'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
 import { accountDetails } from '#app/modules/auth/profile.ts'
+import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '#app/modules/auth/roles.ts'
 import type { Route } from './+types/profile'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Perfil | Administración' }]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { account: accountDetails(signedInAdminOf(context)) }
+  const admin = signedInAdminOf(context)
+  return { account: accountDetails(admin), role: admin.role }
 }
 
 export default function AdminProfile({ loaderData }: Route.ComponentProps) {
-  const { account } = loaderData
+  const { account, role } = loaderData
   return (
     <section aria-labelledby="profile-title" className="max-w-2xl">
       <h1 id="profile-title" className="mb-4 text-2xl font-semibold">
@@ -22,6 +24,9 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0">
             <p className="truncate text-lg font-semibold">{account.name}</p>
             <p className="truncate text-sm text-gray-600">{account.email}</p>
+            <p className="text-sm" data-testid="profile-role">
+              Rol: <strong>{ROLE_LABELS[role]}</strong> · {ROLE_DESCRIPTIONS[role]}
+            </p>
           </div>
         </div>
         <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]" data-testid="profile-fields">
