@@ -29,6 +29,7 @@ export const MODULE_MAP = {
   payment: ['marketing', 'media', 'order', 'settings'],
   invoicing: ['catalog', 'order', 'settings'],
   promotions: ['catalog', 'order'],
+  feeds: ['catalog', 'media', 'promotions'],
   checkout: [
     'carriers',
     'cart',

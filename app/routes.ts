@@ -64,6 +64,7 @@ export default [
     route('usuarios', 'routes/admin/team.tsx'),
     route('seguridad', 'routes/admin/security.tsx'),
     route('seguridad/csv', 'routes/admin/security-csv.ts'),
+    route('marketing', 'routes/admin/marketing.tsx'),
     route('ayuda', 'routes/admin/help.tsx'),
     route('*', 'routes/admin/not-found.tsx'),
   ]),
@@ -80,6 +81,8 @@ export default [
   route('api/webhooks/mercadopago', 'routes/api/mercadopago-webhook.ts'),
   route('api/webhooks/wompi', 'routes/api/wompi-events.ts'),
   route('sitemap.xml', 'routes/api/sitemap.ts'),
+  route('catalogo/meta.xml', 'routes/api/feed-meta.ts'),
+  route('catalogo/google.xml', 'routes/api/feed-google.ts'),
   route('robots.txt', 'routes/api/robots.ts'),
   route('_base-ssr', 'routes/bench-baseline.tsx'),
 ] satisfies RouteConfig

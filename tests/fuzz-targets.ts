@@ -45,4 +45,9 @@ export const ADMIN_FUZZ_TARGETS = [
 ] as const
 
 /** Resource routes that read no input at all: nothing to fuzz. */
-export const INPUTLESS_RESOURCE_ROUTES = ['routes/api/robots.ts', 'routes/api/sitemap.ts'] as const
+export const INPUTLESS_RESOURCE_ROUTES = [
+  'routes/api/robots.ts',
+  'routes/api/sitemap.ts',
+  'routes/api/feed-meta.ts',
+  'routes/api/feed-google.ts',
+] as const

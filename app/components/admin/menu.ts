@@ -26,6 +26,7 @@ import {
 import {
   ADMIN_CHANNELS_PATH,
   ADMIN_HELP_PATH,
+  ADMIN_MARKETING_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PROMOTIONS_PATH,
   ADMIN_REPORTS_PATH,
@@ -61,7 +62,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { label: 'Canales', icon: Store, to: ADMIN_CHANNELS_PATH },
   { label: 'Categorías', icon: Tags, to: ADMIN_CATEGORIES_PATH },
   { label: 'Descuentos y Promociones', icon: Percent, to: ADMIN_PROMOTIONS_PATH },
-  { label: 'Marketing', icon: Megaphone },
+  { label: 'Marketing', icon: Megaphone, to: ADMIN_MARKETING_PATH },
   { label: 'SEO', icon: Search },
   { label: 'Mensajes y Notificaciones', icon: Bell },
   { label: 'Perfil', icon: CircleUser, to: ADMIN_PROFILE_PATH },

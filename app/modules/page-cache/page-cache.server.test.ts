@@ -179,6 +179,23 @@ describe('changes show on the next request, on every instance', () => {
     }
   })
 
+  test('a catalog feed is kept, and a price change shows in it on the next fetch', async () => {
+    const instance = await startInstance()
+    const [before] = await t.db.select().from(products).where(eq(products.sku, product.sku))
+    for (const path of ['/catalogo/meta.xml', '/catalogo/google.xml']) {
+      await get(instance, path)
+      const kept = await get(instance, path)
+      expect(cacheStatus(kept), path).toBe('hit')
+      expect(kept.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
+      expect(kept.text).toContain(`<g:id>${product.sku}</g:id>`)
+    }
+    await t.db.update(products).set({ priceLevel1: 41_000_00 }).where(eq(products.sku, product.sku))
+    for (const path of ['/catalogo/meta.xml', '/catalogo/google.xml']) {
+      expect((await get(instance, path)).text, path).toContain('41000.00 COP')
+    }
+    await t.db.update(products).set({ priceLevel1: before!.priceLevel1 }).where(eq(products.sku, product.sku))
+  })
+
   test('a checkout reservation changes the stock shown', async () => {
     const a = await startInstance()
     const b = await startInstance()

@@ -38,6 +38,8 @@ const CACHEABLE_PATHS = [
   /^\/categoria\/[^/]+(?:\/[^/]+)?$/,
   /^\/buscar(?:\.data)?$/,
   /^\/politica-de-datos(?:\.data)?$/,
+  // The catalog feeds Meta and Google fetch: built from the same catalogue, kept the same way.
+  /^\/catalogo\/(?:meta|google)\.xml$/,
 ]
 
 /**

@@ -65,6 +65,7 @@ const WHO_MAY_OPEN: Record<string, readonly Role[]> = {
   'admin/usuarios': OWNER,
   'admin/seguridad': EVERYONE,
   'admin/seguridad/csv': OWNER,
+  'admin/marketing': ['owner', 'sales'],
   'admin/ayuda': EVERYONE,
 }
 
