@@ -7,6 +7,8 @@ import express from 'express'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_PATH, type AuthConfig } from '#app/modules/auth/config.server.ts'
 import { createLocalProvider } from '#app/modules/auth/local-provider.server.ts'
+import type { Role } from '#app/modules/auth/roles.ts'
+import { adminMembers } from '#app/modules/auth/schema.ts'
 import { forgetDiscovery, type AuthContext } from '#app/modules/auth/oidc.server.ts'
 import {
   createAdminSession,
@@ -196,6 +198,18 @@ export async function signedInAs(
     ';',
   )[0]!
   return { token, session, cookie, csrfToken: csrfTokenFor(config.secret, session.id) }
+}
+
+/** A member of the team with `role`, already joined (their invitation used), as "Usuarios" leaves one. */
+export async function addTeamMember(db: DbOrTx, email: string, role: Role) {
+  await db.insert(adminMembers).values({
+    email,
+    role,
+    invitedBy: ADMIN_EMAIL,
+    invitationExpiresAt: new Date(Date.now() + 60_000),
+    joinedAt: new Date(),
+  })
+  return email
 }
 
 /** The `name=value` part of each Set-Cookie header of a response. */

@@ -1,6 +1,7 @@
 import { and, desc, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { bogotaDayRange, bogotaStamp } from '#app/utils/bogota-days.ts'
+import { containsPattern } from '#app/utils/text.ts'
 import { spreadsheetCsv } from '#app/utils/spreadsheet-csv.ts'
 import { changeText, type AuditChange } from './changes.ts'
 import { auditEntries } from './schema.ts'
@@ -97,7 +98,7 @@ function conditionsOf(query: AuditQuery): SQL | undefined {
   if (end) conditions.push(lt(auditEntries.at, end))
   const words = query.q?.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8) ?? []
   for (const word of words) {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const pattern = containsPattern(word)
     // One text per entry: who, where, what was posted and what changed.
     conditions.push(
       sql`lower(concat_ws(' ', ${auditEntries.actorEmail}, ${auditEntries.section}, ${auditEntries.path}, ${auditEntries.intent}, ${auditEntries.fields}::text, ${auditEntries.changes}::text)) like ${pattern}`,

@@ -2,6 +2,7 @@ import Bowser from 'bowser'
 import { and, desc, eq, gt, gte, lt, ne, sql, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
 import { bogotaDayRange, bogotaStamp } from '#app/utils/bogota-days.ts'
+import { containsPattern } from '#app/utils/text.ts'
 import { spreadsheetCsv } from '#app/utils/spreadsheet-csv.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { normalizeEmail } from './config.server.ts'
@@ -125,7 +126,7 @@ function signInConditions(query: SignInQuery, email: string | null): SQL | undef
   if (end) conditions.push(lt(adminSignIns.at, end))
   const word = query.q?.trim().toLowerCase()
   if (word) {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const pattern = containsPattern(word)
     conditions.push(
       sql`lower(concat_ws(' ', ${adminSignIns.email}, ${adminSignIns.ipAddress}, ${adminSignIns.userAgent})) like ${pattern}`,
     )

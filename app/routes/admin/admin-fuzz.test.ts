@@ -12,7 +12,7 @@ import { settingsAsFormValues } from '#app/modules/settings/validators.ts'
 import { startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { addTeamMember, ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { asAdminRoute } from '#tests/routes.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
@@ -50,7 +50,6 @@ import * as promotionForm from './promotions/form.tsx'
 import * as promotionList from './promotions/list.tsx'
 import * as security from './security.tsx'
 import * as team from './team.tsx'
-import { adminMembers } from '#app/modules/auth/schema.ts'
 import { createPromotion } from '#app/modules/promotions/admin-promotions.server.ts'
 import { NEW_PROMOTION_VALUES } from '#app/modules/promotions/validators.ts'
 
@@ -519,13 +518,7 @@ let teamMembers = 0
 /** A member of the team (sales), joined, to change or remove. */
 async function teamMember() {
   const email = `fuzz-${++teamMembers}@gmail.com`
-  await t.db.insert(adminMembers).values({
-    email,
-    role: 'sales',
-    invitedBy: ADMIN_EMAIL,
-    invitationExpiresAt: new Date(Date.now() + 60_000),
-    joinedAt: new Date(),
-  })
+  await addTeamMember(t.db, email, 'sales')
   return email
 }
 

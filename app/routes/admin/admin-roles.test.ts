@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
-import { adminMembers } from '#app/modules/auth/schema.ts'
 import { ROLES, type Role } from '#app/modules/auth/roles.ts'
 import { TEAM_MESSAGES } from '#app/modules/auth/team.ts'
 import type { Services } from '#app/services.server.ts'
@@ -16,7 +15,7 @@ import {
   type FlatRoute,
   type RouteModule,
 } from '#tests/admin-walk.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { addTeamMember, ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { routeContext, throughMiddleware } from '#tests/routes.ts'
 import { testServices } from '#tests/services.ts'
@@ -81,13 +80,7 @@ beforeAll(async () => {
   sessions.owner = await signedInAs(t.db, config, ADMIN_EMAIL)
   for (const role of ['sales', 'warehouse'] as const) {
     const email = `${role}@vitrina.test`
-    await t.db.insert(adminMembers).values({
-      email,
-      role,
-      invitedBy: ADMIN_EMAIL,
-      invitationExpiresAt: new Date(Date.now() + 60_000),
-      joinedAt: new Date(),
-    })
+    await addTeamMember(t.db, email, role)
     sessions[role] = await signedInAs(t.db, config, email)
   }
 })

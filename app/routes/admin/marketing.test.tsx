@@ -1,12 +1,11 @@
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { beforeAll, expect, test } from 'vitest'
-import { adminMembers } from '#app/modules/auth/schema.ts'
 import { LEFT_OUT_REASONS } from '#app/modules/feeds/feeds.ts'
 import type { Services } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { adminProductEditPath } from '#app/utils/paths.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { addTeamMember, ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { asAdminRoute, routeContext } from '#tests/routes.ts'
@@ -28,13 +27,7 @@ beforeAll(async () => {
   const config = testAuthConfig(BASE)
   services = testServices({ database: t.database, auth: config, env: parseEnv({ PUBLIC_URL: BASE }) })
   cookies.owner = (await signedInAs(t.db, config, ADMIN_EMAIL)).cookie
-  await t.db.insert(adminMembers).values({
-    email: 'ventas@vitrina.test',
-    role: 'sales',
-    invitedBy: ADMIN_EMAIL,
-    invitationExpiresAt: new Date(Date.now() + 60_000),
-    joinedAt: new Date(),
-  })
+  await addTeamMember(t.db, 'ventas@vitrina.test', 'sales')
   cookies.sales = (await signedInAs(t.db, config, 'ventas@vitrina.test')).cookie
   skus.listed = (await createProduct(t.db, { name: 'Collar Luna' })).sku
   skus.noImage = (await createProduct(t.db, { name: 'Aretes sin foto', withImage: false })).sku

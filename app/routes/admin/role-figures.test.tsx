@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { AuthConfig } from '#app/modules/auth/config.server.ts'
 import type { Role } from '#app/modules/auth/roles.ts'
-import { adminMembers } from '#app/modules/auth/schema.ts'
 import { TEAM_MESSAGES } from '#app/modules/auth/team.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { STOCK_FORM_MESSAGES } from '#app/modules/inventory/validators.ts'
@@ -13,7 +12,7 @@ import { getOrder, recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { NEW_PROMOTION_VALUES } from '#app/modules/promotions/validators.ts'
 import type { Services } from '#app/services.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { addTeamMember, ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { placeTestOrder, stockOf } from '#tests/orders.ts'
@@ -56,13 +55,7 @@ beforeAll(async () => {
   sessions.owner = await signedInAs(t.db, config, ADMIN_EMAIL)
   for (const role of ['sales', 'warehouse'] as const) {
     const email = `${role}@vitrina.test`
-    await t.db.insert(adminMembers).values({
-      email,
-      role,
-      invitedBy: ADMIN_EMAIL,
-      invitationExpiresAt: new Date(Date.now() + 60_000),
-      joinedAt: new Date(),
-    })
+    await addTeamMember(t.db, email, role)
     sessions[role] = await signedInAs(t.db, config, email)
   }
 })

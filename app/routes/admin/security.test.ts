@@ -9,7 +9,7 @@ import { TEAM_MESSAGES } from '#app/modules/auth/team.ts'
 import { media, products } from '#app/modules/catalog/schema.ts'
 import type { Services } from '#app/services.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
-import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
+import { addTeamMember, ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
 import { asAdminRoute, routeContext } from '#tests/routes.ts'
@@ -46,13 +46,7 @@ beforeEach(async () => {
   await t.db.delete(adminMembers)
   await t.db.delete(adminSignIns)
   owner = await signedInAs(t.db, config, ADMIN_EMAIL)
-  await t.db.insert(adminMembers).values({
-    email: 'ventas@gmail.com',
-    role: 'sales',
-    invitedBy: ADMIN_EMAIL,
-    invitationExpiresAt: new Date(Date.now() + 60_000),
-    joinedAt: new Date(),
-  })
+  await addTeamMember(t.db, 'ventas@gmail.com', 'sales')
   seller = await signedInAs(t.db, config, 'ventas@gmail.com')
 })
 
