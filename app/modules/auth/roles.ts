@@ -115,13 +115,34 @@ export const ADMIN_PATH_RULES: readonly PathRule[] = [
 ]
 
 /**
+ * The page an address opens as React Router matches it: each segment percent-decoded, letters in
+ * any case, and a page's scripts load and post to `{page}.data` (single fetch). Repeated slashes
+ * count as one, which only ever asks for more. Any other spelling would slip past the table.
+ */
+function pageOf(pathname: string): string {
+  const decoded = pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment)
+      } catch {
+        return segment
+      }
+    })
+    .join('/')
+  const page = decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/\.data$/, '')
+  return page.length > 1 ? page.replace(/\/+$/, '') : page
+}
+
+/**
  * The permissions that open `pathname` (any one of them), `null` when any team member may, or
  * `undefined` outside `/admin`.
  */
 export function requiredPermissionsOf(pathname: string): readonly Permission[] | null | undefined {
-  // A page's scripts load and post to `{page}.data` (React Router's single fetch): the same page.
-  const page = pathname.replace(/\.data$/, '')
-  const path = page.length > 1 ? page.replace(/\/+$/, '') : page
+  const path = pageOf(pathname)
   if (path !== ADMIN_PATH && !path.startsWith(`${ADMIN_PATH}/`)) return undefined
   const found = ADMIN_PATH_RULES.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`))
   return found ? found.anyOf : null

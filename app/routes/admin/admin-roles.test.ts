@@ -85,6 +85,13 @@ beforeAll(async () => {
   }
 })
 
+const upperCased = (url: string) => url.replace(/^\/admin\/([^/]+)/, (whole) => whole.toUpperCase())
+/** The last letter of the section's name as %XX: "/admin/ventas" → "/admin/venta%73". */
+const percentEncoded = (url: string) =>
+  url.replace(/^(\/admin\/[^/]*?)([a-z])(?=\/|$)/, (_whole, head: string, letter: string) => {
+    return `${head}%${letter.charCodeAt(0).toString(16)}`
+  })
+
 function args(route: FlatRoute, init: RequestInit = {}) {
   const request = new Request(`${BASE}${route.url}`, init)
   return { request, url: new URL(request.url), params: route.params, context: routeContext(services) }
@@ -120,10 +127,12 @@ describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
       }
     }
     if (mod.loader && !allowed) {
-      // The same page as its scripts fetch it (React Router's `.data` address) is refused too.
-      const dataRoute = { ...route, url: `${route.url}.data` }
-      const fetched = await outcome(() => load(args(dataRoute, { headers: { Cookie: cookie } })))
-      expect(statusOf(fetched), dataRoute.url).toBe(403)
+      // The same page as its scripts fetch it (React Router's `.data` address), or spelt as the
+      // router still matches it (any case, a letter percent-encoded), is refused too.
+      for (const url of [`${route.url}.data`, upperCased(route.url), percentEncoded(route.url)]) {
+        const fetched = await outcome(() => load(args({ ...route, url }, { headers: { Cookie: cookie } })))
+        expect(statusOf(fetched), url).toBe(403)
+      }
     }
     if (mod.action) {
       const acted = await outcome(() =>
