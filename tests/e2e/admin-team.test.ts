@@ -72,6 +72,9 @@ test('invite a Bodega member, their phone sees Bodega only; Ventas at once; clos
     await gotoHydrated(phone, '/admin/configuraciones')
     await expect.poll(() => phone!.getByTestId('admin-error').textContent()).toBe(TEAM_MESSAGES.forbidden)
     await phone.screenshot({ path: `${SHOTS}/bodega-sin-permiso-phone.png`, fullPage: true })
+    // The router matches an address in any case: so does the permission check.
+    await gotoHydrated(phone, '/admin/CONFIGURACIONES')
+    await expect.poll(() => phone!.getByTestId('admin-error').textContent()).toBe(TEAM_MESSAGES.forbidden)
 
     // The owner makes them Ventas: their open session follows on its next page.
     await gotoHydrated(owner, '/admin/usuarios')
