@@ -42,9 +42,21 @@ function read(): CartLine[] {
 function otherTabs(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('vitrina-carrito')
-    channel?.addEventListener('message', notify)
+    channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if (typeof event.data === 'string') showOnceArrived(event.data)
+    })
   }
   return channel
+}
+
+/**
+ * Another tab wrote `written` to the cart cookie. Its message can arrive before this tab's
+ * document sees that cookie (the browser stores the cookie and delivers the message by separate
+ * ways), so the new cart is shown once the cookie is here, looked for a few times.
+ */
+function showOnceArrived(written: string, triesLeft = 40) {
+  if (cartCookieValue(document.cookie) === written || triesLeft <= 0) return notify()
+  setTimeout(() => showOnceArrived(written, triesLeft - 1), 50)
 }
 
 function notify() {
@@ -54,7 +66,7 @@ function notify() {
 function write(lines: CartLine[]) {
   document.cookie = cartCookieAssignment(lines, window.location.protocol === 'https:')
   shown = true
-  otherTabs()?.postMessage('changed')
+  otherTabs()?.postMessage(cartCookieValue(document.cookie))
   notify()
 }
 
@@ -69,7 +81,8 @@ function onVisible() {
   if (document.visibilityState === 'visible') notify()
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the cart's lines may have changed, here or in another tab. */
+export function subscribeToCart(listener: () => void) {
   if (!listeners.size) {
     if (!shown) setTimeout(show)
     otherTabs()
@@ -92,7 +105,7 @@ function subscribe(listener: () => void) {
 export function useCartLines(rendered: CartLine[] = EMPTY): CartLine[] {
   const serverSnapshot = useCallback(() => rendered, [rendered])
   const clientSnapshot = useCallback(() => (shown ? read() : rendered), [rendered])
-  return useSyncExternalStore(subscribe, clientSnapshot, serverSnapshot)
+  return useSyncExternalStore(subscribeToCart, clientSnapshot, serverSnapshot)
 }
 
 /**
@@ -100,7 +113,7 @@ export function useCartLines(rendered: CartLine[] = EMPTY): CartLine[] {
  * page served to everyone alike, or without JavaScript, cannot know it: better no number than 0).
  */
 export function useCartCount(): number | null {
-  return useSyncExternalStore(subscribe, countSnapshot, () => null)
+  return useSyncExternalStore(subscribeToCart, countSnapshot, () => null)
 }
 
 let countCache: { lines: CartLine[]; count: number } | undefined
