@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { MiddlewareFunction } from 'react-router'
 import routes from '#app/routes.ts'
+import { throughMiddleware } from './routes.ts'
 
 /**
  * Every route of app/routes.ts under /admin, with a URL to call it at (each `:param` is "prueba",
@@ -55,6 +56,22 @@ export const importRoute = async (file: string) => (await import(path.resolve('a
 export async function middlewareOf(route: FlatRoute, mod: RouteModule) {
   const above = await Promise.all(route.ancestors.map(async (file) => (await importRoute(file)).middleware))
   return [...above, mod.middleware].flatMap((middleware) => middleware ?? [])
+}
+
+type RouteArgs = Parameters<typeof throughMiddleware>[2]
+
+/**
+ * A route's module, and its loader and action run as React Router runs them: behind the middleware
+ * of every route above it, then its own.
+ */
+export async function routeRunner(route: FlatRoute) {
+  const mod = await importRoute(route.file)
+  const middleware = await middlewareOf(route, mod)
+  return {
+    mod,
+    load: (args: RouteArgs) => throughMiddleware(middleware, mod.loader!, args),
+    act: (args: RouteArgs) => throughMiddleware(middleware, mod.action!, args),
+  }
 }
 
 /** Runs a loader or action and returns what it threw or returned. */

@@ -119,7 +119,7 @@ export const ADMIN_PATH_RULES: readonly PathRule[] = [
  * any case, and a page's scripts load and post to `{page}.data` (single fetch). Repeated slashes
  * count as one, which only ever asks for more. Any other spelling would slip past the table.
  */
-function pageOf(pathname: string): string {
+export function adminPageOf(pathname: string): string {
   const decoded = pathname
     .split('/')
     .map((segment) => {
@@ -142,7 +142,7 @@ function pageOf(pathname: string): string {
  * `undefined` outside `/admin`.
  */
 export function requiredPermissionsOf(pathname: string): readonly Permission[] | null | undefined {
-  const path = pageOf(pathname)
+  const path = adminPageOf(pathname)
   if (path !== ADMIN_PATH && !path.startsWith(`${ADMIN_PATH}/`)) return undefined
   const found = ADMIN_PATH_RULES.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`))
   return found ? found.anyOf : null

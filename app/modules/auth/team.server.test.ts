@@ -220,7 +220,7 @@ test('the list shows fixed owners first, then members with their state and open 
   await inviteMember(t.db, config, ADMIN_EMAIL, form({ email: 'c@gmail.com', role: 'sales' }), now)
   await joinOnSignIn(t.db, config, 'c@gmail.com', now)
   await signedInAs(t.db, config, 'c@gmail.com')
-  await signedInAs(t.db, config, 'c@gmail.com')
+  await signedInAs(t.db, config, 'C@Gmail.com')
   const team = await listTeam(t.db, config, now)
   expect(team.map((member) => [member.email, member.role, member.state, member.sessions])).toEqual([
     [ADMIN_EMAIL, 'owner', 'fixed-owner', 0],

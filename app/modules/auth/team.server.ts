@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, isNull, max, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { normalizeEmail, type AuthConfig } from './config.server.ts'
@@ -87,17 +88,18 @@ export async function listTeam(
   config: Pick<AuthConfig, 'adminEmails'>,
   now = new Date(),
 ): Promise<TeamMember[]> {
+  // Sessions keep the address as the provider spelt it: counted per address in any case.
+  const sessionEmail = sql<string>`lower(${adminSessions.email})`
   const [members, sessions] = await Promise.all([
     db.select().from(adminMembers).orderBy(asc(adminMembers.email)),
     db
-      .select({ email: adminSessions.email, open: count(), lastSeenAt: max(adminSessions.lastSeenAt) })
+      .select({ email: sessionEmail, open: count(), lastSeenAt: max(adminSessions.lastSeenAt) })
       .from(adminSessions)
       .where(gt(adminSessions.expiresAt, now))
-      .groupBy(adminSessions.email),
+      .groupBy(sessionEmail),
   ])
-  const sessionsOf = (email: string) => sessions.find((row) => normalizeEmail(row.email) === email)
   const activity = (email: string) => {
-    const found = sessionsOf(email)
+    const found = sessions.find((row) => row.email === email)
     return { sessions: found?.open ?? 0, lastSeenAt: found?.lastSeenAt?.toISOString() ?? null }
   }
   const fixed: TeamMember[] = config.adminEmails.map((email) => ({
@@ -130,14 +132,7 @@ export async function listTeam(
 const fieldRefusal = (message: string) => new Refusal(message, { standsAlone: true })
 
 /** What a team form posted, checked; the first problem refuses it in Spanish. */
-function parsed<T>(
-  schema: {
-    safeParse(
-      input: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }
-  },
-  form: FormData,
-): T {
+function parsed<T>(schema: z.ZodType<T>, form: FormData): T {
   const result = schema.safeParse(Object.fromEntries(form))
   if (!result.success) throw fieldRefusal(result.error.issues[0]?.message ?? TEAM_MESSAGES.email)
   return result.data

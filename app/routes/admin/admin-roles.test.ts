@@ -6,18 +6,19 @@ import type { Services } from '#app/services.server.ts'
 import {
   adminRoutes,
   formPost,
-  importRoute,
   messageOf,
-  middlewareOf,
+  routeRunner,
   outcome,
   redirectTarget,
   statusOf,
   type FlatRoute,
   type RouteModule,
 } from '#tests/admin-walk.ts'
+
+type Runner = Awaited<ReturnType<typeof routeRunner>>
 import { addTeamMember, ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
-import { routeContext, throughMiddleware } from '#tests/routes.ts'
+import { routeContext } from '#tests/routes.ts'
 import { testServices } from '#tests/services.ts'
 
 /**
@@ -103,13 +104,10 @@ test('the table names every admin route, and only those', () => {
 
 describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
   let mod: RouteModule
-  let load: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
-  let act: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
+  let load: Runner['load']
+  let act: Runner['act']
   beforeAll(async () => {
-    mod = await importRoute(route.file)
-    const middleware = await middlewareOf(route, mod)
-    load = (routeArgs) => throughMiddleware(middleware, mod.loader!, routeArgs)
-    act = (routeArgs) => throughMiddleware(middleware, mod.action!, routeArgs)
+    ;({ mod, load, act } = await routeRunner(route))
   })
 
   test.each(ROLES)('as %s: the loader and the action let in exactly the roles allowed', async (role) => {

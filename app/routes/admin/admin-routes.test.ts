@@ -5,18 +5,19 @@ import type { Services } from '#app/services.server.ts'
 import { ADMIN_EMAIL, signedInAs, testAuthConfig } from '#tests/auth.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { testServices } from '#tests/services.ts'
-import { routeContext, throughMiddleware } from '#tests/routes.ts'
+import { routeContext } from '#tests/routes.ts'
 import {
   adminRoutes,
   formPost,
-  importRoute,
-  middlewareOf,
+  routeRunner,
   outcome,
   redirectTarget,
   statusOf,
   type FlatRoute,
   type RouteModule,
 } from '#tests/admin-walk.ts'
+
+type Runner = Awaited<ReturnType<typeof routeRunner>>
 
 /**
  * Walks every route of app/routes.ts under /admin and proves its loader and action, run as React
@@ -80,13 +81,10 @@ test('every admin route sits under the admin layout, whose middleware checks the
 
 describe.each(adminRoutes)('/$fullPath ($file)', (route) => {
   let mod: RouteModule
-  let load: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
-  let act: (routeArgs: ReturnType<typeof args>) => Promise<unknown>
+  let load: Runner['load']
+  let act: Runner['act']
   beforeAll(async () => {
-    mod = await importRoute(route.file)
-    const middleware = await middlewareOf(route, mod)
-    load = (routeArgs) => throughMiddleware(middleware, mod.loader!, routeArgs)
-    act = (routeArgs) => throughMiddleware(middleware, mod.action!, routeArgs)
+    ;({ mod, load, act } = await routeRunner(route))
   })
 
   // Each check runs only for the exports a route has, so none is reported as skipped.

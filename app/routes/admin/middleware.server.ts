@@ -1,4 +1,4 @@
-import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { auditChangesContext, type AuditChange } from '#app/modules/audit/changes.ts'
 import { recordAdminWrite } from '#app/modules/audit/audit.server.ts'
 import {
@@ -7,7 +7,7 @@ import {
   signedInAdminContext,
   signedInAdminOf,
 } from '#app/modules/auth/guard.server.ts'
-import { roleMayOpen } from '#app/modules/auth/roles.ts'
+import { adminPageOf, roleMayOpen } from '#app/modules/auth/roles.ts'
 import { adminScriptAnswer } from '#app/modules/auth/script-answer.server.ts'
 import { TEAM_MESSAGES } from '#app/modules/auth/team.ts'
 import { carriesFile } from '#app/modules/media/form-uploads.server.ts'
@@ -43,6 +43,9 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ req
   return auditedWrite(request, context, next)
 }
 
+/** The post's form as the admin middleware read it, so the next middleware need not read it again. */
+const postedFormContext = createContext<FormData | null>(null)
+
 /**
  * The HTTP status of what the action answered: a Response's, or (when a caller runs the action
  * without React Router around it) a `data(…, { status })`'s, 200 when it gave none.
@@ -64,6 +67,7 @@ async function auditedWrite(
   next: () => Promise<Response>,
 ): Promise<Response> {
   const form = await readFormData(request.clone())
+  context.set(postedFormContext, form)
   const changes: AuditChange[] = []
   context.set(auditChangesContext, changes)
   const response = await next()
@@ -75,8 +79,7 @@ async function auditedWrite(
     await recordAdminWrite(servicesOf(context).database.db, {
       actorEmail: admin.email,
       actorRole: admin.role,
-      // A post from the page's scripts goes to `{page}.data` (React Router's single fetch).
-      path: new URL(request.url).pathname.replace(/\.data$/, ''),
+      path: adminPageOf(new URL(request.url).pathname),
       form,
       changes,
       status,
@@ -97,8 +100,9 @@ async function auditedWrite(
 export const limitUploadsMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const type = request.headers.get('Content-Type') ?? ''
   if (isSafeMethod(request) || !type.startsWith('multipart/form-data')) return next()
-  // A clone: the route reads the body itself. An unreadable one is the route's to refuse.
-  const form = await readFormData(request.clone())
+  // Read once, by the audit above (a clone: the route reads the body itself). An unreadable one is
+  // the route's to refuse.
+  const form = context.get(postedFormContext) ?? (await readFormData(request.clone()))
   if (form && carriesFile(form)) {
     try {
       await servicesOf(context).rateLimits.require('upload', clientAddressOf(context))
