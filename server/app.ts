@@ -28,6 +28,7 @@ import { parseEnv, type Env } from '#app/utils/env.server.ts'
 import { isLoopbackAddress, isLoopbackHost, isLoopbackUrl } from '#app/utils/loopback.ts'
 import { LOGIN_CALLBACK_PATH } from '#app/utils/paths.ts'
 import { logger } from '#app/utils/logger.server.ts'
+import { rememberCampaignTouch } from './campaign-touch.ts'
 import { cspNonce, policySources, setContentSecurityPolicy } from './content-security-policy.ts'
 import { requestLogging } from './request-log.ts'
 import {
@@ -137,6 +138,7 @@ export async function start({ jobs = true, dev = false }: StartOptions = {}): Pr
   )
   // After the health checks, which a load balancer may send without a usable Host header.
   handler.use(refuseUnaddressable())
+  handler.use(rememberCampaignTouch(env.publicUrl))
   const getLoadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider()
     context.set(servicesContext, services)

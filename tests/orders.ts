@@ -1,3 +1,4 @@
+import type { OrderCampaign } from '#app/modules/order/place.server.ts'
 import { eq } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
@@ -41,6 +42,8 @@ export type Placement = {
   phone?: string
   clientAddress?: string | null
   holdLimits?: HoldLimits
+  /** Where the shopper came from (analytics' first touch); absent: not known. */
+  campaign?: OrderCampaign | null
 }
 
 /** An order placed through checkout (units reserved), as a shopper places it. */
@@ -67,6 +70,7 @@ export async function placeTestOrder(db: Db, placement: Placement) {
         consent: true,
       },
       clientAddress: placement.clientAddress ?? null,
+      campaign: placement.campaign,
     },
   )
   return result.order

@@ -57,6 +57,8 @@ async function choose(event: SubmitEvent) {
   const body = new FormData(form)
   const button = event.submitter as HTMLButtonElement | null
   if (button?.name) body.set(button.name, button.value)
+  // The site that sent the shopper here (a plain post cannot tell): kept only if analytics is allowed.
+  if (document.referrer) body.set('origen', document.referrer)
   try {
     const response = await fetch(form.action, {
       method: 'POST',

@@ -7,7 +7,7 @@
 import { cookieValue } from '#app/utils/cookies.ts'
 
 /** Bump when the data policy changes what is collected: earlier choices are asked again. */
-export const CONSENT_POLICY_VERSION = '2026-11-24'
+export const CONSENT_POLICY_VERSION = '2026-11-28'
 
 export const CONSENT_COOKIE = 'vitrina_consent'
 

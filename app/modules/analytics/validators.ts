@@ -90,11 +90,17 @@ export const ConsentFormSchema = z
     analitica: z.literal('si').optional(),
     publicidad: z.literal('si').optional(),
     volver: z.string().optional(),
+    /**
+     * The site that sent the shopper to the page (`document.referrer`, added by the banner's
+     * script): where they came from, for campaign attribution. Never a reason to refuse the answer.
+     */
+    origen: z.string().optional().catch(undefined),
   })
-  .transform(({ eleccion, analitica, publicidad, volver }) => ({
+  .transform(({ eleccion, analitica, publicidad, volver, origen }) => ({
     analytics: eleccion === 'todo' || (eleccion === 'seleccion' && analitica === 'si'),
     advertising: eleccion === 'todo' || (eleccion === 'seleccion' && publicidad === 'si'),
     returnTo: volver,
+    referrer: origen,
   }))
 
 /** How many elements and pages "Reportes" lists (the biggest; the rest are counted in a note). */

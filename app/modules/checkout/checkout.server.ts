@@ -9,7 +9,12 @@ import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts
 import { keepCheckoutTracking, type CheckoutTracking } from '#app/modules/marketing/events.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { pricingLinesOf, quotePromotions } from '#app/modules/promotions/promotions.server.ts'
-import { orderByCheckoutKey, recordPlacedOrder, type PlacedOrder } from '#app/modules/order/place.server.ts'
+import {
+  orderByCheckoutKey,
+  recordPlacedOrder,
+  type OrderCampaign,
+  type PlacedOrder,
+} from '#app/modules/order/place.server.ts'
 import {
   readHoldLimits,
   readShippingRules,
@@ -108,6 +113,8 @@ export async function placeOrder(
     clientAddress?: string | null
     /** The browser's identifiers for Meta's Purchase (only with advertising consent; see marketing). */
     tracking?: CheckoutTracking | null
+    /** Where the shopper came from (only with analytics consent: `campaignOfOrder`). */
+    campaign?: OrderCampaign | null
     /**
      * The carrier's live quote for this cart and place, asked before the transaction (never an HTTP
      * call inside it; `checkoutShippingQuote`). It prices shipping unless the place's zone has a cost
@@ -268,6 +275,7 @@ export async function placeOrder(
         checkoutKey,
         clientAddress,
         clientNetwork,
+        campaign: input.campaign,
       })
 
       if (quote && totals.shipping > 0 && zoneFor(zones, place)?.cost == null) {

@@ -10,6 +10,7 @@ import { departmentNamed } from '#app/modules/places/departments.ts'
 import { municipalitiesOf, municipalityCoded } from '#app/modules/places/places.server.ts'
 import { orderResultPath } from '#app/utils/paths.ts'
 import { isOnlinePaymentMethod } from '#app/modules/order/payment-methods.ts'
+import type { OrderCampaign } from '#app/modules/order/place.server.ts'
 
 export type CheckoutDeps = {
   checkout: CheckoutContext
@@ -62,6 +63,7 @@ export async function submitCheckout(
   form: CheckoutForm,
   clientAddress: string | null = null,
   tracking: CheckoutTracking | null = null,
+  campaign: OrderCampaign | null = null,
 ): Promise<CheckoutOutcome> {
   if (form.badKey) throw new CheckoutRefused(ID_MESSAGES.badForm)
   // Asked before placeOrder's transaction: an HTTP call never holds the order's locks.
@@ -74,6 +76,7 @@ export async function submitCheckout(
     checkoutKey: form.checkoutKey,
     clientAddress,
     tracking,
+    campaign,
   })
   // Cash on delivery, and a transfer (its success page says where to send the money).
   if (!isOnlinePaymentMethod(order.paymentMethod)) {

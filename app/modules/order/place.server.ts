@@ -60,6 +60,16 @@ export type NewOrder = {
   checkoutKey?: string
   clientAddress: string | null
   clientNetwork: string | null
+  /** Where the shopper came from (analytics' first touch of the session); null: not known. */
+  campaign?: OrderCampaign | null
+}
+
+/** An order's campaign attribution: every field null is a direct visit. */
+export type OrderCampaign = {
+  source: string | null
+  medium: string | null
+  campaign: string | null
+  referrerHost: string | null
 }
 
 /** One discount as the order keeps it (a copy: later changes to the promotion never reach it). */
@@ -98,6 +108,15 @@ export async function recordPlacedOrder(tx: Tx, order: NewOrder): Promise<Placed
       checkoutKey: order.checkoutKey,
       clientAddress: order.clientAddress,
       clientNetwork: order.clientNetwork,
+      ...(order.campaign
+        ? {
+            campaignKnown: true,
+            utmSource: order.campaign.source,
+            utmMedium: order.campaign.medium,
+            utmCampaign: order.campaign.campaign,
+            referrerHost: order.campaign.referrerHost,
+          }
+        : {}),
     })
     .returning({ number: orders.number })
   await tx.insert(orderItems).values(order.items.map((item) => ({ ...item, orderId: id })))

@@ -10,7 +10,14 @@ import { placeTestOrder, stockedProduct } from '#tests/orders.ts'
 import { cancelOrderAtDesk } from './cancel.server.ts'
 import { completeOrder } from './complete.server.ts'
 import { markOrderPaidAtDesk } from './mark-paid.server.ts'
-import { SALES_REPORT_MESSAGES, salesFiltersFrom, salesRangeMessage } from './sales-report.ts'
+import {
+  campaignDetail,
+  campaignOrigin,
+  SALES_REPORT_MESSAGES,
+  salesFiltersFrom,
+  salesRangeMessage,
+} from './sales-report.ts'
+import type { OrderCampaign } from './place.server.ts'
 import { readSalesReport, SALES_CSV_COLUMNS, salesReportCsv } from './sales-report.server.ts'
 import { orderItems, orders } from './schema.ts'
 import { shipOrder } from './ship.server.ts'
@@ -159,6 +166,7 @@ test('an empty range answers zeros; long ranges are drawn by month; refused rang
   expect(empty.chartBy).toBe('month')
   expect(empty.paymentMethods.map((row) => row.orders)).toEqual([0, 0, 0, 0])
   expect(empty.departments).toEqual([])
+  expect(empty.campaigns).toEqual([])
   expect(empty.bestSellers).toEqual([])
   expect(empty.cashOnDelivery).toEqual({ delivered: 0, cancelled: 0, refused: 0, open: 0 })
 
@@ -304,4 +312,47 @@ test('orders with promotions: sales net of their discounts, the discounts apart,
   expect(cell('Descuentos')).toBe('16000,00')
   expect(cell('Descuentos en envío')).toBe('5000,00')
   expect(cell('Margen bruto')).toBe('51000,00')
+})
+
+test('sales by campaign: each link’s source, medium and campaign, the referring site, direct visits and the unknown apart', async () => {
+  const product = await stockedProduct(t.db, 50, 10_000_00)
+  const instagram = {
+    source: 'instagram',
+    medium: 'social',
+    campaign: 'navidad',
+    referrerHost: 'l.instagram.com',
+  }
+  const place = (quantity: number, campaign?: OrderCampaign | null) =>
+    placeTestOrder(t.db, { sku: product.sku, quantity, phone: '3005559044', campaign })
+  const placed = [
+    await place(1, instagram),
+    await place(2, instagram),
+    await place(1, { source: null, medium: null, campaign: null, referrerHost: 'google.com' }),
+    await place(3, { source: null, medium: null, campaign: null, referrerHost: null }),
+    await place(1), // no analytics consent: unknown
+    await place(5, instagram), // cancelled: no sale
+  ]
+  for (const order of placed) await placedAt(order, '2041-05-10T15:00:00Z')
+  await cancelOrderAtDesk(t.db, jobs, placed[5]!.id, 'el cliente desistió', ADMIN)
+
+  const report = (await readSalesReport(t.db, { from: '2041-05-01', to: '2041-05-31' }))!
+  const [line] = await t.db
+    .select({ price: orderItems.unitPrice })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, placed[0]!.id))
+  const price = line!.price
+  const rows = report.campaigns.map((row) => [
+    campaignOrigin(row),
+    campaignDetail(row),
+    row.orders,
+    row.revenue,
+  ])
+  expect(rows).toEqual([
+    ['instagram', 'social · «navidad» · desde l.instagram.com', 2, 3 * price],
+    ['Directo (sin enlace de otro sitio)', '', 1, 3 * price],
+    ['Enlace desde google.com', '', 1, price],
+    ['Sin datos (no aceptó la analítica)', '', 1, price],
+  ])
+  // Every sale is in exactly one row.
+  expect(report.campaigns.reduce((sum, row) => sum + row.revenue, 0)).toBe(report.totals.revenue)
 })

@@ -10,6 +10,7 @@ import {
   rangeDays,
   SALES_DAILY_CHART_MAX_DAYS,
   salesRangeMessage,
+  type SalesCampaign,
   type SalesFilters,
 } from './sales-report.ts'
 import { PAYMENT_METHODS, orderItems, orders, type PaymentMethod } from './schema.ts'
@@ -73,6 +74,8 @@ export type SalesReport = {
   paymentMethods: (SalesFigures & { method: PaymentMethod; label: string })[]
   /** Departments with sales, most revenue first. */
   departments: (SalesFigures & { department: string })[]
+  /** Where the orders came from (the shopper's first touch), most revenue first. */
+  campaigns: (SalesFigures & SalesCampaign)[]
   bestSellers: { sku: string; title: string; units: number; revenue: number }[]
   /** Orders paid before shipping (online, transfer) placed in the range and still unpaid (not sales yet). */
   unconfirmedOnline: { orders: number; revenue: number }
@@ -104,13 +107,14 @@ export type ShownSalesFigures = Omit<SalesFigures, SalesCostFigure> &
 /** The report as they leave the server (`salesReportWithoutCosts`). */
 export type ShownSalesReport = Omit<
   SalesReport,
-  'totals' | 'days' | 'months' | 'paymentMethods' | 'departments'
+  'totals' | 'days' | 'months' | 'paymentMethods' | 'departments' | 'campaigns'
 > & {
   totals: ShownSalesFigures
   days: (ShownSalesFigures & { day: string; label: string; shortLabel: string })[]
   months: (ShownSalesFigures & { month: string; label: string; shortLabel: string })[]
   paymentMethods: (ShownSalesFigures & { method: PaymentMethod; label: string })[]
   departments: (ShownSalesFigures & { department: string })[]
+  campaigns: (ShownSalesFigures & SalesCampaign)[]
 }
 
 function withoutCosts<Row extends SalesFigures>(row: Row): Omit<Row, SalesCostFigure> {
@@ -128,6 +132,7 @@ export function salesReportWithoutCosts(report: SalesReport): ShownSalesReport {
     months: report.months.map(withoutCosts),
     paymentMethods: report.paymentMethods.map(withoutCosts),
     departments: report.departments.map(withoutCosts),
+    campaigns: report.campaigns.map(withoutCosts),
   }
 }
 
@@ -217,7 +222,7 @@ function inRange(filters: SalesFilters) {
   return sql`${orders.createdAt} >= ${start!.toISOString()} and ${orders.createdAt} < ${end!.toISOString()}`
 }
 
-/** The sales figures grouped by day, month, payment method, department and overall, in one query. */
+/** The sales figures grouped by day, month, payment method, department, campaign and overall, in one query. */
 async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
   const result = await db.execute(sql`
     with sale as (
@@ -225,6 +230,11 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
         ${bogotaDaySql} as day,
         ${orders.paymentMethod} as payment_method,
         ${orders.customerDepartment} as department,
+        ${orders.campaignKnown} as campaign_known,
+        ${orders.utmSource} as utm_source,
+        ${orders.utmMedium} as utm_medium,
+        ${orders.utmCampaign} as utm_campaign,
+        ${orders.referrerHost} as referrer_host,
         ${orders.subtotal} - lines.discount as subtotal,
         ${orders.shippingCost} - (${orders.discount} - lines.discount) as shipping,
         ${orders.discount} as discount,
@@ -262,9 +272,11 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
         when grouping(month) = 0 then 'month'
         when grouping(payment_method) = 0 then 'payment'
         when grouping(department) = 0 then 'department'
+        when grouping(campaign_known) = 0 then 'campaign'
         else 'total'
       end as kind,
       day, month, payment_method, department,
+      campaign_known, utm_source, utm_medium, utm_campaign, referrer_host,
       count(*) as orders,
       sum(units) as units,
       sum(subtotal) as revenue,
@@ -280,7 +292,10 @@ async function groupedFigures(db: DbOrTx, filters: SalesFilters) {
       sum(estimated_revenue) as estimated_revenue,
       sum(unknown_cost_units) as unknown_cost_units
     from keyed
-    group by grouping sets ((day), (month), (payment_method), (department), ())
+    group by grouping sets (
+      (day), (month), (payment_method), (department),
+      (campaign_known, utm_source, utm_medium, utm_campaign, referrer_host), ()
+    )
   `)
   return rowsOf(result)
 }
@@ -350,6 +365,18 @@ export async function readSalesReport(db: DbOrTx, filters: SalesFilters): Promis
     .filter((row) => row.kind === 'department')
     .map((row) => ({ department: String(row.department), ...figuresOf(row) }))
     .sort((a, b) => b.revenue - a.revenue || a.department.localeCompare(b.department, 'es'))
+  const text = (value: unknown) => (value == null ? null : String(value))
+  const campaigns = grouped
+    .filter((row) => row.kind === 'campaign')
+    .map((row) => ({
+      known: row.campaign_known === true || row.campaign_known === 't',
+      source: text(row.utm_source),
+      medium: text(row.utm_medium),
+      campaign: text(row.utm_campaign),
+      referrerHost: text(row.referrer_host),
+      ...figuresOf(row),
+    }))
+    .sort((a, b) => b.revenue - a.revenue || b.orders - a.orders)
   return {
     filters,
     totals: figuresOf(grouped.find((row) => row.kind === 'total')),
@@ -372,6 +399,7 @@ export async function readSalesReport(db: DbOrTx, filters: SalesFilters): Promis
       ...figuresOf(byMethod.get(method)),
     })),
     departments,
+    campaigns,
     bestSellers: await bestSellers(db, filters),
     ...(await outcomes(db, filters)),
   }

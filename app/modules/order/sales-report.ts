@@ -60,3 +60,30 @@ export function salesRangeMessage(filters: SalesFilters): string | null {
     return SALES_REPORT_MESSAGES.rangeTooLong(SALES_MAX_RANGE_DAYS)
   return null
 }
+
+/**
+ * Where a group of orders came from (their shopper's first touch in the session). `known` false:
+ * the shopper did not allow analytics, or the order is older than campaign attribution.
+ */
+export type SalesCampaign = {
+  known: boolean
+  source: string | null
+  medium: string | null
+  campaign: string | null
+  referrerHost: string | null
+}
+
+/** How "Ventas" names a campaign row: the link's source, else the site that sent the shopper. */
+export function campaignOrigin(row: SalesCampaign): string {
+  if (!row.known) return 'Sin datos (no aceptó la analítica)'
+  if (row.source) return row.source
+  if (row.referrerHost) return `Enlace desde ${row.referrerHost}`
+  return 'Directo (sin enlace de otro sitio)'
+}
+
+/** The row's medium and campaign, as one line ("social · navidad"); empty when it has neither. */
+export function campaignDetail(row: SalesCampaign): string {
+  const parts = [row.medium, row.campaign ? `«${row.campaign}»` : null]
+  if (row.source && row.referrerHost) parts.push(`desde ${row.referrerHost}`)
+  return parts.filter(Boolean).join(' · ')
+}

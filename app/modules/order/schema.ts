@@ -86,6 +86,16 @@ export const orders = pgTable(
     trackingNumber: text(),
     /** The carrier's public tracking page, when a guía bought through the shop gave one. */
     trackingUrl: text(),
+    /**
+     * Where the shopper came from, the first touch of their browsing session (analytics'
+     * `CampaignTouch`): kept only when they allowed analytics. `campaignKnown` false: not allowed,
+     * or placed before it was asked (the report tells these apart from a direct visit).
+     */
+    campaignKnown: boolean().notNull().default(false),
+    utmSource: text(),
+    utmMedium: text(),
+    utmCampaign: text(),
+    referrerHost: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -22,6 +22,7 @@ import { testServices } from '#tests/services.ts'
 import * as click from './analytics-click.ts'
 import * as view from './analytics-view.ts'
 import * as consentRoute from './consent.ts'
+import { CAMPAIGN_COOKIE, readCampaignTouch } from '#app/modules/analytics/campaign.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
 /** The analytics beacons and the consent banner's form, as the browser posts them. */
@@ -364,6 +365,45 @@ describe('the consent form (POST /api/consentimiento)', () => {
       [consent.id, true, true],
       [consent.id, false, false],
     ])
+  })
+
+  test('allowing analytics keeps where the shopper came from: the landing page’s utm and, with scripts, the referring site', async () => {
+    const plain = await postConsent({
+      eleccion: 'todo',
+      volver: '/producto/X?utm_source=Instagram&utm_campaign=navidad',
+    })
+    expect(readCampaignTouch(`${CAMPAIGN_COOKIE}=${setCookies(plain).get(CAMPAIGN_COOKIE)}`)).toEqual({
+      source: 'instagram',
+      medium: null,
+      campaign: 'navidad',
+      referrerHost: null,
+    })
+    const scripted = await postConsent(
+      { eleccion: 'seleccion', analitica: 'si', volver: '/', origen: 'https://l.facebook.com/l.php?u=x' },
+      { Accept: 'application/json' },
+    )
+    expect(readCampaignTouch(`${CAMPAIGN_COOKIE}=${setCookies(scripted).get(CAMPAIGN_COOKIE)}`)).toEqual({
+      source: null,
+      medium: null,
+      campaign: null,
+      referrerHost: 'l.facebook.com',
+    })
+    // An unreadable referrer never refuses the answer.
+    const odd = await postConsent({ eleccion: 'todo', volver: '/', origen: 'x'.repeat(5000) })
+    expect(odd.status).toBe(303)
+  })
+
+  test('a touch already kept stays; refusing analytics forgets it', async () => {
+    const kept = `${CAMPAIGN_COOKIE}=directo`
+    const again = await postConsent({ eleccion: 'todo', volver: '/?utm_source=otra' }, { Cookie: kept })
+    expect(setCookies(again).has(CAMPAIGN_COOKIE)).toBe(false)
+    const refused = await postConsent(
+      { eleccion: 'seleccion', publicidad: 'si', volver: '/' },
+      { Cookie: kept },
+    )
+    expect(setCookies(refused).get(CAMPAIGN_COOKIE)).toBe('')
+    const untouched = await postConsent({ eleccion: 'nada', volver: '/' })
+    expect(setCookies(untouched).has(CAMPAIGN_COOKIE)).toBe(false)
   })
 
   test('never sends the shopper to another site or to the back office', async () => {

@@ -1,5 +1,6 @@
 import { consentFailurePage } from '#app/components/consent-banner.server.tsx'
 import { consentChoice, consentIdOf, logConsent } from '#app/modules/analytics/analytics.server.ts'
+import { campaignCookieFor } from '#app/modules/analytics/campaign.ts'
 import { isAdminPath } from '#app/modules/analytics/consent.ts'
 import { consentCookieHeader } from '#app/modules/analytics/consent-cookie.server.ts'
 import { CONSENT_MESSAGES, ConsentFormSchema } from '#app/modules/analytics/validators.ts'
@@ -38,6 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The choice is always kept (the cookie) and honoured; only its logging is limited per network.
     if (await rateLimits.take('consentLog', clientAddressOf(context))) await logConsent(database.db, consent)
     const headers = new Headers({ 'Set-Cookie': consentCookieHeader(consent, request, env.PUBLIC_URL) })
+    // Allowing analytics on the page the shopper landed on keeps where they came from (that page's
+    // address and, with scripts, the site that sent them); withdrawing it forgets it.
+    const campaignCookie = campaignCookieFor(
+      {
+        allowsAnalytics: analytics,
+        cookieHeader: request.headers.get('Cookie'),
+        landing: new URL(safeStorePath(returnTo), request.url),
+        referrer: parsed.data.referrer,
+      },
+      (env.PUBLIC_URL ?? request.url).startsWith('https:'),
+    )
+    if (campaignCookie) headers.append('Set-Cookie', campaignCookie)
     if (wantsJson) return Response.json({ ok: true, consent }, { headers })
     headers.set('Location', safeStorePath(returnTo))
     return new Response(null, { status: 303, headers })

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { products } from '#app/modules/catalog/schema.ts'
 import { CART_COOKIE } from '#app/modules/cart/cart-cookie.ts'
+import { CAMPAIGN_COOKIE } from '#app/modules/analytics/campaign.ts'
+import { CONSENT_COOKIE, CONSENT_POLICY_VERSION, serializeConsent } from '#app/modules/analytics/consent.ts'
 import { getOrder } from '#app/modules/order/order.server.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { startServices } from '#app/services.server.ts'
@@ -294,6 +296,46 @@ test('cash on delivery: the order keeps the client address, and past the address
   expect(refused.status).toBe(409)
   expect(refused.data?.messages).toEqual([HOLD_LIMIT_MESSAGES.addressOrders(6)])
   expect(await reservedOf(product.sku)).toBe(6)
+})
+
+test('the order keeps where the shopper came from, only while they allow analytics', async () => {
+  const product = await createProduct(t.db, { stock: 5 })
+  const cart = JSON.stringify([{ sku: product.sku, quantity: 1 }])
+  const consent = (analytics: boolean) =>
+    `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent({ analytics, advertising: false, version: CONSENT_POLICY_VERSION }))}`
+  const touch = `${CAMPAIGN_COOKIE}=${encodeURIComponent('s=instagram&m=social&c=navidad&r=l.instagram.com')}`
+  const placedWith = async (cookie: string) => {
+    const placed = await submit(
+      { cart, payment_method: 'acordar', checkout_key: randomUUID() },
+      { Cookie: cookie },
+    )
+    expect(placed.status).toBe(302)
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, new URL(placed.location!, BASE).searchParams.get('pedido')!))
+    return order!
+  }
+  expect(await placedWith(`${consent(true)}; ${touch}`)).toMatchObject({
+    campaignKnown: true,
+    utmSource: 'instagram',
+    utmMedium: 'social',
+    utmCampaign: 'navidad',
+    referrerHost: 'l.instagram.com',
+  })
+  expect(await placedWith(`${consent(true)}; ${CAMPAIGN_COOKIE}=directo`)).toMatchObject({
+    campaignKnown: true,
+    utmSource: null,
+    referrerHost: null,
+  })
+  // Analytics withdrawn since: the touch still in the browser is not read.
+  expect(await placedWith(`${consent(false)}; ${touch}`)).toMatchObject({
+    campaignKnown: false,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    referrerHost: null,
+  })
 })
 
 test("a reseller's order over the unit limit is refused with a way to order it by WhatsApp", async () => {

@@ -30,6 +30,7 @@ import { quoteForForm, submitCheckout } from '#app/modules/checkout/submit.serve
 import { liveQuotesOn, quoteNote, type CheckoutShippingQuote } from '#app/modules/carriers/quote.server.ts'
 import type { ShippingQuoteAnswer } from '#app/routes/api/shipping-quote.ts'
 import { checkoutTracking } from '#app/modules/marketing/events.server.ts'
+import { campaignOfOrder } from '#app/modules/analytics/campaign.ts'
 import { CHECKOUT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { CHECKOUT_PAYMENT_LABELS } from '#app/modules/checkout/payment-methods.ts'
 import { offeredPaymentMethods } from '#app/modules/checkout/payment-methods.server.ts'
@@ -151,6 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       form,
       clientAddressOf(context),
       checkoutTracking(marketing.settings, request, clientAddressOf(context)),
+      campaignOfOrder(request.headers.get('Cookie')),
     )
     // The order used the code (or refused it): the cart starts without one.
     const cleared = readCodeCookie(request.headers.get('Cookie'))

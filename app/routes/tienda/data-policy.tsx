@@ -81,6 +81,15 @@ export default function DataPolicy() {
           autorizaciones.
         </li>
         <li>
+          También con la analítica, y solo con ella: de dónde llegaste en la primera página de tu visita, es
+          decir, los datos de campaña del enlace (<code>utm_source</code>, <code>utm_medium</code> y{' '}
+          <code>utm_campaign</code>, por ejemplo los de un anuncio o de nuestro perfil de Instagram) y el
+          nombre del sitio que te trajo (por ejemplo, instagram.com, nunca la dirección completa). Se guarda
+          en tu navegador (cookie <code>vitrina_campana</code>) hasta que lo cierras y, si haces un pedido,
+          con el pedido, para saber qué campañas traen ventas. Si retiras la analítica, la cookie se borra y
+          los pedidos siguientes no lo guardan.
+        </li>
+        <li>
           Publicidad en Meta (Facebook e Instagram), solo si la aceptas: el píxel de Meta registra las páginas
           que ves y cuando buscas, agregas al carrito, nos escribes por WhatsApp, vas a pagar o compras, y
           nuestro servidor envía esos mismos eventos a Meta con tu dirección IP, tu navegador y los

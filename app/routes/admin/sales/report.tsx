@@ -10,6 +10,7 @@ import {
 import { servicesOf } from '#app/services-context.server.ts'
 import { adminPaymentsPath } from '#app/utils/admin-paths.ts'
 import { BestSellers } from './report/best-sellers.tsx'
+import { SalesByCampaign } from './report/by-campaign.tsx'
 import { SalesByPaymentAndDepartment } from './report/by-payment-and-department.tsx'
 import { SalesByPeriod } from './report/by-period.tsx'
 import { DateFilter } from './report/date-filter.tsx'
@@ -72,6 +73,7 @@ function SalesFiguresView({ report }: { report: Report }) {
       <SalesExplanation costs={costs} />
       <SalesByPeriod report={report} costs={costs} />
       <SalesByPaymentAndDepartment report={report} costs={costs} />
+      <SalesByCampaign report={report} costs={costs} />
       <BestSellers report={report} />
     </>
   )

@@ -41,7 +41,7 @@ const FIGURE_COLUMNS: Column[] = [
 ]
 
 /**
- * Figures per period, payment method or department: a table on wide screens; on a phone each row
+ * Figures per period, payment method, department or campaign: a table on wide screens; on a phone each row
  * becomes a card with its own labels (the same markup, so there is one thing to test and read).
  * The margins' columns only with `costs`.
  */
@@ -55,7 +55,8 @@ export function FiguresTable({
   id: string
   caption: string
   firstColumn: string
-  rows: { key: string; label: string; figures: SalesFigures }[]
+  /** `detail`: a second, smaller line under the row's label. */
+  rows: { key: string; label: string; detail?: string; figures: SalesFigures }[]
   costs: boolean
 }) {
   const columns = FIGURE_COLUMNS.filter((column) => costs || !column.costs)
@@ -93,6 +94,11 @@ export function FiguresTable({
                 className="px-3 py-2 text-left font-medium whitespace-nowrap max-sm:block max-sm:px-0"
               >
                 {row.label}
+                {row.detail ? (
+                  <span className="block max-w-xs text-xs font-normal whitespace-normal text-gray-600">
+                    {row.detail}
+                  </span>
+                ) : null}
               </th>
               {columns.map((column) => (
                 <td
