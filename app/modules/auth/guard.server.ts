@@ -77,7 +77,7 @@ type Check =
 /**
  * Reads the session cookie and checks the session against the database, its limits and the
  * allow-list as they are now. A session that a limit ended, or whose address left the allow-list,
- * is deleted; a live one has this request recorded (at most once a minute).
+ * is deleted. Recording the request as the session's use is the caller's, once it is accepted.
  */
 export async function checkSession(
   { db, config, sessionLimits }: AuthContext,
@@ -100,7 +100,6 @@ export async function checkSession(
     await deleteSessionById(db, session.id)
     return { status: 'unauthorised', hadCookie }
   }
-  await touchAdminSession(db, session, now)
   // The end the absolute limit sets (the profile shows it); the idle one moves with every request.
   const absoluteEnd = sessionEnd(session, { ...limits, idleMs: Number.POSITIVE_INFINITY }).at
   return {
@@ -166,6 +165,8 @@ export async function requireAdmin(
   if (!SAFE_METHODS.has(request.method)) {
     await requireTrustedPost(ctx, request, check.admin.csrfToken)
   }
+  // Only now: a forged post from another site is not the admin's use of the session.
+  await touchAdminSession(ctx.db, check.session, options.now)
   return check.admin
 }
 
@@ -214,7 +215,9 @@ export async function currentAdmin(
   options: SessionOptions = {},
 ): Promise<SignedInAdmin | null> {
   const check = await checkSession(ctx, request, options)
-  return check.status === 'admin' ? check.admin : null
+  if (check.status !== 'admin') return null
+  await touchAdminSession(ctx.db, check.session, options.now)
+  return check.admin
 }
 
 /**

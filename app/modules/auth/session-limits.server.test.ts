@@ -75,6 +75,22 @@ describe('the idle limit (12 hours by default)', () => {
     expect((await rowOf(session.id))!.lastSeenAt).toEqual(at(LAST_SEEN_INTERVAL_MS + 1000))
   })
 
+  test('a refused post (another site, no token) is not a use of the session', async () => {
+    const { cookie, session } = await signedIn()
+    const later = at(LAST_SEEN_INTERVAL_MS + 1000)
+    const refused: Record<string, string>[] = [
+      { Cookie: cookie, Origin: 'https://evil.example' },
+      { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+    ]
+    for (const headers of refused) {
+      const request = new Request(`${BASE}/admin/productos`, { method: 'POST', headers, body: 'a=1' })
+      await expect(requireAdmin(ctx(), request, { now: later })).rejects.toMatchObject({
+        init: { status: 403 },
+      })
+    }
+    expect((await rowOf(session.id))!.lastSeenAt).toEqual(T0)
+  })
+
   test('two processes that read the session before either wrote write its last request once', async () => {
     const { session } = await signedIn()
     // Both hold the row as it was at sign-in (lastSeenAt T0), so their own copies look stale: only
