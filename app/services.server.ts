@@ -1,5 +1,6 @@
 import { purgeOldAuditEntries } from '#app/modules/audit/audit.server.ts'
 import { purgeOldSignIns } from '#app/modules/auth/security.server.ts'
+import { purgeCheckoutDrafts } from '#app/modules/checkout/drafts.server.ts'
 import type { Database } from '#app/db/client.server.ts'
 import { startJobQueue, type JobQueue, type JobRuntime } from '#app/jobs/jobs.server.ts'
 import type { JobHandlers } from '#app/jobs/worker.server.ts'
@@ -29,6 +30,7 @@ import type { MediaReads } from '#app/modules/media/image-source.ts'
 import { mercadoPagoProvider } from '#app/modules/payment/mercadopago.server.ts'
 import { refundOrderPayment } from '#app/modules/payment/refund.server.ts'
 import { expireUnconfirmedCashOrders } from '#app/modules/order/expire-unconfirmed.server.ts'
+import { sendBuyerMessage } from '#app/modules/order/buyer-message.server.ts'
 import { sendClaimNotice } from '#app/modules/order/claim-notice.server.ts'
 import { orderLinkSecret } from '#app/modules/order/status-link.server.ts'
 import { sendNewOrderNotice } from '#app/modules/order/new-order-notice.server.ts'
@@ -122,6 +124,17 @@ export function jobHandlers(services: Services): JobHandlers {
   return {
     'order-new-notice': (data) => sendNewOrderNotice({ db: database.db, whatsapp }, data),
     'order-claim-notice': (data) => sendClaimNotice({ db: database.db, whatsapp }, data),
+    'order-buyer-message': (data) =>
+      sendBuyerMessage(
+        {
+          db: database.db,
+          whatsapp,
+          storeName: env.STORE_NAME,
+          publicUrl: env.publicUrl,
+          linkSecret: services.orderLinkSecret,
+        },
+        data,
+      ),
     'order-refund': (data) => refundOrderPayment(paymentDeps, data),
     'payment-refund': (data) => refundLedgerPayment(paymentDeps, data),
     'invoice-issue': (data) => issueOrderInvoice({ db: database.db, invoicing: services.invoicing }, data),
@@ -140,6 +153,7 @@ export function jobHandlers(services: Services): JobHandlers {
       auditEntries: await purgeOldAuditEntries(database.db),
       signIns: await purgeOldSignIns(database.db),
     }),
+    'checkout-drafts-purge': () => purgeCheckoutDrafts(database.db),
   }
 }
 
@@ -270,6 +284,7 @@ export function buildServices(
     jobs,
     // First-run defaults only: placeOrder reads the saved rules in the order's transaction.
     shipping: shippingDefaults(env),
+    // First-run defaults only: the order's transaction reads the numbers saved in "Mensajes".
     notifyNumbers: env.WHATSAPP_NOTIFY_NUMBERS,
     onlinePayments: {
       mercadopago: providers.mercadopago.name !== 'ninguno',

@@ -102,7 +102,10 @@ const OVER_STOCK = 'Hay productos con cantidades superiores al stock.'
 
 async function loadCheckout(base) {
   const sitemap = await getText(`${base}/sitemap.xml`)
-  const skus = [...sitemap.matchAll(/\/producto\/([^<]+)<\/loc>/g)].map(([, sku]) => decodeURIComponent(sku))
+  // `/producto/{sku}/{slug}`: the SKU is the segment after /producto/.
+  const skus = [...sitemap.matchAll(/\/producto\/([^/<]+)(?:\/[^<]*)?<\/loc>/g)].map(([, sku]) =>
+    decodeURIComponent(sku),
+  )
   if (!skus.length) throw new Error('El sitemap no lista productos para el pedido de prueba')
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   let next = 0

@@ -20,6 +20,8 @@ export const STOREFRONT_FUZZ_TARGETS = [
   'routes/api/products.ts',
   'routes/api/municipalities.ts',
   'routes/api/shipping-quote.ts',
+  'routes/api/checkout-draft.ts',
+  'routes/tienda/cart-recovery.ts',
 ] as const
 
 export const ADMIN_FUZZ_TARGETS = [
@@ -39,10 +41,15 @@ export const ADMIN_FUZZ_TARGETS = [
   'routes/admin/channels.tsx',
   'routes/admin/orders/detail.tsx',
   'routes/admin/settings.tsx',
+  'routes/admin/messages.tsx',
+  'routes/admin/seo.tsx',
   'routes/admin/sales/payments.tsx',
   'routes/admin/team.tsx',
   'routes/admin/security.tsx',
 ] as const
+
+/** Resource routes outside routes/api/ that read their address, fuzzed too. */
+export const PAGE_RESOURCE_ROUTES_WITH_INPUT = ['routes/tienda/cart-recovery.ts'] as const
 
 /** Resource routes that read no input at all: nothing to fuzz. */
 export const INPUTLESS_RESOURCE_ROUTES = [

@@ -31,7 +31,7 @@ export function ProductCard({
       data-sku={product.sku}
     >
       <Link
-        to={productPath(product.sku)}
+        to={productPath(product)}
         className="block"
         prefetch="intent"
         data-track={'producto' satisfies TrackedElement}

@@ -24,7 +24,7 @@ export default function SearchResults({
       {results.map((product) => (
         <li key={product.sku}>
           <Link
-            to={productPath(product.sku)}
+            to={productPath(product)}
             onClick={onChoose}
             className="flex items-center gap-3 rounded-xl p-2 hover:bg-brand-50"
           >

@@ -17,6 +17,7 @@ import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { banners } from '#app/modules/settings/schema.ts'
 import { pesosToCentavos } from '#app/utils/money.ts'
 import { categoryPath } from '#app/utils/paths.ts'
+import { slugify } from '#app/utils/slug.ts'
 import { normalizeSearchText } from '#app/utils/text.ts'
 import { DEMO_BANNER_DESKTOP, DEMO_BANNER_MOBILE, renderDemoBanner } from './demo-banners.server.ts'
 
@@ -317,7 +318,7 @@ export async function seedDemoData(db: Db, storage: MediaStorage, options: DemoO
     await db.insert(banners).values({
       position,
       alt: def.alt,
-      link: categoryPath({ id, name: category.name }),
+      link: categoryPath({ id, slug: slugify(category.name) }),
       desktopMediaId: await insertImage(db, desktop, null, 0, false),
       mobileMediaId: await insertImage(db, mobile, null, 0, false),
     })

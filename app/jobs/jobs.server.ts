@@ -11,6 +11,8 @@ export type JobPayloads = {
   'order-new-notice': { orderId: string; to: string }
   /** One WhatsApp "solicitud_cliente" template: a buyer's withdrawal or reversal request, to one business number. */
   'order-claim-notice': { claimId: number; to: string }
+  /** One WhatsApp template to the buyer on an order event ("Mensajes y Notificaciones"), as saved when sent. */
+  'order-buyer-message': { orderId: string; event: 'confirmed' | 'shipped' | 'completed' | 'cancelled' }
   /** Refund an order's online payment through its provider (an accepted withdrawal). */
   'order-refund': { orderId: string; claimId: number }
   /**
@@ -43,6 +45,8 @@ export type JobPayloads = {
   'meta-purge': Record<string, never>
   /** Deletes the audit log's entries and the sign-ins once older than a year ("Seguridad"). */
   'security-purge': Record<string, never>
+  /** Deletes checkouts not finished once untouched for 30 days ("Marketing"). */
+  'checkout-drafts-purge': Record<string, never>
 }
 
 /** The browser's identifiers Meta takes as they are (never hashed). */
@@ -83,6 +87,7 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // WhatsApp throttles (130429, 131056): back off generously.
   'order-new-notice': { retryLimit: 8, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
   'order-claim-notice': { retryLimit: 8, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
+  'order-buyer-message': { retryLimit: 8, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
   'order-refund': { retryLimit: 10, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
   // DIAN validates inside Factus's request, and both have outages: back off generously.
   'invoice-issue': { retryLimit: 12, retryDelay: 30, retryBackoff: true, deadLetter: DEAD_LETTER_QUEUE },
@@ -125,6 +130,7 @@ const QUEUE_OPTIONS: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   },
   'meta-purge': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
   'security-purge': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
+  'checkout-drafts-purge': { retryLimit: 2, retryDelay: 60, policy: 'singleton' },
 }
 
 export interface JobQueue {

@@ -25,6 +25,7 @@ beforeAll(async () => {
       return { sent: orderId }
     },
     'order-claim-notice': nothing,
+    'order-buyer-message': nothing,
     'order-refund': nothing,
     'payment-refund': nothing,
     'invoice-issue': nothing,
@@ -38,6 +39,7 @@ beforeAll(async () => {
     'meta-event': nothing,
     'meta-purge': nothing,
     'security-purge': nothing,
+    'checkout-drafts-purge': nothing,
   }
   // Enqueued before the workers start, as jobs left by a crash are: the first poll finds them all.
   for (let i = 1; i <= JOBS_PER_FETCH; i++) {

@@ -9,7 +9,7 @@ import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '#tests/stand-ins/whatsapp.ts'
 import { DEAD_LETTER_QUEUE } from './jobs.server.ts'
-import { EXPIRY_SCHEDULE, startWorkers } from './worker.server.ts'
+import { CHECKOUT_DRAFTS_PURGE_SCHEDULE, EXPIRY_SCHEDULE, startWorkers } from './worker.server.ts'
 import { logger } from '#app/utils/logger.server.ts'
 
 /**
@@ -79,7 +79,7 @@ async function settled(name: string, id: string) {
 }
 
 describe('queues', () => {
-  test('the expiry job is scheduled every 15 minutes, Bogotá time', async () => {
+  test('the expiry jobs every 15 minutes and the drafts purge daily, Bogotá time', async () => {
     expect(EXPIRY_SCHEDULE).toBe('*/15 * * * *')
     const schedules = await services.runtime.boss.getSchedules()
     expect(schedules).toEqual(
@@ -92,6 +92,11 @@ describe('queues', () => {
         expect.objectContaining({
           name: 'order-expire-unconfirmed',
           cron: '*/15 * * * *',
+          timezone: 'America/Bogota',
+        }),
+        expect.objectContaining({
+          name: 'checkout-drafts-purge',
+          cron: CHECKOUT_DRAFTS_PURGE_SCHEDULE,
           timezone: 'America/Bogota',
         }),
       ]),

@@ -20,6 +20,9 @@ export const META_PURGE_SCHEDULE = '7 * * * *'
 /** Every day at 3:17: audit entries and sign-ins older than a year go. */
 export const SECURITY_PURGE_SCHEDULE = '17 3 * * *'
 
+/** Every day at 3:27: checkouts not finished go once untouched for 30 days. */
+export const CHECKOUT_DRAFTS_PURGE_SCHEDULE = '27 3 * * *'
+
 /** Every 30 minutes: the carriers are asked about guías on their way. */
 export const TRACKING_SCHEDULE = '*/30 * * * *'
 
@@ -58,6 +61,7 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers) {
   await boss.schedule('shipment-track', TRACKING_SCHEDULE, {}, { tz: 'America/Bogota' })
   await boss.schedule('meta-purge', META_PURGE_SCHEDULE, {}, { tz: 'America/Bogota' })
   await boss.schedule('security-purge', SECURITY_PURGE_SCHEDULE, {}, { tz: 'America/Bogota' })
+  await boss.schedule('checkout-drafts-purge', CHECKOUT_DRAFTS_PURGE_SCHEDULE, {}, { tz: 'America/Bogota' })
 }
 
 /** pg-boss keeps an object as a job's output; anything else is wrapped as `{ value }`. */

@@ -4,12 +4,14 @@ import routes from '#app/routes.ts'
 import {
   ADMIN_FUZZ_TARGETS,
   INPUTLESS_RESOURCE_ROUTES,
+  PAGE_RESOURCE_ROUTES_WITH_INPUT,
   STOREFRONT_FUZZ_TARGETS,
 } from '#tests/fuzz-targets.ts'
 
 /**
  * Keeps the fuzz suites (storefront-fuzz.test.ts, admin/admin-fuzz.test.ts) complete: a new route
- * with an action, or a new resource route under routes/api/, fails here until it is fuzzed.
+ * with an action, or a new resource route under routes/api/ (or another that reads its address,
+ * `PAGE_RESOURCE_ROUTES_WITH_INPUT`), fails here until it is fuzzed.
  */
 
 type RouteEntry = { file: string; children?: RouteEntry[] }
@@ -20,7 +22,8 @@ test('every route that takes input is fuzzed', async () => {
   const needed: string[] = []
   for (const file of new Set(files(routes as RouteEntry[]))) {
     const mod = (await import(path.resolve('app', file))) as { action?: unknown }
-    const resource = file.startsWith('routes/api/')
+    const resource =
+      file.startsWith('routes/api/') || (PAGE_RESOURCE_ROUTES_WITH_INPUT as readonly string[]).includes(file)
     if (mod.action || (resource && !(INPUTLESS_RESOURCE_ROUTES as readonly string[]).includes(file))) {
       needed.push(file)
     }

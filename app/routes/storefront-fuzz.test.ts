@@ -44,6 +44,8 @@ import * as municipalities from './api/municipalities.ts'
 import * as products from './api/products.ts'
 import * as search from './api/search.ts'
 import * as shippingQuote from './api/shipping-quote.ts'
+import * as checkoutDraft from './api/checkout-draft.ts'
+import * as cartRecovery from './tienda/cart-recovery.ts'
 import * as view from './api/analytics-view.ts'
 import * as cartPage from './tienda/cart.tsx'
 import * as checkout from './tienda/checkout.tsx'
@@ -239,6 +241,9 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
           checkout.action({ request, params: {}, context: freshContext(services) } as never),
         )
       },
+      // A checkout shown again with its errors is one the shopper has not finished: with a phone
+      // and the authorization ticked it is kept (or forgotten, unticked) for "Pedidos sin terminar".
+      { allowedWrites: ['public.checkout_drafts'] },
     ),
 
   'routes/tienda/cart.tsx': () =>
@@ -415,7 +420,8 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
           {
             eleccion: ['todo', 'nada', 'seleccion'],
             publicidad: ['si'],
-            volver: ['/admin', '//evil.example', '/?preferencias'],
+            volver: ['/admin', '//evil.example', '/?preferencias', '/?utm_source=fb&utm_campaign=x'],
+            origen: ['https://l.instagram.com/', 'android-app://com.x', 'javascript:alert(1)'],
           },
         ),
         json: fc.boolean(),
@@ -670,6 +676,39 @@ const fuzzers: Record<(typeof STOREFRONT_FUZZ_TARGETS)[number], () => Promise<vo
       fc.oneof(fc.constant('05001'), fc.constant('99999'), hostileText),
       (municipio) => getJson(shippingQuote.loader, '/api/envio', { municipio }),
     ),
+
+  'routes/api/checkout-draft.ts': () =>
+    fuzzEndpoint(
+      'POST /api/pedido-borrador',
+      t.database,
+      fuzzedForm(
+        {
+          phone: '3001234567',
+          name: 'Ana',
+          email: 'ana@example.com',
+          consent: 'on',
+          cart: `[{"sku":"${sku}","quantity":1}]`,
+        },
+        { consent: ['', 'off'], cart: ['[]', '{}', `[{"sku":"${sku}","quantity":-1}]`] },
+      ),
+      (form) =>
+        answerOf(() =>
+          checkoutDraft.action({
+            request: postForm('/api/pedido-borrador', form),
+            params: {},
+            context: freshContext(services),
+          } as never),
+        ),
+    ),
+
+  'routes/tienda/cart-recovery.ts': () =>
+    fuzzEndpoint('GET /carrito/recuperar/:token', t.database, hostileText, (token) => {
+      // The router hands the loader the decoded segment; the request's own path is not read.
+      const request = new Request(`${BASE}/carrito/recuperar/x`)
+      return answerOf(() =>
+        cartRecovery.loader({ request, params: { token }, context: freshContext(services) } as never),
+      )
+    }),
 }
 
 function analyticsConsent() {

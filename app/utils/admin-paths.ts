@@ -100,5 +100,9 @@ export const adminSecurityPath = (
 }
 /** "Marketing": the catalog feeds' addresses and what each left out. */
 export const ADMIN_MARKETING_PATH = '/admin/marketing'
+/** "Mensajes y Notificaciones": the new-order notice's numbers and template, the buyer's messages. */
+export const ADMIN_MESSAGES_PATH = '/admin/mensajes'
+/** "SEO": sitemap.xml, robots.txt and Google Search Console's verification (owners only). */
+export const ADMIN_SEO_PATH = '/admin/seo'
 /** "Ayuda": the owner's guide; `#section` jumps to one part. */
 export const ADMIN_HELP_PATH = '/admin/ayuda'

@@ -9,10 +9,16 @@ export const CHECKOUT_PATH = '/finalizar-pedido'
 export const DATA_POLICY_PATH = '/politica-de-datos'
 export const SEARCH_PATH = '/buscar'
 
-export const productPath = (sku: string) => `/producto/${encodeURIComponent(sku)}`
+/**
+ * A product's canonical page: the SKU is the key, the slug (`slugOf`, slug.ts) is for people
+ * (`/producto/{sku}/{slug}`; the SKU alone when it has none). Any other spelling answers a 301 here.
+ */
+export const productPath = (product: { sku: string; slug: string }) =>
+  `/producto/${encodeURIComponent(product.sku)}${product.slug ? `/${encodeURIComponent(product.slug)}` : ''}`
 
-export const categoryPath = (category: { id: string; name: string }) =>
-  `/categoria/${encodeURIComponent(category.id)}/${encodeURIComponent(category.name)}`
+/** A category's canonical page, `/categoria/{id}/{slug}`, likewise. */
+export const categoryPath = (category: { id: string; slug: string }) =>
+  `/categoria/${encodeURIComponent(category.id)}${category.slug ? `/${encodeURIComponent(category.slug)}` : ''}`
 
 /** The storefront's own data endpoints (fetched by its components). */
 export const searchApiPath = (query: string) => `/api/buscar?${new URLSearchParams({ q: query })}`
@@ -82,3 +88,5 @@ export const CONSENT_PATH = '/api/consentimiento'
 export const ORDER_LOOKUP_PATH = '/pedido'
 export const orderStatusPath = (number: number, key?: string) =>
   `${ORDER_LOOKUP_PATH}/${number}${key ? `?${new URLSearchParams({ clave: key })}` : ''}`
+/** The link that refills a left checkout's cart (sent by the shop on WhatsApp). */
+export const cartRecoveryPath = (token: string) => `${CART_PATH}/recuperar/${token}`

@@ -4,6 +4,8 @@ type StoreMatch = { id: string; data?: unknown } | undefined
 
 export type SeoInput = {
   title: string
+  /** The whole `<title>` the owner wrote ("SEO"), instead of "{title} | {shop}". */
+  fullTitle?: string | null
   description: string
   /** Path of this page, for the canonical link. */
   path?: string
@@ -24,9 +26,20 @@ export function absoluteUrl(url: string, publicUrl: string): string {
   return /^https?:\/\//.test(url) ? url : `${publicUrl}${url}`
 }
 
+/** A page's default `<title>`: "{name} | {shop}". */
+export const pageTitle = (name: string, storeName: string) => `${name} | ${storeName}`
+
+/** A product's default meta description: its description on one line, at most 160 characters. */
+export const productDescription = (description: string) =>
+  description.replace(/\s+/g, ' ').trim().slice(0, 160)
+
+/** A category's default meta description. */
+export const categoryDescription = (name: string) =>
+  `${name}: compra en línea con envío a toda Colombia y pago contra entrega.`
+
 export function seo(matches: StoreMatch[], input: SeoInput): MetaDescriptor[] {
   const { storeName, publicUrl } = storeFromMatches(matches)
-  const title = `${input.title} | ${storeName}`
+  const title = input.fullTitle || pageTitle(input.title, storeName)
   const absolute = (url: string) => absoluteUrl(url, publicUrl)
   const tags: MetaDescriptor[] = [
     { title },

@@ -3,6 +3,8 @@ import { beforeAll, expect, test } from 'vitest'
 import { signInAsAdmin } from './admin-session.ts'
 import { baseURL, gotoHydrated, PHONE, plain, seriousViolations, setupBrowser } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
+import { productPath } from '#app/utils/paths.ts'
+import { slugify } from '#app/utils/slug.ts'
 
 /**
  * Consent first (Ley 1581 de 2012): a new shopper sees the banner and nothing is measured or loaded
@@ -13,7 +15,9 @@ import { FIXTURES } from './fixtures.ts'
 const shopper = setupBrowser(PHONE, { answeredConsent: false })
 const admin = setupBrowser()
 const SHOTS = 'test-results/analytics'
-const PRODUCT_PATH = `/producto/${FIXTURES.shortName.sku}`
+/** The product page's address, and the page name the analytics keep it under (its SKU alone). */
+const PRODUCT_PATH = productPath({ sku: FIXTURES.shortName.sku, slug: slugify(FIXTURES.shortName.name) })
+const PRODUCT_PAGE_NAME = `/producto/${FIXTURES.shortName.sku}`
 
 beforeAll(() => admin.startEachTestWith((page) => signInAsAdmin(page)))
 
@@ -52,7 +56,7 @@ async function reportFigures(element: string, pageName: string) {
 }
 
 test('nothing is measured or loaded before consent; after it a click and a page view reach Reportes', async () => {
-  const before = (await reportFigures('agregar-carrito', PRODUCT_PATH)).figures
+  const before = (await reportFigures('agregar-carrito', PRODUCT_PAGE_NAME)).figures
 
   const page = await shopper.page()
   const tracking = watchTracking(page)
@@ -115,7 +119,7 @@ test('nothing is measured or loaded before consent; after it a click and a page 
   await page.getByRole('link', { name: /^Carrito/ }).click()
   const viewRequest = (await viewSent).request()
   expect(JSON.parse(viewRequest.postData() ?? '{}')).toMatchObject({
-    page_title: PRODUCT_PATH,
+    page_title: PRODUCT_PAGE_NAME,
     new_visit: true,
   })
 
@@ -124,7 +128,7 @@ test('nothing is measured or loaded before consent; after it a click and a page 
   await banner.waitFor({ state: 'visible' })
   await expect(banner.getByLabel(/Analítica/).isChecked()).resolves.toBe(true)
 
-  const { page: reports, figures } = await reportFigures('agregar-carrito', PRODUCT_PATH)
+  const { page: reports, figures } = await reportFigures('agregar-carrito', PRODUCT_PAGE_NAME)
   expect(figures).toEqual({ clicks: before.clicks + 1, visits: before.visits + 1 })
   await reports.screenshot({ path: `${SHOTS}/reportes-desktop.png`, fullPage: true })
 })

@@ -308,3 +308,23 @@ export async function choosePlace(page: Page, department: string, municipality: 
   await select.locator('option', { hasText: municipality }).first().waitFor({ state: 'attached' })
   await select.selectOption({ label: municipality })
 }
+
+/**
+ * From the cart to the success page: "Finalizar pedido", the buyer's name, phone and an address in
+ * Medellín, cash on delivery, the authorization, "Confirmar pedido". Works with or without the
+ * page's scripts. Answers the subtotal the summary showed.
+ */
+export async function placeCashOnDeliveryOrder(page: Page, buyer: { name: string; phone: string }) {
+  await page.getByRole('link', { name: 'Finalizar pedido' }).click()
+  await page.waitForURL((url) => url.pathname === '/finalizar-pedido')
+  await page.getByLabel('Nombre').fill(buyer.name)
+  await page.getByLabel('Teléfono (WhatsApp)').fill(buyer.phone)
+  await page.getByLabel('Dirección').fill('Carrera 43A # 1-50')
+  await choosePlace(page, 'Antioquia', 'Medellín')
+  await page.getByLabel('Pago contra entrega').check()
+  await page.getByLabel(/Autorizo el tratamiento/).check()
+  const subtotal = plain(await page.getByTestId('checkout-subtotal').textContent())
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click()
+  await page.waitForURL('**/finalizar-pedido/success?**')
+  return subtotal
+}

@@ -1,13 +1,12 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { CAMPAIGN_COOKIE } from '#app/modules/analytics/campaign.ts'
 import { signInAsAdmin } from './admin-session.ts'
 import {
-  choosePlace,
   DESKTOP,
   gotoHydrated,
   homeSkusInStock,
   PHONE,
+  placeCashOnDeliveryOrder,
   plain,
   setStoredCart,
   setupBrowser,
@@ -27,21 +26,6 @@ const WIDTHS = [
   { name: 'phone', viewport: PHONE, javaScriptEnabled: false },
   { name: 'desktop', viewport: DESKTOP, javaScriptEnabled: true },
 ] as const
-
-async function checkOutCashOnDelivery(shopper: Page) {
-  await shopper.getByRole('link', { name: 'Finalizar pedido' }).click()
-  await shopper.waitForURL((url) => url.pathname === '/finalizar-pedido')
-  await shopper.getByLabel('Nombre').fill('Valentina')
-  await shopper.getByLabel('Teléfono (WhatsApp)').fill('3157778899')
-  await shopper.getByLabel('Dirección').fill('Carrera 43A # 1-50')
-  await choosePlace(shopper, 'Antioquia', 'Medellín')
-  await shopper.getByLabel('Pago contra entrega').check()
-  await shopper.getByLabel(/Autorizo el tratamiento/).check()
-  const subtotal = plain(await shopper.getByTestId('checkout-subtotal').textContent())
-  await shopper.getByRole('button', { name: 'Confirmar pedido' }).click()
-  await shopper.waitForURL('**/finalizar-pedido/success?**')
-  return subtotal
-}
 
 describe.each(WIDTHS)('a shopper from an Instagram link ($name)', (width) => {
   const shopperBrowser = setupBrowser(width.viewport, {
@@ -73,7 +57,7 @@ describe.each(WIDTHS)('a shopper from an Instagram link ($name)', (width) => {
     await shopper.goto(`/producto/${sku}`)
     await setStoredCart(shopper, [{ sku: sku!, quantity: 1 }])
     await shopper.goto('/carrito')
-    const subtotal = await checkOutCashOnDelivery(shopper)
+    const subtotal = await placeCashOnDeliveryOrder(shopper, { name: 'Valentina', phone: '3157778899' })
 
     await signInAsAdmin(page)
     await gotoHydrated(page, '/admin/ventas')

@@ -9,10 +9,10 @@ import { createCategory, createProduct } from '../factories.ts'
 
 /** Products with known skus and names that the browser tests rely on, beside the demo data. */
 export const FIXTURES = {
-  category: { id: 'Categoria_E2E', name: 'Pruebas E2E' },
-  emptyCategory: { id: 'Categoria_VACIA', name: 'Vacía' },
+  category: { id: 'Categoria_E2E', name: 'Pruebas E2E', slug: 'pruebas-e2e' },
+  emptyCategory: { id: 'Categoria_VACIA', name: 'Vacía', slug: 'vacia' },
   /** Enough products to page through: 20 first, then 10 more, then the rest. */
-  bulkCategory: { id: 'Categoria_MUCHOS', name: 'Muchos E2E', products: 34 },
+  bulkCategory: { id: 'Categoria_MUCHOS', name: 'Muchos E2E', slug: 'muchos-e2e', products: 34 },
   /** Retail-visible, 3 units, 20 % off 80.000. */
   discounted: {
     sku: 'COL-E2E-DESCUENT',
@@ -47,6 +47,15 @@ export const FIXTURES = {
   shippingSettings: { sku: 'COL-E2E-ENVIO001', name: 'Collar Envío Configurable', pesos: 30000, stock: 5 },
   /** In no category: the Meta Pixel test's cash-on-delivery order holds a unit of it, no one else's. */
   metaPurchase: { sku: 'ARE-E2E-PIXEL001', name: 'Aretes Píxel Compra', pesos: 30000, stock: 5 },
+  /** "SEO": the owner changes its title, description and slug (admin-seo.test.ts), in a category of its own. */
+  seoCategory: { id: 'Categoria_SEO_E2E', name: 'Enlaces E2E', slug: 'enlaces-e2e' },
+  seoProduct: {
+    sku: 'COL-E2E-SEOURL01',
+    name: 'Collar Enlace Legible',
+    description: 'Collar de prueba para los enlaces legibles y la vista previa de Google.',
+    pesos: 52000,
+    stock: 4,
+  },
 } as const
 
 /** The fixture products' skus: tests that pick "any product" leave these to the tests that rely on them. */
@@ -79,6 +88,7 @@ export async function createE2EFixtures(db: Db) {
   await createCategory(db, FIXTURES.category)
   await createCategory(db, FIXTURES.emptyCategory)
   await createCategory(db, { id: FIXTURES.bulkCategory.id, name: FIXTURES.bulkCategory.name })
+  await createCategory(db, FIXTURES.seoCategory)
   const categoryIds = [FIXTURES.category.id]
   await createProduct(db, { ...FIXTURES.discounted, categoryIds, withImage: false })
   await createProduct(db, { ...FIXTURES.soldOut, categoryIds, withImage: false })
@@ -88,6 +98,8 @@ export async function createE2EFixtures(db: Db) {
   await createProduct(db, { ...FIXTURES.stockMoves, withImage: false })
   await createProduct(db, { ...FIXTURES.shippingSettings, withImage: false })
   await createProduct(db, { ...FIXTURES.metaPurchase, withImage: false })
+  // With an image: its edit form saves without one to upload.
+  await createProduct(db, { ...FIXTURES.seoProduct, categoryIds: [FIXTURES.seoCategory.id] })
   for (const { stock, ...product } of [FIXTURES.deskShipped, FIXTURES.deskCancelled]) {
     await createProduct(db, { ...product, stock: 0, cost: 0, withImage: false })
     await recordEntry(

@@ -144,7 +144,7 @@ test('desktop: hovering "Accesorios" lists every category with image and title',
 
   await links.filter({ hasText: 'Aretes' }).click()
   await page.waitForURL((url) => url.pathname.startsWith('/categoria/'))
-  expect(decodeURIComponent(new URL(page.url()).pathname)).toMatch(/^\/categoria\/Categoria_\d+\/Aretes$/)
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toMatch(/^\/categoria\/Categoria_\d+\/aretes$/)
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Aretes')
   await page.close()
 })
@@ -162,7 +162,7 @@ test('phone: "Todas las categorías" navigates to the chosen category and closes
   await expect.poll(() => option.isVisible()).toBe(true)
   expect(await option.locator('img').count()).toBe(1)
   await option.click()
-  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/Pulseras'))
+  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/pulseras'))
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Pulseras')
   await expect.poll(() => option.isVisible()).toBe(false)
   expect(await dropdown.getAttribute('open')).toBeNull()
@@ -177,7 +177,7 @@ test('desktop: choosing a category closes the "Accesorios" list, though the poin
   await menu.getByRole('button', { name: 'Accesorios' }).hover()
   await expect.poll(() => list.isVisible()).toBe(true)
   await list.getByRole('link').filter({ hasText: 'Anillos' }).click()
-  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/Anillos'))
+  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/anillos'))
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Anillos')
   // The mouse has not moved and the link was clicked: neither hover nor focus keeps it open.
   await expect.poll(() => list.isVisible()).toBe(false)
@@ -199,7 +199,7 @@ test('phone: choosing the category already shown closes "Todas las categorías" 
   const option = dropdown.getByRole('link', { name: 'Aretes' })
   await dropdown.getByText('Todas las categorías').click()
   await option.click()
-  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/Aretes'))
+  await page.waitForURL((url) => decodeURIComponent(url.pathname).endsWith('/aretes'))
   await expect.poll(() => option.isVisible()).toBe(false)
   // The URL changes before the page arrives: "already shown" means its heading is there.
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Aretes')
@@ -210,7 +210,7 @@ test('phone: choosing the category already shown closes "Todas las categorías" 
   await option.click()
   await expect.poll(() => option.isVisible()).toBe(false)
   expect(await dropdown.getAttribute('open')).toBeNull()
-  expect(decodeURIComponent(new URL(page.url()).pathname)).toMatch(/\/Aretes$/)
+  expect(decodeURIComponent(new URL(page.url()).pathname)).toMatch(/\/aretes$/)
   await page.close()
 })
 

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { gotoHydrated, setupBrowser, WIDTHS } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
+import { productPath } from '#app/utils/paths.ts'
+import { slugify } from '#app/utils/slug.ts'
 
 const browser = setupBrowser()
 
@@ -40,7 +42,9 @@ describe.each(WIDTHS)('search on a $name', ({ viewport }) => {
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
     expect([...hrefs].sort()).toEqual(
-      [`/producto/${FIXTURES.discounted.sku}`, `/producto/${FIXTURES.single.sku}`].sort(),
+      [FIXTURES.discounted, FIXTURES.single]
+        .map(({ sku, name }) => productPath({ sku, slug: slugify(name) }))
+        .sort(),
     )
     await page.close()
   })

@@ -1,7 +1,8 @@
 import http from 'node:http'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
-import { categoryPath } from '#app/utils/paths.ts'
+import { categoryPath, productPath } from '#app/utils/paths.ts'
+import { slugify } from '#app/utils/slug.ts'
 import { baseURL, catalog, gotoHydrated, setupBrowser } from './browser.ts'
 import { FIXTURES } from './fixtures.ts'
 
@@ -78,8 +79,9 @@ test('a product page carries Open Graph tags and JSON-LD in the server HTML', as
   expect(tag('og:image:height')).toBe('630')
   await expectJpeg(image!, 1200, 630)
 
-  const jsonLd = await page.locator('script[type="application/ld+json"]').textContent()
-  const product = JSON.parse(jsonLd!)
+  // The Product block (the page also has its BreadcrumbList).
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+  const product = blocks.map((block) => JSON.parse(block)).find((data) => data['@type'] === 'Product')
   expect(product).toMatchObject({
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -97,8 +99,13 @@ test('sitemap.xml lists listed products and robots.txt points at it', async () =
   expect(sitemap.headers.get('content-type')).toMatch(/xml/)
   const xml = await sitemap.text()
   const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
-  for (const { sku } of catalog().visible) expect(locations).toContain(`${baseURL()}/producto/${sku}`)
-  expect(locations).not.toContain(`${baseURL()}/producto/${FIXTURES.hidden.sku}`)
+  // Each at its canonical URL (the slug from the name: none of these was given another).
+  // (admin-seo.test.ts gives its own product another slug.)
+  for (const { sku, name } of catalog().visible.filter(({ sku }) => sku !== FIXTURES.seoProduct.sku))
+    expect(locations).toContain(`${baseURL()}${productPath({ sku, slug: slugify(name) })}`)
+  expect(
+    locations.some((location) => location?.startsWith(`${baseURL()}/producto/${FIXTURES.hidden.sku}`)),
+  ).toBe(false)
 
   const robots = await fetch(`${baseURL()}/robots.txt`)
   expect(robots.status).toBe(200)

@@ -36,6 +36,7 @@ describe('helpHrefFor', () => {
     ['/admin/categorias/editar/3', '/admin/ayuda#categorias'],
     ['/admin/descuentos/nueva', '/admin/ayuda#descuentos'],
     ['/admin/marketing', '/admin/ayuda#marketing'],
+    ['/admin/mensajes', '/admin/ayuda#mensajes'],
     ['/admin/perfil', '/admin/ayuda#perfil'],
     ['/admin/seguridad', '/admin/ayuda#seguridad'],
   ])('%s → %s', (path, href) => {

@@ -16,11 +16,13 @@ import {
 import {
   ADMIN_CHANNELS_PATH,
   ADMIN_MARKETING_PATH,
+  ADMIN_MESSAGES_PATH,
   ADMIN_ORDERS_PATH,
   ADMIN_PROMOTIONS_PATH,
   ADMIN_REPORTS_PATH,
   ADMIN_SALES_PATH,
   ADMIN_SECURITY_PATH,
+  ADMIN_SEO_PATH,
   ADMIN_SETTINGS_PATH,
   ADMIN_TEAM_PATH,
 } from '#app/utils/admin-paths.ts'
@@ -39,6 +41,8 @@ export const HELP_ANCHORS = [
   'categorias',
   'descuentos',
   'marketing',
+  'seo',
+  'mensajes',
   'perfil',
   'seguridad',
   'rutina-diaria',
@@ -255,6 +259,40 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       p(
         'Las direcciones de los catálogos de productos para Meta (Facebook e Instagram) y para Google, y qué productos dejó por fuera cada uno. Pega cada dirección como fuente de productos en el catálogo de Meta o en Google Merchant Center.',
       ),
+      p(
+        '"Pedidos sin terminar": quienes dejaron su teléfono y autorización al hacer el pedido y no lo terminaron. "Escribir por WhatsApp" les envía un enlace que vuelve a llenar su carrito; si compran, aparece como recuperado.',
+      ),
+      p(
+        'Pon utm_source, utm_medium y utm_campaign en los enlaces de tus anuncios (?utm_source=instagram&utm_campaign=navidad): "Ventas" muestra qué campaña trajo cada venta.',
+      ),
+    ],
+  },
+  {
+    id: 'seo',
+    title: 'SEO',
+    path: ADMIN_SEO_PATH,
+    blocks: [
+      p(
+        'Cómo aparece la tienda en Google y cuando alguien comparte un enlace por WhatsApp. En el formulario de cada producto y de cada categoría, la parte "SEO" tiene el título y el resumen para buscadores (vacíos, se usan el nombre y la descripción) con un contador (Google muestra unos 60 caracteres del título y 155 de la descripción), la URL legible y una vista previa del resultado de Google y de la tarjeta de WhatsApp.',
+      ),
+      list(
+        'La URL de un producto es /producto/SKU/nombre-del-producto: el SKU es la clave y el resto es para las personas (minúsculas, sin tildes, con guiones). Si cambias la URL, los enlaces viejos siguen funcionando: llevan a la nueva con una redirección permanente (301).',
+        'La página SEO decide si sitemap.xml lista los productos y las categorías, agrega líneas a robots.txt (User-agent, Allow, Disallow, Sitemap o Crawl-delay, una por línea) y guarda el código de verificación de Google Search Console, que la página de inicio lleva en su etiqueta meta.',
+        'Cada producto lleva datos estructurados para Google (nombre, imágenes, precio en COP, disponibilidad y, con una promoción que termina, hasta cuándo vale el precio). Un producto sin fotos no puede mostrarse como ficha de producto en Google: súbele una.',
+      ),
+    ],
+  },
+  {
+    id: 'mensajes',
+    title: 'Mensajes y Notificaciones',
+    path: ADMIN_MESSAGES_PATH,
+    blocks: [
+      p(
+        'A qué celulares llega el aviso de cada pedido nuevo, con qué plantilla de WhatsApp, y qué mensajes recibe el cliente cuando su pedido se confirma, sale, se entrega o se cancela (cada uno se activa aparte). Cada plantilla debe estar aprobada en WhatsApp Manager con el mismo nombre, idioma y variables en el orden de la página. "Enviar prueba" manda el aviso de pedido nuevo a los números guardados.',
+      ),
+      p(
+        'Cada mensaje enviado, fallido u omitido queda en el "Historial" del pedido; sin WhatsApp configurado, con el enlace "Enviar por WhatsApp" para mandarlo a mano.',
+      ),
     ],
   },
   {
@@ -332,7 +370,7 @@ export const HELP_TOPICS: readonly HelpSection[] = [
       ),
       list(
         'Sincronización de un SKU: en Canales, pulsa "Reintentar".',
-        'Aviso de WhatsApp: el pedido está igual en Gestión de pedidos; solo no llegó el mensaje.',
+        'Aviso o mensaje de WhatsApp: el pedido está igual en Gestión de pedidos; solo no llegó el mensaje. Revisa la plantilla en Mensajes y Notificaciones con "Enviar prueba".',
         'Factura o guía: el pedido dice el motivo; corrígelo (por ejemplo, el municipio) y pulsa otra vez "Emitir factura" o "Generar guía". Si dice que revises la cuenta de la transportadora, hazlo antes de generar otra.',
         'Reembolso: el "Historial" del pedido dice por qué no se hizo; devuelve el dinero por otro medio.',
       ),

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
+import { SeoFields, type SeoShop } from './seo-fields.tsx'
 import { CsrfField, useCsrfToken } from '#app/components/admin/admin-form.tsx'
 import {
   FormMessage,
@@ -56,6 +57,10 @@ export type ProductFormValues = {
   heightCm: number | null
   /** Media id of the current main image (edit only). */
   mainMediaId: number | null
+  /** "SEO": the URL's slug ('' on a new product: made from the name) and the search result's texts ('' the defaults). */
+  slug: string
+  seoTitle: string
+  seoDescription: string
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -78,6 +83,9 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   widthCm: null,
   heightCm: null,
   mainMediaId: null,
+  slug: '',
+  seoTitle: '',
+  seoDescription: '',
 }
 
 /** The shop's default package ("Configuraciones"): grams and centimetres. */
@@ -103,6 +111,8 @@ export function ProductForm({
   existingMediaCount = 0,
   defaultVat,
   defaultPackage,
+  seoShop,
+  shareImage = '/og-image.jpg',
   onSaved,
 }: {
   mode: 'create' | 'edit'
@@ -113,6 +123,10 @@ export function ProductForm({
   defaultVat: VatRate
   /** The shop's default package, named by the hint of "Empaque para envíos". */
   defaultPackage: DefaultPackage
+  /** The shop's name and public origin, for the Google and WhatsApp previews. */
+  seoShop: SeoShop
+  /** The link card's picture in the WhatsApp preview: the main image, else the shop's logo. */
+  shareImage?: string
   onSaved: (result: Extract<SaveResult, { ok: true }>) => void
 }) {
   const csrf = useCsrfToken()
@@ -351,6 +365,15 @@ export function ProductForm({
           página del producto se lo dice al cliente antes de comprar. Desmarcado: el producto admite retracto.
         </p>
       </fieldset>
+
+      <SeoFields
+        kind="product"
+        keySegment={mode === 'edit' ? initial.sku : null}
+        initial={{ slug: initial.slug, seoTitle: initial.seoTitle, seoDescription: initial.seoDescription }}
+        initialText={{ name: initial.name, description: initial.description }}
+        shop={seoShop}
+        image={shareImage}
+      />
 
       <MediaPicker
         mode={mode}

@@ -49,12 +49,14 @@ describe('pageNameOf: page names by route pattern', () => {
     ['/politica-de-datos', '/politica-de-datos'],
     ['/pago-simulado/8f1c-22', '/pago-simulado/:id'],
     ['/producto/COL-ORO-001', '/producto/COL-ORO-001'],
+    // The slug beside the SKU is for people: the page is the product's.
+    ['/producto/COL-ORO-001/collar-de-oro', '/producto/COL-ORO-001'],
     ['/producto/COL%20ORO', '/producto/COL ORO'],
     ['/producto/:sku', '/producto/:sku'],
     ['/categoria/Categoria_17/Collares', '/categoria/Categoria_17'],
     ['/categoria/Categoria_17', '/categoria/Categoria_17'],
     ['/no-existe', OTHER_PAGE],
-    ['/producto/a/b', OTHER_PAGE],
+    ['/producto/a/b/c', OTHER_PAGE],
     [OTHER_PAGE, OTHER_PAGE],
     ['/%E0', OTHER_PAGE],
   ])('%s → %s', (path, name) => {

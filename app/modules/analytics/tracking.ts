@@ -52,14 +52,15 @@ export function pageNameOf(path: string): PageName | null {
   if (FIXED_PAGES.includes(lower)) return { kind: 'fixed', name: lower }
   if (lower === PAYMENT_PAGE_PATTERN || lower.startsWith('/pago-simulado/'))
     return { kind: 'fixed', name: PAYMENT_PAGE_PATTERN }
-  const product = /^\/producto\/([^/]+)$/i.exec(text)
+  // `/producto/:sku/:slug?`: the slug is for people; the SKU is the product.
+  const product = /^\/producto\/([^/]+)(?:\/[^/]*)?$/i.exec(text)
   if (product) {
     const sku = product[1]!
     return sku === ':sku'
       ? { kind: 'fixed', name: PRODUCT_PAGE_PATTERN }
       : { kind: 'product', name: `/producto/${sku}`, sku }
   }
-  // `/categoria/:id/:nombre?`: the name in the address is for people; the id is the category.
+  // `/categoria/:id/:slug?`: the slug in the address is for people; the id is the category.
   const category = /^\/categoria\/([^/]+)(?:\/[^/]*)?$/i.exec(text)
   if (category) {
     const id = category[1]!

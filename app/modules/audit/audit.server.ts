@@ -47,6 +47,7 @@ const SECTIONS: readonly [string, string][] = [
   ['/admin/usuarios', 'Usuarios'],
   ['/admin/ventas', 'Ventas'],
   ['/admin/configuraciones', 'Configuraciones'],
+  ['/admin/mensajes', 'Mensajes y Notificaciones'],
   ['/admin/canales', 'Canales'],
   ['/admin/categorias', 'Categorías'],
   ['/admin/descuentos', 'Descuentos y Promociones'],

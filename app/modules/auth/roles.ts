@@ -91,6 +91,8 @@ export const ADMIN_PATH_RULES: readonly PathRule[] = [
   // Everyone sees their own sessions and sign-ins; the audit log and the exports are the owner's.
   rule('/seguridad/csv', 'team'),
   rule('/configuraciones', 'settings'),
+  rule('/mensajes', 'settings'),
+  rule('/seo', 'settings'),
   rule('/canales', 'channels'),
   rule('/productos/crear', 'catalog'),
   rule('/productos/editar', 'catalog'),

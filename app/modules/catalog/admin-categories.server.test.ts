@@ -182,3 +182,33 @@ describe('deleting a category', () => {
     await expect(deleteCategory(t.db, storage, id)).rejects.toMatchObject(notFound)
   })
 })
+
+test('"SEO": a category keeps its slug, title and description; empty takes the defaults', async () => {
+  const storage = memoryStorage()
+  const seo = {
+    seoTitle: 'Pulseras tejidas a mano',
+    seoDescription: 'Pulseras de hilo.',
+    slug: 'Pulseras Tejidas!',
+  }
+  const { id } = await createCategory(t.db, storage, { name: 'Pulseras', seo })
+  expect(await getAdminCategory(t.reads, id)).toMatchObject({
+    slug: 'pulseras-tejidas',
+    seoTitle: 'Pulseras tejidas a mano',
+    seoDescription: 'Pulseras de hilo.',
+  })
+  // A rename keeps the URL; an emptied slug is made from the name as it is then.
+  await updateCategory(t.db, storage, id, { name: 'Manillas', seo: {} })
+  expect((await getAdminCategory(t.reads, id))?.slug).toBe('pulseras-tejidas')
+  await updateCategory(t.db, storage, id, {
+    name: 'Manillas',
+    seo: { slug: '', seoTitle: '', seoDescription: '' },
+  })
+  expect(await getAdminCategory(t.reads, id)).toMatchObject({
+    slug: 'manillas',
+    seoTitle: null,
+    seoDescription: null,
+  })
+  await expect(updateCategory(t.db, storage, id, { name: 'Manillas', seo: { slug: '💎' } })).rejects.toThrow(
+    Refusal,
+  )
+})

@@ -12,7 +12,14 @@ import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { withStoredFiles, type StoredFilesOptions } from '#app/modules/media/stored-files.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { categories, media, productCategories } from './schema.ts'
-import { CATEGORY_MESSAGES, CategoryNameSchema } from './validators.ts'
+import {
+  CATEGORY_MESSAGES,
+  CategoryNameSchema,
+  seoColumns,
+  SeoFieldsSchema,
+  type SeoFields,
+} from './validators.ts'
+import { slugOf } from '#app/utils/slug.ts'
 import { hasNul } from '#app/utils/text.ts'
 import { formatCount } from '#app/utils/count.ts'
 
@@ -27,7 +34,14 @@ const CATEGORY_FILES: StoredFilesOptions = {
 /** Without a new image nothing is stored and storage is never called. */
 const imageUploads = (image: Upload | null | undefined) => (image ? [image] : [])
 
-export type CategoryInput = { name: unknown; image?: Upload | null }
+/** `seo`: the form's SEO fields as posted (`seoFieldValues`); absent, they are left as they are. */
+export type CategoryInput = { name: unknown; image?: Upload | null; seo?: Record<string, unknown> }
+
+function parseSeo(seo: Record<string, unknown> | undefined): SeoFields {
+  const parsed = SeoFieldsSchema.safeParse(seo ?? {})
+  if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message)
+  return parsed.data
+}
 
 function parseName(name: unknown): string {
   const parsed = CategoryNameSchema.safeParse(typeof name === 'string' ? name : '')
@@ -49,7 +63,13 @@ function mediaRow(stored: StoredMedia) {
 async function insertWithFreshId(
   tx: DbOrTx,
   now: number,
-  values: { name: string; imageMediaId: number | null },
+  values: {
+    name: string
+    imageMediaId: number | null
+    slug?: string
+    seoTitle?: string | null
+    seoDescription?: string | null
+  },
 ): Promise<string> {
   for (let stamp = now; ; stamp++) {
     const [row] = await tx
@@ -69,6 +89,7 @@ export async function createCategory(
   now = Date.now(),
 ): Promise<{ id: string }> {
   const name = parseName(input.name)
+  const seo = seoColumns(parseSeo(input.seo), name)
   return withStoredFiles(storage, imageUploads(input.image), CATEGORY_FILES, ([stored]) =>
     db.transaction(async (tx) => {
       let imageMediaId: number | null = null
@@ -76,7 +97,7 @@ export async function createCategory(
         const [row] = await tx.insert(media).values(mediaRow(stored)).returning({ id: media.id })
         imageMediaId = row!.id
       }
-      return { id: await insertWithFreshId(tx, now, { name, imageMediaId }) }
+      return { id: await insertWithFreshId(tx, now, { name, imageMediaId, ...seo }) }
     }),
   )
 }
@@ -89,6 +110,7 @@ export async function updateCategory(
   input: CategoryInput,
 ): Promise<void> {
   const name = parseName(input.name)
+  const seo = seoColumns(parseSeo(input.seo), name)
   // A NUL is in no id, and PostgreSQL would refuse the query for it.
   const [existing] = hasNul(id) ? [] : await db.select().from(categories).where(eq(categories.id, id))
   if (!existing) throw new Refusal(CATEGORY_MESSAGES.notFound, { standsAlone: true, status: 404 })
@@ -106,7 +128,10 @@ export async function updateCategory(
           replaced = old
         }
       }
-      await tx.update(categories).set({ name, imageMediaId }).where(eq(categories.id, id))
+      await tx
+        .update(categories)
+        .set({ name, imageMediaId, ...seo })
+        .where(eq(categories.id, id))
     }),
   )
   if (replaced) await deleteStoredFiles(storage, storedPaths(replaced))
@@ -167,6 +192,10 @@ export async function deleteCategory(db: Db, storage: MediaStorage, id: string):
 export type AdminCategory = {
   id: string
   name: string
+  /** "SEO": the slug of its URL now (saved, or made from the name), and what the owner wrote. */
+  slug: string
+  seoTitle: string | null
+  seoDescription: string | null
   createdAt: string
   image: ImageSource | null
   /** How many products are in it: a category can be deleted only at 0. */
@@ -179,6 +208,9 @@ function adminCategoryQuery(db: DbOrTx) {
     .select({
       id: categories.id,
       name: categories.name,
+      slug: categories.slug,
+      seoTitle: categories.seoTitle,
+      seoDescription: categories.seoDescription,
       createdAt: categories.createdAt,
       mediaPath: media.path,
       mediaKind: media.kind,
@@ -200,6 +232,9 @@ function toAdminCategory(row: AdminCategoryRow, publicBase: string): AdminCatego
   return {
     id: row.id,
     name: row.name,
+    slug: slugOf(row),
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
     createdAt: row.createdAt.toISOString(),
     image: joinedImage(row, row.name, publicBase),
     productCount: row.productCount,

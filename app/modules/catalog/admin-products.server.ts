@@ -12,8 +12,9 @@ import { Refusal } from '#app/utils/refusal.ts'
 import { priceLevelsWith } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
 import { generateSku } from './sku.ts'
-import { PRODUCT_MESSAGES, type ProductFields } from './validators.ts'
+import { PRODUCT_MESSAGES, seoColumns, type ProductFields } from './validators.ts'
 import { mediaValues, PRODUCT_FILES, setMainImageInTx, type MainChoice } from './product-media.server.ts'
+import { slugOf } from '#app/utils/slug.ts'
 import { hasNul, normalizeSearchText } from '#app/utils/text.ts'
 import type { VatRate } from '#app/utils/vat.ts'
 
@@ -40,6 +41,7 @@ function columnsFrom(fields: ProductFields) {
     ...(fields.lengthCm === undefined ? {} : { lengthCm: fields.lengthCm }),
     ...(fields.widthCm === undefined ? {} : { widthCm: fields.widthCm }),
     ...(fields.heightCm === undefined ? {} : { heightCm: fields.heightCm }),
+    ...seoColumns(fields, fields.name),
   }
 }
 
@@ -196,6 +198,10 @@ export type EditableMedia = {
 export type EditableProduct = {
   sku: string
   name: string
+  /** "SEO": the slug of its URL now (saved, or made from the name), and what the owner wrote. */
+  slug: string
+  seoTitle: string | null
+  seoDescription: string | null
   description: string
   cost: number
   priceLevel1: number
@@ -238,6 +244,9 @@ export async function getEditableProduct(
   return {
     sku: product.sku,
     name: product.name,
+    slug: slugOf(product),
+    seoTitle: product.seoTitle,
+    seoDescription: product.seoDescription,
     description: product.description,
     cost: product.cost,
     priceLevel1: product.priceLevel1,

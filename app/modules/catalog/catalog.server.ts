@@ -9,6 +9,7 @@ import {
   type ImageSource,
   type MediaReads,
 } from '#app/modules/media/image-source.ts'
+import { slugOf } from '#app/utils/slug.ts'
 import { containsPattern, hasNul, normalizeSearchText } from '#app/utils/text.ts'
 import { discountedPrice } from './pricing.ts'
 import { categories, media, productCategories, products } from './schema.ts'
@@ -19,6 +20,8 @@ export const retailVisible = sql`${products.showRetail} and ${products.stock} > 
 export type ProductCard = {
   sku: string
   name: string
+  /** The readable part of its URL (`productPath`): the one saved, or one from the name. */
+  slug: string
   /** Level-1 price in centavos. */
   price: number
   /** What the shopper pays: level 1 less the discount. */
@@ -28,13 +31,19 @@ export type ProductCard = {
   image: ImageSource | null
   /** A running "lleve N pague M" on it (promotions' `withShelfPrices`); absent: none. */
   buyPay?: { buy: number; pay: number } | null
+  /**
+   * When running promotions make `finalPrice` and end, the moment it changes (promotions'
+   * `withShelfPrices`); absent: the price holds with no end.
+   */
+  priceValidUntil?: Date | null
 }
 
-export type CategorySummary = { id: string; name: string; image: ImageSource | null }
+export type CategorySummary = { id: string; name: string; slug: string; image: ImageSource | null }
 
 const productCardColumns = {
   sku: products.sku,
   name: products.name,
+  slug: products.slug,
   price: products.priceLevel1,
   discountPercent: products.discountPercent,
   available: availableUnitsSql.as('available'),
@@ -52,6 +61,7 @@ const mainMediaColumns = {
 type ProductCardRow = {
   sku: string
   name: string
+  slug: string | null
   price: number
   discountPercent: number
   available: number
@@ -71,6 +81,7 @@ function toCard(row: CardRow, publicBase: string): ProductCard {
   return {
     sku: row.sku,
     name: row.name,
+    slug: slugOf(row),
     price: row.price,
     finalPrice: discountedPrice(row.price, row.discountPercent),
     discountPercent: row.discountPercent,
@@ -121,7 +132,12 @@ async function withMainMedia(db: DbOrTx, rows: ProductCardRow[]): Promise<CardRo
 
 export async function listCategories({ db, publicBase }: MediaReads): Promise<CategorySummary[]> {
   const rows = await db
-    .select({ id: categories.id, name: categories.name, imageMediaId: categories.imageMediaId })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      imageMediaId: categories.imageMediaId,
+    })
     .from(categories)
     .orderBy(asc(categories.name))
   // Images by primary key in a second query: a join let the planner hash the whole media table
@@ -145,6 +161,7 @@ export async function listCategories({ db, publicBase }: MediaReads): Promise<Ca
     return {
       id: row.id,
       name: row.name,
+      slug: slugOf(row),
       image: image
         ? imageSource(
             {
@@ -243,6 +260,7 @@ async function dealRound(db: DbOrTx, round: number, buckets: { lo: number; hi: n
       ord: sql<number>`slot.ord::int`.as('ord'),
       sku: pick.sku,
       name: pick.name,
+      slug: pick.slug,
       price: pick.price,
       discountPercent: pick.discountPercent,
       available: pick.available,
@@ -361,12 +379,15 @@ export async function searchProducts(
 
 export type ProductDetail = ProductCard & {
   description: string
+  /** "SEO": the search result's title and description the owner wrote; null takes the defaults. */
+  seoTitle: string | null
+  seoDescription: string | null
   /** A personal-use good: no right of withdrawal, which the page tells the shopper before buying. */
   personalUse: boolean
   /** The JPEG link preview (og:image) of the first image that has one. */
   shareImage: ReturnType<typeof shareImage>
   media: ({ kind: 'image'; image: ImageSource } | { kind: 'video'; src: string })[]
-  categories: { id: string; name: string }[]
+  categories: { id: string; name: string; slug: string }[]
 }
 
 /** A product page; null when the sku is unknown or hidden from retail. */
@@ -382,6 +403,8 @@ export async function getProductDetail(
       ...mainMediaColumns,
       description: products.description,
       personalUse: products.personalUse,
+      seoTitle: products.seoTitle,
+      seoDescription: products.seoDescription,
     })
     .from(products)
     .leftJoin(media, mainMedia)
@@ -393,7 +416,7 @@ export async function getProductDetail(
     .where(eq(media.productSku, sku))
     .orderBy(desc(media.isMain), asc(media.position), asc(media.id))
   const categoryRows = await db
-    .select({ id: categories.id, name: categories.name })
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
     .where(eq(productCategories.productSku, sku))
@@ -402,6 +425,8 @@ export async function getProductDetail(
     ...toCard(row, publicBase),
     description: row.description,
     personalUse: row.personalUse,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
     shareImage:
       mediaRows.flatMap((m) => (m.kind === 'image' ? [shareImage(m, publicBase)] : [])).find(Boolean) ?? null,
     media: mediaRows.map((m, index) =>
@@ -409,7 +434,7 @@ export async function getProductDetail(
         ? { kind: 'video' as const, src: mediaUrl(m.path, publicBase) }
         : { kind: 'image' as const, image: imageSource(m, `Slide ${index + 1}`, publicBase) },
     ),
-    categories: categoryRows,
+    categories: categoryRows.map((category) => ({ ...category, slug: slugOf(category) })),
   }
 }
 
@@ -425,16 +450,34 @@ export async function getCartProducts(
   return (await withMainMedia(db, rows)).map((row) => toCard(row, publicBase))
 }
 
-/** Every page a search engine should know: visible products and all categories. */
-export async function listSitemapEntries(db: DbOrTx) {
-  const productRows = await db
-    .select({ sku: products.sku, updatedAt: products.updatedAt })
-    .from(products)
-    .where(retailVisible)
-    .orderBy(asc(products.sku))
-  const categoryRows = await db
-    .select({ id: categories.id, name: categories.name })
-    .from(categories)
-    .orderBy(asc(categories.name))
-  return { products: productRows, categories: categoryRows }
+/**
+ * Every page a search engine should know: visible products and all categories, each with its
+ * slug; either list left unread when the "SEO" settings leave it out of the sitemap.
+ */
+export async function listSitemapEntries(
+  db: DbOrTx,
+  include: { products: boolean; categories: boolean } = { products: true, categories: true },
+) {
+  const productRows = include.products
+    ? await db
+        .select({
+          sku: products.sku,
+          name: products.name,
+          slug: products.slug,
+          updatedAt: products.updatedAt,
+        })
+        .from(products)
+        .where(retailVisible)
+        .orderBy(asc(products.sku))
+    : []
+  const categoryRows = include.categories
+    ? await db
+        .select({ id: categories.id, name: categories.name, slug: categories.slug })
+        .from(categories)
+        .orderBy(asc(categories.name))
+    : []
+  return {
+    products: productRows.map((row) => ({ sku: row.sku, slug: slugOf(row), updatedAt: row.updatedAt })),
+    categories: categoryRows.map((row) => ({ id: row.id, name: row.name, slug: slugOf(row) })),
+  }
 }

@@ -19,6 +19,11 @@ export const categories = pgTable('categories', {
   id: text().primaryKey(),
   name: text().notNull(),
   imageMediaId: integer(),
+  /** "SEO": the readable part of its URL beside the id; null follows the name (`slugOf`, slug.ts). */
+  slug: text(),
+  /** "SEO": the search result's title and description; null takes the defaults (seo.ts). */
+  seoTitle: text(),
+  seoDescription: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -48,6 +53,14 @@ export const products = pgTable(
      * right of withdrawal, as long as the shopper is told before buying (the product page says so).
      */
     personalUse: boolean().notNull().default(false),
+    /**
+     * "SEO": the readable part of its URL beside the SKU (`/producto/{sku}/{slug}`); null follows
+     * the name (`slugOf`, slug.ts) until the product is saved from its form, which keeps it.
+     */
+    slug: text(),
+    /** "SEO": the search result's title and description; null takes the defaults (seo.ts). */
+    seoTitle: text(),
+    seoDescription: text(),
     /**
      * The packed item for carriers' quotes and guías: grams and centimetres; null takes the shop's
      * default package ("Configuraciones", "Envíos con transportadora").

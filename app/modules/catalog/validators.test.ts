@@ -8,6 +8,9 @@ import {
   MAX_PRICE_PESOS,
   priceTooLargeMessage,
   ProductFieldsSchema,
+  seoColumns,
+  SEO_MESSAGES,
+  SeoFieldsSchema,
 } from './validators.ts'
 
 test('inventory filters: defaults show everything; the query string round-trips', () => {
@@ -72,4 +75,30 @@ test('prices and cost stop below what an integer centavos column holds, with a f
   expect(refused('level1', '20000000.01')).toBe('El precio nivel 1 no puede ser mayor que $ 20.000.000.')
   expect(refused('level5', '999999999')).toBe('El precio nivel 5 no puede ser mayor que $ 20.000.000.')
   expect(refused('cost', '1e9')).toBe('El costo no puede ser mayor que $ 20.000.000.')
+})
+
+test('SEO fields: empty is the default, the slug normalised, a post without them changes nothing', () => {
+  const parse = (fields: Record<string, unknown>) => SeoFieldsSchema.safeParse(fields)
+  expect(parse({}).data).toEqual({})
+  expect(parse({ seoTitle: '  ', seoDescription: '', slug: '' }).data).toEqual({
+    seoTitle: null,
+    seoDescription: null,
+    slug: null,
+  })
+  expect(parse({ seoTitle: 'Collar\n\tLuna  dorado', slug: ' Collar Corazón Ñandú ' }).data).toEqual({
+    seoTitle: 'Collar Luna dorado',
+    slug: 'collar-corazon-nandu',
+  })
+  expect(parse({ slug: '💎 ✨' }).error?.issues[0]?.message).toBe(SEO_MESSAGES.slugInvalid)
+  expect(parse({ slug: 'a'.repeat(121) }).error?.issues[0]?.message).toBe(SEO_MESSAGES.slugTooLong)
+  expect(parse({ seoTitle: 't'.repeat(121) }).error?.issues[0]?.message).toBe(SEO_MESSAGES.titleTooLong)
+  expect(parse({ seoDescription: 'd'.repeat(321) }).error?.issues[0]?.message).toBe(
+    SEO_MESSAGES.descriptionTooLong,
+  )
+  // An empty slug is made from the name when saved; absent fields write nothing.
+  expect(seoColumns({ slug: null, seoTitle: null }, 'Aretes Sol & Luna')).toEqual({
+    slug: 'aretes-sol-luna',
+    seoTitle: null,
+  })
+  expect(seoColumns({}, 'Aretes')).toEqual({})
 })

@@ -1,5 +1,7 @@
 import type { FailureWords } from '#app/utils/refusal.ts'
 import { PARCEL_BOUNDS } from '#app/utils/parcel-bounds.ts'
+import { slugify } from '#app/utils/slug.ts'
+import { cleanText } from '#app/utils/text.ts'
 import { VAT_RATES } from '#app/utils/vat.ts'
 import { z } from 'zod'
 
@@ -137,6 +139,89 @@ const packageSize = ({ label, bounds }: (typeof PACKAGE_FIELDS)[number]) => {
 
 const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean())
 
+/**
+ * "SEO" of a product or category: the lengths Google shows before cutting a result's title and
+ * description (the form's counters), and the longest each field takes.
+ */
+export const SEO_RECOMMENDED = { title: 60, description: 155 } as const
+export const SEO_MAX = { title: 120, description: 320, slug: 120 } as const
+
+export const SEO_MESSAGES = {
+  titleTooLong: `El título para buscadores no puede tener más de ${SEO_MAX.title} caracteres.`,
+  descriptionTooLong: `La descripción para buscadores no puede tener más de ${SEO_MAX.description} caracteres.`,
+  slugTooLong: `La URL no puede tener más de ${SEO_MAX.slug} caracteres.`,
+  slugInvalid:
+    'La URL debe tener al menos una letra o un número (se escribe en minúsculas, sin tildes y con guiones).',
+} as const
+
+/** One line of text as a search result shows it: controls and runs of spaces become one space. */
+export function singleLineText(value: string): string {
+  return (
+    cleanText(value)
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+      .trim()
+  )
+}
+
+/**
+ * A SEO title or description: '' is null (the default from the name and description); a post
+ * without the field (a form older than it) leaves it undefined: the saved value stays.
+ */
+const seoText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? singleLineText(value) : value),
+    z
+      .string({ message })
+      .max(max, { message })
+      .transform((text) => text || null)
+      .optional(),
+  )
+
+/**
+ * The readable part of the URL, normalised (`slugify`: lower case, no accents, hyphens); '' is null
+ * (made from the name when saved); undefined when the post has no such field.
+ */
+const slugField = z.preprocess(
+  (value) => (typeof value === 'string' ? cleanText(value).trim() : value),
+  z
+    .string({ message: SEO_MESSAGES.slugInvalid })
+    .max(SEO_MAX.slug, { message: SEO_MESSAGES.slugTooLong })
+    .transform((text, ctx) => {
+      if (!text) return null
+      const slug = slugify(text)
+      if (!slug) ctx.addIssue({ code: 'custom', message: SEO_MESSAGES.slugInvalid })
+      return slug
+    })
+    .optional(),
+)
+
+/** The "SEO" fields of the product and category forms. */
+export const SeoFieldsSchema = z.object({
+  seoTitle: seoText(SEO_MAX.title, SEO_MESSAGES.titleTooLong),
+  seoDescription: seoText(SEO_MAX.description, SEO_MESSAGES.descriptionTooLong),
+  slug: slugField,
+})
+export type SeoFields = z.infer<typeof SeoFieldsSchema>
+
+/** The SEO fields of a form post, each undefined when the form has no such field. */
+export function seoFieldValues(form: FormData) {
+  const value = (name: string) => (form.has(name) ? form.get(name) : undefined)
+  return { seoTitle: value('seoTitle'), seoDescription: value('seoDescription'), slug: value('slug') }
+}
+
+/**
+ * The columns the SEO fields write: only those the post had; an empty slug is made from the name
+ * (`slugify`), so a saved row keeps its URL when it is renamed later.
+ */
+export function seoColumns(fields: SeoFields, name: string) {
+  return {
+    ...(fields.seoTitle === undefined ? {} : { seoTitle: fields.seoTitle }),
+    ...(fields.seoDescription === undefined ? {} : { seoDescription: fields.seoDescription }),
+    ...(fields.slug === undefined ? {} : { slug: fields.slug ?? slugify(name) }),
+  }
+}
+
 /** The product form's fields (files and the main-image choice are checked apart). */
 export const ProductFieldsSchema = z.object({
   name: z.string({ message: PRODUCT_MESSAGES.required }).trim().min(1, PRODUCT_MESSAGES.required).max(120, {
@@ -192,6 +277,7 @@ export const ProductFieldsSchema = z.object({
   lengthCm: packageSize(PACKAGE_FIELDS[1]),
   widthCm: packageSize(PACKAGE_FIELDS[2]),
   heightCm: packageSize(PACKAGE_FIELDS[3]),
+  ...SeoFieldsSchema.shape,
 })
 
 export type ProductFields = z.infer<typeof ProductFieldsSchema>
@@ -219,6 +305,7 @@ export function productFieldsFrom(form: FormData) {
     ...Object.fromEntries(
       PACKAGE_FIELDS.map(({ name }) => [name, form.has(name) ? form.get(name) : undefined]),
     ),
+    ...seoFieldValues(form),
   })
 }
 

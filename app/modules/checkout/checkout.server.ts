@@ -7,6 +7,7 @@ import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { OutOfStock, reserveUnits } from '#app/modules/inventory/stock.server.ts'
 import { keepCheckoutTracking, type CheckoutTracking } from '#app/modules/marketing/events.server.ts'
+import { notifyNumbersOf } from '#app/modules/order/new-order-notice.server.ts'
 import { recordOrderEvent } from '#app/modules/order/order.server.ts'
 import { pricingLinesOf, quotePromotions } from '#app/modules/promotions/promotions.server.ts'
 import {
@@ -24,6 +25,7 @@ import type { HoldLimits } from '#app/modules/settings/validators.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { clientNetworkOf } from '#app/utils/client-network.ts'
+import { settleCheckoutDraft } from './drafts.server.ts'
 import { holdLimitRefusal } from './hold-limits.server.ts'
 import { CHECKOUT_MESSAGES } from './messages.ts'
 import { offeredPaymentMethods } from './payment-methods.server.ts'
@@ -45,7 +47,7 @@ export type CheckoutContext = {
    * to the next order without a restart.
    */
   shipping: ShippingRules
-  /** Business numbers told of each new order (WHATSAPP_NOTIFY_NUMBERS). */
+  /** Business numbers told of each new order until the owner saves them in "Mensajes" (WHATSAPP_NOTIFY_NUMBERS). */
   notifyNumbers: string[]
   /**
    * Which online providers this deployment has (configured or simulated); "Pagos" in
@@ -277,6 +279,7 @@ export async function placeOrder(
         clientNetwork,
         campaign: input.campaign,
       })
+      await settleCheckoutDraft(tx, customer.phone, placed.id)
 
       if (quote && totals.shipping > 0 && zoneFor(zones, place)?.cost == null) {
         await recordOrderEvent(tx, placed.id, 'shipping-quoted', shippingQuotedText(quote), {
@@ -314,13 +317,17 @@ function shippingQuotedText(quote: CheckoutShippingQuote): string {
   return `Envío cotizado con ${quote.carrierName}: ${formatCOP(quote.price)}${days}.`
 }
 
-/** One WhatsApp job per business number, in the caller's transaction. */
+/**
+ * One WhatsApp job per business number, in the caller's transaction: the numbers saved in "Mensajes
+ * y Notificaciones", or `ctx.notifyNumbers` (the environment's) until the owner saves them.
+ */
 export async function enqueueNewOrderNotices(
   ctx: Pick<CheckoutContext, 'jobs' | 'notifyNumbers'>,
   tx: Tx,
   orderId: string,
 ) {
-  if (!ctx.notifyNumbers.length) {
+  const numbers = await notifyNumbersOf(tx, ctx.notifyNumbers)
+  if (!numbers.length) {
     await recordOrderEvent(
       tx,
       orderId,
@@ -329,7 +336,7 @@ export async function enqueueNewOrderNotices(
     )
     return
   }
-  for (const to of ctx.notifyNumbers) {
+  for (const to of numbers) {
     await ctx.jobs.send(tx, 'order-new-notice', { orderId, to })
   }
 }

@@ -86,7 +86,7 @@ test('confirming or cancelling an order frees its place', async () => {
   const phone = newPhone()
   const first = await place({ sku: product.sku, quantity: 1, phone })
   const second = await place({ sku: product.sku, quantity: 1, phone })
-  await confirmOrder(t.db, first.id, 'duena@vitrina.test')
+  await confirmOrder(t.db, recordingJobQueue(), first.id, 'duena@vitrina.test')
   const third = await place({ sku: product.sku, quantity: 1, phone })
   await expect(place({ sku: product.sku, quantity: 1, phone })).rejects.toThrow(CheckoutRefused)
   await cancelOrder(t.db, recordingJobQueue(), second.id, 'Prueba')

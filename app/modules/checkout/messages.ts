@@ -42,3 +42,13 @@ export const ID_MESSAGES = {
   badOrder: 'El pedido no es válido.',
   badForm: 'El formulario no es válido. Recarga la página e inténtalo de nuevo.',
 } as const
+
+/** Checkouts begun and not finished: the recovery link's notices and the shop's WhatsApp message. */
+export const DRAFT_MESSAGES = {
+  recovered: 'Recuperamos los productos de tu pedido. Revisa tu carrito y finaliza cuando quieras.',
+  linkGone:
+    'Este enlace para retomar tu pedido ya no está disponible. Puedes agregar los productos de nuevo desde la tienda.',
+  /** The message the owner sends by WhatsApp, with the link that refills the cart. */
+  whatsapp: (input: { name: string; shop: string; items: string; link: string }) =>
+    `Hola${input.name ? ` ${input.name}` : ''}, te escribimos de ${input.shop}. Vimos que dejaste tu pedido sin terminar (${input.items}). Si quieres, puedes retomarlo aquí: ${input.link} ¿Te podemos ayudar en algo?`,
+} as const

@@ -271,7 +271,7 @@ describe('the feeds as the platforms read them', () => {
         expect(hostile).toMatchObject({
           title: `Collar "Luna" & <Sol> 'Plata' 💎`,
           description: 'Hermoso collar\n& más',
-          link: `${ORIGIN}/producto/TST-A%26B`,
+          link: `${ORIGIN}/producto/TST-A%26B/collar-luna-sol-plata`,
           brand: 'Vitrina Accesorios',
         })
       }

@@ -8,6 +8,7 @@ import { shelfPriceOf, type PricingLine, type PromotionRule } from '#app/modules
 import { promotions } from '#app/modules/promotions/schema.ts'
 import type { Env } from '#app/utils/env.server.ts'
 import { absoluteUrl } from '#app/utils/seo.ts'
+import { slugOf } from '#app/utils/slug.ts'
 import {
   catalogFeed,
   FEED_PLATFORMS,
@@ -44,6 +45,7 @@ export async function readFeedProducts(
     .select({
       sku: products.sku,
       name: products.name,
+      slug: products.slug,
       description: products.description,
       showRetail: products.showRetail,
       showWholesale: products.showWholesale,
@@ -93,6 +95,7 @@ export async function readFeedProducts(
     return {
       sku: row.sku,
       name: row.name,
+      slug: slugOf(row),
       description: row.description,
       showRetail: row.showRetail,
       showWholesale: row.showWholesale,

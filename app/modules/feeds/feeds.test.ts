@@ -23,6 +23,7 @@ function product(overrides: Partial<FeedProduct> = {}): FeedProduct {
   return {
     sku: 'COL-GEN-ABCD1234',
     name: 'Collar Luna',
+    slug: 'collar-luna',
     description: 'Collar de plata.',
     showRetail: true,
     showWholesale: false,
@@ -86,7 +87,7 @@ describe('items', () => {
         id: 'COL-GEN-ABCD1234',
         title: 'Collar Luna',
         description: 'Collar de plata.',
-        link: 'https://tienda.example.co/producto/COL-GEN-ABCD1234',
+        link: 'https://tienda.example.co/producto/COL-GEN-ABCD1234/collar-luna',
         image_link: 'https://tienda.example.co/media/products/a-share.jpg',
         availability: 'in stock',
         condition: 'new',
@@ -185,7 +186,7 @@ describe('XML', () => {
         id: 'TST-A&B<"\'>',
         title: `Collar "Luna" & <Sol> 'Plata' 💎`,
         description: ']]> <![CDATA[ x ]]> &bogus; & 😀',
-        link: "https://tienda.example.co/producto/TST-A%26B%3C%22'%3E",
+        link: "https://tienda.example.co/producto/TST-A%26B%3C%22'%3E/collar-luna",
         brand: 'Tienda <&> "1"',
         product_type: 'Sets & regalos',
       })

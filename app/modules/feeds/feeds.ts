@@ -48,6 +48,8 @@ export const LEFT_OUT_REASONS = {
 export type FeedProduct = {
   sku: string
   name: string
+  /** The slug of its page's URL (`productPath`). */
+  slug: string
   description: string
   showRetail: boolean
   showWholesale: boolean
@@ -146,7 +148,7 @@ function feedItem(
     id: product.sku,
     title: cut(title, limits.title),
     description: cut(plainText(product.description) || title, limits.description),
-    link: `${shop.origin}${productPath(product.sku)}`,
+    link: `${shop.origin}${productPath(product)}`,
     image_link: image,
     availability: availabilityOf(platform, product.available > 0),
     condition: 'new',

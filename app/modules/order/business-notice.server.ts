@@ -10,7 +10,15 @@ import { recordOrderEvent } from './order.server.ts'
  */
 export async function sendBusinessTemplate(
   deps: { db: DbOrTx; whatsapp: WhatsAppClient | null },
-  notice: { orderId: string; to: string; template: string; parameters: string[]; about: string },
+  notice: {
+    orderId: string
+    to: string
+    template: string
+    parameters: string[]
+    about: string
+    /** The template's language code (Spanish unless the owner saved another). */
+    language?: string
+  },
 ) {
   const { orderId, to, about } = notice
   if (!deps.whatsapp) {
@@ -23,7 +31,12 @@ export async function sendBusinessTemplate(
     return { skipped: 'sin configuración' }
   }
   try {
-    const { messageId } = await deps.whatsapp.sendTemplate(to, notice.template, 'es', notice.parameters)
+    const { messageId } = await deps.whatsapp.sendTemplate(
+      to,
+      notice.template,
+      notice.language ?? 'es',
+      notice.parameters,
+    )
     await recordOrderEvent(deps.db, orderId, 'notice-sent', `Aviso por WhatsApp${about} enviado a ${to}.`, {
       messageId,
     })

@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { returnShippedUnits } from '#app/modules/inventory/movement.server.ts'
 import { releaseUnits } from '#app/modules/inventory/stock.server.ts'
+import { enqueueBuyerMessage } from './buyer-message.server.ts'
 import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
 import { Refusal } from '#app/utils/refusal.ts'
@@ -80,7 +81,9 @@ export async function cancelOrder(
  * Cancels an order the caller's transaction has locked and found not cancelled yet. `asReturn`: an
  * accepted withdrawal or reversal, which may also end a delivered order (`assertReturnable`). An
  * order that was paid or delivered may have its electronic invoice: the credit-note job is queued,
- * and it decides whether there is one to credit.
+ * and it decides whether there is one to credit. The buyer's "Pedido cancelado" message is queued
+ * when the owner turned it on, except for a payment that could not even start
+ * (`releaseCheckoutKey`): the shopper is still on the checkout, reading why.
  */
 export async function cancelLockedOrder(
   tx: Tx,
@@ -102,6 +105,7 @@ export async function cancelLockedOrder(
   if (order.status === 'pagado' || order.status === 'Completado') {
     await jobs.send(tx, 'invoice-credit-note', { orderId: order.id })
   }
+  if (!releaseCheckoutKey) await enqueueBuyerMessage(tx, jobs, order.id, 'cancelled')
 }
 
 /**

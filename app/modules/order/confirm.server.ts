@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '#app/db/client.server.ts'
+import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
+import { enqueueBuyerMessage } from './buyer-message.server.ts'
 import { ORDER_DESK_MESSAGES } from './messages.ts'
 import { lockOrder, recordOrderEvent } from './order.server.ts'
 import { orderNotFound } from './ship.server.ts'
@@ -9,8 +11,9 @@ import { orders } from './schema.ts'
 /**
  * "Confirmado": the customer of a cash-on-delivery order answered on WhatsApp. A confirmed order
  * keeps its units past the confirmation window and no longer counts against the customer's limits.
+ * The buyer's "Pedido confirmado" message is queued with it, when the owner turned it on.
  */
-export async function confirmOrder(db: DbOrTx, orderId: string, by: string) {
+export async function confirmOrder(db: DbOrTx, jobs: JobQueue, orderId: string, by: string) {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId)
     if (!order) throw orderNotFound()
@@ -26,5 +29,6 @@ export async function confirmOrder(db: DbOrTx, orderId: string, by: string) {
       .set({ confirmedAt: new Date(), updatedAt: new Date() })
       .where(eq(orders.id, orderId))
     await recordOrderEvent(tx, orderId, 'confirmed', 'Confirmado con el cliente por WhatsApp.', undefined, by)
+    await enqueueBuyerMessage(tx, jobs, orderId, 'confirmed')
   })
 }

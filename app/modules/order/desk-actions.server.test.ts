@@ -226,23 +226,23 @@ describe('Confirmado (cash on delivery)', () => {
   test('records when and who, once; online orders and closed ones are refused', async () => {
     const product = await stockedProduct(t.db, 5)
     const order = await placeTestOrder(t.db, { sku: product.sku, quantity: 1 })
-    await confirmOrder(t.db, order.id, ADMIN)
+    await confirmOrder(t.db, jobs, order.id, ADMIN)
     expect((await getOrder(t.db, order.id))?.confirmedAt).toBeInstanceOf(Date)
     expect((await listOrderEvents(t.db, order.id)).at(-1)).toMatchObject({
       type: 'confirmed',
       message: 'Confirmado con el cliente por WhatsApp.',
       createdBy: ADMIN,
     })
-    expect(await refusalOf(() => confirmOrder(t.db, order.id, ADMIN))).toMatchObject({
+    expect(await refusalOf(() => confirmOrder(t.db, jobs, order.id, ADMIN))).toMatchObject({
       message: ORDER_DESK_MESSAGES.alreadyConfirmed,
     })
     const online = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, paymentMethod: 'mercadopago' })
-    expect(await refusalOf(() => confirmOrder(t.db, online.id, ADMIN))).toMatchObject({
+    expect(await refusalOf(() => confirmOrder(t.db, jobs, online.id, ADMIN))).toMatchObject({
       message: ORDER_DESK_MESSAGES.notCashOnDelivery,
     })
     const cancelled = await placeTestOrder(t.db, { sku: product.sku, quantity: 1 })
     await cancelOrderAtDesk(t.db, jobs, cancelled.id, 'el cliente canceló', ADMIN)
-    const refused = await refusalOf(() => confirmOrder(t.db, cancelled.id, ADMIN))
+    const refused = await refusalOf(() => confirmOrder(t.db, jobs, cancelled.id, ADMIN))
     expect(refused).toBeInstanceOf(Refusal)
     expect((await getOrder(t.db, cancelled.id))?.confirmedAt).toBeNull()
   })
@@ -283,7 +283,7 @@ describe('a step that fails rolls the whole change back', () => {
       'cancel a shipped order': () =>
         cancelOrderAtDesk(t.db, jobs, order.id, 'rechazado en la entrega', ADMIN),
       'mark paid': () => markOrderPaidAtDesk(t.db, order.id, ADMIN),
-      confirm: () => confirmOrder(t.db, order.id, ADMIN),
+      confirm: () => confirmOrder(t.db, jobs, order.id, ADMIN),
     }[change]!
     await expect(run()).rejects.toThrow()
     expect(await snapshot(order.id, product.sku)).toEqual(before)

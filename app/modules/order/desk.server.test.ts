@@ -42,7 +42,7 @@ test('the lists, the work queues and the search', async () => {
   const shipped = await place()
   const cancelled = await place()
   const completed = await place()
-  await confirmOrder(t.db, confirmed.id, ADMIN)
+  await confirmOrder(t.db, jobs, confirmed.id, ADMIN)
   await markOrderPaidAtDesk(t.db, paid.id, ADMIN)
   await shipOrder(t.db, jobs, shipped.id, {}, ADMIN)
   await cancelOrderAtDesk(t.db, jobs, cancelled.id, 'el cliente canceló', ADMIN)

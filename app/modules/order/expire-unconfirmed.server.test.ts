@@ -30,7 +30,7 @@ test('unconfirmed cash orders older than the window are cancelled and give their
   const confirmed = await placeTestOrder(t.db, { sku: product.sku, quantity: 1 })
   const shipped = await placeTestOrder(t.db, { sku: product.sku, quantity: 1 })
   const online = await placeTestOrder(t.db, { sku: product.sku, quantity: 1, paymentMethod: 'mercadopago' })
-  await confirmOrder(t.db, confirmed.id, 'duena@vitrina.test')
+  await confirmOrder(t.db, jobs, confirmed.id, 'duena@vitrina.test')
   await shipOrder(t.db, jobs, shipped.id, {}, 'duena@vitrina.test')
   for (const order of [stale, confirmed, shipped, online]) await age(order.id, 49)
   await age(recent.id, 47)

@@ -22,7 +22,7 @@ test('"holding units unpaid and unconfirmed": one rule in SQL and for a row read
   const cash = await place()
   const online = await place('mercadopago')
   const confirmed = await place()
-  await confirmOrder(t.db, confirmed.id, ADMIN)
+  await confirmOrder(t.db, jobs, confirmed.id, ADMIN)
   const shipped = await place()
   await shipOrder(t.db, jobs, shipped.id, {}, ADMIN)
   const paid = await place('mercadopago')

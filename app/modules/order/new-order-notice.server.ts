@@ -1,13 +1,26 @@
 import type { DbOrTx } from '#app/db/client.server.ts'
 import type { WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
+import { readNewOrderTemplate, readNotifyNumbers } from '#app/modules/messages/messages.server.ts'
+import { DEFAULT_NEW_ORDER_TEMPLATE } from '#app/modules/messages/validators.ts'
 import { sendBusinessTemplate } from './business-notice.server.ts'
 import { getOrder } from './order.server.ts'
 
-export const NEW_ORDER_TEMPLATE = 'nuevo_pedido'
+/** The new-order template until the owner saves another in "Mensajes y Notificaciones". */
+export const NEW_ORDER_TEMPLATE = DEFAULT_NEW_ORDER_TEMPLATE
 
 /**
- * Job: tells one business number of a new order with the "nuevo_pedido" template (customer name
- * and phone). Throws on a retryable failure so the queue backs off and tries again.
+ * The business numbers told of a new order or a buyer's request, as saved in "Mensajes y
+ * Notificaciones" (read in the caller's transaction); `defaults` (WHATSAPP_NOTIFY_NUMBERS) until
+ * the owner saves the list.
+ */
+export function notifyNumbersOf(db: DbOrTx, defaults: readonly string[]): Promise<string[]> {
+  return readNotifyNumbers(db, defaults)
+}
+
+/**
+ * Job: tells one business number of a new order with the new-order template as saved now
+ * ("nuevo_pedido" in Spanish until changed; customer name and phone). Throws on a retryable failure
+ * so the queue backs off and tries again.
  */
 export async function sendNewOrderNotice(
   deps: { db: DbOrTx; whatsapp: WhatsAppClient | null },
@@ -18,10 +31,12 @@ export async function sendNewOrderNotice(
   // A payment that could not even start cancels its order at once: nothing for the business.
   if (order.status === 'cancelado') return { skipped: 'pedido cancelado' }
   const name = [order.customerName, order.customerLastName].filter(Boolean).join(' ')
+  const { template, language } = await readNewOrderTemplate(deps.db)
   return sendBusinessTemplate(deps, {
     orderId: order.id,
     to: job.to,
-    template: NEW_ORDER_TEMPLATE,
+    template,
+    language,
     parameters: [name, order.customerPhone],
     about: '',
   })

@@ -13,6 +13,7 @@ import {
   REVERSAL_CAUSE_LABELS,
 } from './claims.ts'
 import { spanishDay } from '#app/utils/spanish-dates.ts'
+import { notifyNumbersOf } from './new-order-notice.server.ts'
 import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
 import {
   isOnlinePaymentMethod,
@@ -97,7 +98,10 @@ function checkedDescription(description: string): string {
 
 export type ClaimNotices = {
   jobs: JobQueue
-  /** The business numbers told at once (WHATSAPP_NOTIFY_NUMBERS). */
+  /**
+   * The business numbers told at once until the owner saves them in "Mensajes y Notificaciones"
+   * (WHATSAPP_NOTIFY_NUMBERS); the saved list is read in the claim's transaction.
+   */
   notifyNumbers: string[]
 }
 
@@ -123,7 +127,8 @@ async function recordClaim(
     'cliente',
   )
   // The owner hears of it at once, on every business number (a job each, as new orders).
-  if (!notices.notifyNumbers.length) {
+  const numbers = await notifyNumbersOf(tx, notices.notifyNumbers)
+  if (!numbers.length) {
     await recordOrderEvent(
       tx,
       order.id,
@@ -131,7 +136,7 @@ async function recordClaim(
       'Aviso por WhatsApp de la solicitud omitido: no hay números configurados.',
     )
   }
-  for (const to of notices.notifyNumbers) {
+  for (const to of numbers) {
     await notices.jobs.send(tx, 'order-claim-notice', { claimId: created!.id, to })
   }
   return created!

@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { shipOrderUnits } from '#app/modules/inventory/movement.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
+import { enqueueBuyerMessage } from './buyer-message.server.ts'
 import { ORDER_DESK_MESSAGES, SHIPMENT_TEXT_MAX } from './messages.ts'
 import { lockOrder, recordOrderEvent, type OrderRow } from './order.server.ts'
 import { orderItems, orders } from './schema.ts'
@@ -24,7 +25,9 @@ export function orderNotFound() {
 /**
  * Ships an order already locked by the caller's transaction: its reservation becomes exits in the
  * ledger through inventory, so no unit stays held. Used by "Marcar como Enviado" and by
- * "Completado" of an order the shop handed over without marking it shipped first.
+ * "Completado" of an order the shop handed over without marking it shipped first. The buyer's
+ * "Pedido enviado" message is queued with it when the owner turned it on (`tellBuyer: false`:
+ * the caller sends another one instead).
  */
 export async function shipLockedOrder(
   tx: Tx,
@@ -32,6 +35,7 @@ export async function shipLockedOrder(
   order: OrderRow,
   shipment: Shipment,
   by: string,
+  { tellBuyer = true }: { tellBuyer?: boolean } = {},
 ) {
   const carrier = shipment.carrier?.trim() || null
   const trackingNumber = shipment.trackingNumber?.trim() || null
@@ -70,6 +74,7 @@ export async function shipLockedOrder(
     { carrier, trackingNumber, exits },
     by,
   )
+  if (tellBuyer) await enqueueBuyerMessage(tx, jobs, order.id, 'shipped')
 }
 
 /** "Marcar como Enviado": one transaction on the locked order. */

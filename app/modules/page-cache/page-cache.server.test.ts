@@ -17,6 +17,8 @@ import {
 } from '#app/modules/settings/settings.server.ts'
 import { settingsAsFormValues } from '#app/modules/settings/validators.ts'
 import { formatCOP } from '#app/utils/money.ts'
+import { CANONICAL_REDIRECT_CACHE_CONTROL } from '#app/utils/canonical.server.ts'
+import { categoryPath, productPath } from '#app/utils/paths.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
@@ -51,6 +53,9 @@ const instances: Instance[] = []
 
 let category: { id: string; name: string }
 let product: { sku: string }
+/** Their canonical pages (`/producto/{sku}/{slug}`): any other spelling is a 301, never kept. */
+let productUrl: string
+let categoryUrl: string
 
 beforeAll(async () => {
   vite = await createServer({
@@ -78,6 +83,8 @@ beforeAll(async () => {
   // More than the home's first page, so "Seguro te gusta" has a next page (its link carries the seed).
   for (let i = 0; i < 20; i++) await createProduct(t.db, { categoryIds: [category.id], name: `Collar ${i}` })
   product = await createProduct(t.db, { categoryIds: [category.id], name: 'Collar Luna', pesos: 45_000 })
+  productUrl = productPath({ sku: product.sku, slug: 'collar-luna' })
+  categoryUrl = categoryPath({ id: category.id, slug: 'collares' })
 }, 120_000)
 
 afterEach(() => {
@@ -164,7 +171,7 @@ describe('changes show on the next request, on every instance', () => {
   test('a price change', async () => {
     const a = await startInstance()
     const b = await startInstance()
-    const path = `/producto/${product.sku}`
+    const path = productUrl
     for (const instance of [a, b]) {
       await get(instance, path)
       const kept = await get(instance, path)
@@ -236,7 +243,7 @@ describe('changes show on the next request, on every instance', () => {
   test('a setting saved in "Configuraciones"', async () => {
     const a = await startInstance()
     const b = await startInstance()
-    const path = `/categoria/${category.id}`
+    const path = categoryUrl
     for (const instance of [a, b]) {
       await get(instance, path)
       expect(cacheStatus(await get(instance, path))).toBe('hit')
@@ -317,7 +324,7 @@ describe('changes show on the next request, on every instance', () => {
         return response
       },
     })
-    const path = `/producto/${product.sku}`
+    const path = productUrl
     const [{ priceLevel1: before } = { priceLevel1: 0 }] = await t.db
       .select({ priceLevel1: products.priceLevel1 })
       .from(products)
@@ -355,13 +362,13 @@ describe('what the cache serves is what the app renders', () => {
     const instance = await startInstance()
     const paths = [
       '/',
-      `/producto/${product.sku}`,
+      productUrl,
       `/categoria/${category.id}/collares`,
       '/buscar?q=collar',
       '/politica-de-datos',
-      `/producto/${product.sku}?preferencias`,
+      `${productUrl}?preferencias`,
       '/_.data',
-      `/producto/${product.sku}.data`,
+      `${productUrl}.data`,
     ]
     for (const consent of [undefined, consentCookie(true, false), consentCookie(false, true, 'otro')]) {
       for (const path of paths) {
@@ -378,9 +385,30 @@ describe('what the cache serves is what the app renders', () => {
     }
   })
 
+  test('a missing or old slug: the 301 goes out as the app made it, never kept, no ETag', async () => {
+    const instance = await startInstance()
+    for (const [path, location] of [
+      [`/producto/${product.sku}`, productUrl],
+      [`/producto/${product.sku}/nombre-viejo?utm_source=ig`, `${productUrl}?utm_source=ig`],
+      [`/categoria/${category.id}/Collares`, categoryUrl],
+    ] as const) {
+      for (let i = 0; i < 3; i++) {
+        const response = await fetch(`${instance.base}${path}`, { redirect: 'manual' })
+        expect(response.status, path).toBe(301)
+        expect(response.headers.get('location'), path).toBe(location)
+        expect(response.headers.get('cache-control'), path).toBe(CANONICAL_REDIRECT_CACHE_CONTROL)
+        expect(response.headers.get('etag'), path).toBeNull()
+        expect(cacheStatus(response), path).toBe('miss')
+      }
+    }
+    // The canonical page itself is kept as before.
+    await get(instance, productUrl)
+    expect(cacheStatus(await get(instance, productUrl))).toBe('hit')
+  })
+
   test('client navigation data (.data) too', async () => {
     const instance = await startInstance()
-    for (const path of [`/producto/${product.sku}.data`, `/categoria/${category.id}.data`]) {
+    for (const path of [`${productUrl}.data`, `${categoryUrl}.data`]) {
       await get(instance, path)
       const kept = await get(instance, path)
       expect(cacheStatus(kept)).toBe('hit')
@@ -405,7 +433,7 @@ describe('what the cache serves is what the app renders', () => {
 describe('headers', () => {
   test('a kept page carries each request’s own nonce, in its policy and in the page', async () => {
     const instance = await startInstance({}, { policy: true })
-    for (const path of ['/', `/producto/${product.sku}`]) {
+    for (const path of ['/', productUrl]) {
       const seen = new Set<string>()
       const statuses: (string | null)[] = []
       for (const encoding of ['gzip', 'identity', 'gzip', 'identity', 'gzip', 'gzip']) {
@@ -424,7 +452,7 @@ describe('headers', () => {
       expect(seen.size, path).toBe(6)
     }
     // A revalidation answered 304 carries no policy: the browser keeps the page and policy it has.
-    const path = `/producto/${product.sku}`
+    const path = productUrl
     const etag = (await get(instance, path)).headers.get('etag')!
     const revalidated = await fetch(`${instance.base}${path}`, { headers: { 'if-none-match': etag } })
     expect(revalidated.status).toBe(304)
@@ -433,7 +461,7 @@ describe('headers', () => {
 
   test('a shared page: public for a short while, ETag, 304 when unchanged, gzip or plain', async () => {
     const instance = await startInstance()
-    const path = `/producto/${product.sku}`
+    const path = productUrl
     const first = await get(instance, path)
     expect(cacheStatus(first)).toBe('miss')
     const kept = await get(instance, path)
@@ -467,14 +495,14 @@ describe('headers', () => {
 
   test('a consent answer in the cookie, or the shuffled home: only the browser may keep it', async () => {
     const instance = await startInstance()
-    const withConsent = await get(instance, `/producto/${product.sku}`, { cookie: consentCookie(true, true) })
+    const withConsent = await get(instance, productUrl, { cookie: consentCookie(true, true) })
     expect(withConsent.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL)
     expect((await get(instance, '/')).headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL)
   })
 
   test('an admin or a staff device: fresh pages, kept nowhere', async () => {
     const instance = await startInstance()
-    const path = `/producto/${product.sku}`
+    const path = productUrl
     await get(instance, path)
     for (const cookie of ['vitrina_admin=abc', '__Host-vitrina_admin=abc', `${STAFF_DEVICE_COOKIE}=1`]) {
       const answer = await get(instance, path, { cookie: `${consentCookie(true, true)}; ${cookie}` })
@@ -499,7 +527,7 @@ describe('headers', () => {
   test('a product page is kept only for the shop day it was rendered on ("envío gratis hoy")', async () => {
     let now = new Date('2026-11-24T04:59:00Z')
     const instance = await startInstance({ now: () => now })
-    const path = `/producto/${product.sku}`
+    const path = productUrl
     await get(instance, path)
     expect(cacheStatus(await get(instance, path))).toBe('hit')
     // Midnight in Bogotá (UTC-5).

@@ -34,7 +34,8 @@ const gunzip = promisify(zlib.gunzip)
  */
 const CACHEABLE_PATHS = [
   /^\/(?:_\.data)?$/,
-  /^\/producto\/[^/]+$/,
+  // `/producto/{sku}/{slug}`; without the slug (or with an old one) the page is a 301, never kept.
+  /^\/producto\/[^/]+(?:\/[^/]+)?$/,
   /^\/categoria\/[^/]+(?:\/[^/]+)?$/,
   /^\/buscar(?:\.data)?$/,
   /^\/politica-de-datos(?:\.data)?$/,
@@ -86,7 +87,11 @@ type Answer = {
   aroundNonce: NonceGzip | null
 }
 
-type Rendered = { answer: Answer; setCookies: string[]; storable: boolean }
+/**
+ * `ownCacheControl`: the app's own Cache-Control, sent with an answer that is not kept (a 301 to a
+ * page's canonical URL says how long it may be reused; without it browsers keep a 301 for good).
+ */
+type Rendered = { answer: Answer; setCookies: string[]; storable: boolean; ownCacheControl: string | null }
 
 type Entry = { answers: Answer[]; turn: number; bytes: number }
 
@@ -197,7 +202,7 @@ export function createPageCache({
       // Only an answer that will be kept is served again with other nonces.
       aroundNonce: keptNonce && storable ? await splitAroundNonce(body, keptNonce) : null,
     }
-    return { answer, setCookies, storable }
+    return { answer, setCookies, storable, ownCacheControl: cacheControl || null }
   }
 
   function store(gen: string, key: string, answer: Answer, wanted: number) {
@@ -232,6 +237,7 @@ export function createPageCache({
     if (shared && shared.setCookies.length === 0) {
       await send(req, res, nonceOf(res), shared.answer, {
         cacheControl: shared.storable ? cacheControl : null,
+        ownCacheControl: shared.ownCacheControl,
         status: 'miss',
       })
       return
@@ -251,6 +257,7 @@ export function createPageCache({
     for (const cookie of rendered.setCookies) res.append('Set-Cookie', cookie)
     await send(req, res, nonceOf(res), rendered.answer, {
       cacheControl: rendered.storable ? cacheControl : null,
+      ownCacheControl: rendered.ownCacheControl,
       status: 'miss',
     })
   }
@@ -310,7 +317,11 @@ async function send(
   res: express.Response,
   nonce: string,
   answer: Answer,
-  { cacheControl, status }: { cacheControl: string | null; status: 'hit' | 'miss' },
+  {
+    cacheControl,
+    ownCacheControl = null,
+    status,
+  }: { cacheControl: string | null; ownCacheControl?: string | null; status: 'hit' | 'miss' },
 ) {
   const gzipped = req.acceptsEncodings('gzip', 'identity') === 'gzip'
   const etag = gzipped ? `${answer.etag.slice(0, -1)}-gzip"` : answer.etag
@@ -324,6 +335,9 @@ async function send(
       res.status(304).end()
       return
     }
+  } else if (ownCacheControl) {
+    // Not kept, so no ETag either: a 304 could hand back an older redirect with the same empty body.
+    res.setHeader('Cache-Control', ownCacheControl)
   }
   const body = await bodyFor(answer, nonce, gzipped)
   if (gzipped) res.setHeader('Content-Encoding', 'gzip')

@@ -36,6 +36,7 @@ export function ruleOf(row: PromotionRow): PromotionRule {
     categoryIds: row.categoryIds,
     minSubtotal: row.minSubtotal,
     combinable: row.combinable,
+    endsAt: row.endsAt,
   }
 }
 

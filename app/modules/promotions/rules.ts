@@ -36,6 +36,8 @@ export type PromotionRule = {
   categoryIds: readonly string[]
   minSubtotal: number
   combinable: boolean
+  /** When it stops running (null: no end); absent where it does not matter (tests' rules). */
+  endsAt?: Date | null
 }
 
 /** One cart or order line as the rules see it. */
@@ -313,6 +315,31 @@ export function shelfPriceOf(
       line.listPrice > 0 ? Math.round(((line.listPrice - finalPrice) * 100) / line.listPrice) : 0,
     buyPay: buyPay ? { buy: buyPay.buyQuantity, pay: buyPay.payQuantity } : null,
   }
+}
+
+/**
+ * When the shelf price these running promotions give a product stops holding: the first end of a
+ * promotion after which the price would change (two giving the same price must both end), or null
+ * when it holds with no end (none of those that matter ends, or no promotion prices it). For the
+ * product page's `priceValidUntil` (structured data).
+ */
+export function shelfPriceEndsAt(
+  line: Omit<PricingLine, 'quantity'>,
+  rules: readonly PromotionRule[],
+): Date | null {
+  const price = shelfPriceOf(line, rules).finalPrice
+  if (price === line.unitPrice) return null
+  const ends = [...new Set(rules.flatMap((rule) => (rule.endsAt ? [rule.endsAt.getTime()] : [])))].sort(
+    (a, b) => a - b,
+  )
+  const end = ends.find(
+    (moment) =>
+      shelfPriceOf(
+        line,
+        rules.filter((rule) => (rule.endsAt?.getTime() ?? Infinity) > moment),
+      ).finalPrice !== price,
+  )
+  return end === undefined ? null : new Date(end)
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DbOrTx } from '#app/db/client.server.ts'
 import type { ProductCard } from '#app/modules/catalog/catalog.server.ts'
 import { productCategories } from '#app/modules/catalog/schema.ts'
 import { runningAutomaticPromotions } from './promotions.server.ts'
-import { shelfPriceOf } from './rules.ts'
+import { shelfPriceEndsAt, shelfPriceOf } from './rules.ts'
 
 /**
  * Product cards and pages as the running automatic promotions price them (`shelfPriceOf`): the
@@ -29,21 +29,23 @@ export async function withShelfPrices<Card extends ProductCard>(
       ),
     )
   return cards.map((card) => {
-    const shelf = shelfPriceOf(
-      {
-        sku: card.sku,
-        listPrice: card.price,
-        unitPrice: card.finalPrice,
-        categoryIds: links.filter((link) => link.sku === card.sku).map((link) => link.categoryId),
-      },
-      rules,
-    )
+    const line = {
+      sku: card.sku,
+      listPrice: card.price,
+      unitPrice: card.finalPrice,
+      categoryIds: links.filter((link) => link.sku === card.sku).map((link) => link.categoryId),
+    }
+    const shelf = shelfPriceOf(line, rules)
     if (shelf.finalPrice === card.finalPrice && !shelf.buyPay) return card
+    const priced = shelf.finalPrice !== card.finalPrice
+    // When a promotion's price ends (the product page's structured data says until when it holds).
+    const until = priced ? shelfPriceEndsAt(line, rules) : null
     return {
       ...card,
       finalPrice: shelf.finalPrice,
-      discountPercent: shelf.finalPrice === card.finalPrice ? card.discountPercent : shelf.discountPercent,
+      discountPercent: priced ? shelf.discountPercent : card.discountPercent,
       buyPay: shelf.buyPay,
+      ...(until ? { priceValidUntil: until } : {}),
     }
   })
 }

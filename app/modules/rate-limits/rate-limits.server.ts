@@ -75,6 +75,15 @@ export const RATE_LIMITS = {
     message: 'Has consultado muchos envíos seguidos. Espera unos minutos e inténtalo de nuevo.',
   },
   /**
+   * What a shopper types at checkout, kept as it changes (`/api/pedido-borrador`): a few a minute
+   * while typing; a script filling the drafts table is cut off.
+   */
+  checkoutDraft: {
+    points: 30,
+    seconds: 10 * 60,
+    message: 'Demasiados cambios seguidos en el formulario; inténtalo más tarde.',
+  },
+  /**
    * Returns from Wompi's page (each asks Wompi for the transaction): a shopper comes back once or
    * twice; past this the page shows the order without asking.
    */

@@ -846,3 +846,131 @@ export const SettingsActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export type SettingsIntent = z.infer<typeof SettingsActionSchema>['intent']
+
+// ——— "SEO" (/admin/seo): sitemap.xml, robots.txt and Google Search Console ———
+
+/** The SEO settings, each kept under its own key in `settings` (and audited under it). */
+export type SeoSettings = {
+  /** Whether sitemap.xml lists the products shown to the public, and the categories. */
+  seoSitemapProducts: boolean
+  seoSitemapCategories: boolean
+  /** Lines added to robots.txt after the shop's own (checked by `robotsLineProblem`). */
+  seoRobotsExtra: string
+  /** The `content` of Google Search Console's `<meta name="google-site-verification">`; '' none. */
+  seoGoogleVerification: string
+}
+export type SeoSettingKey = keyof SeoSettings
+
+export const SEO_SETTING_KEYS = [
+  'seoSitemapProducts',
+  'seoSitemapCategories',
+  'seoRobotsExtra',
+  'seoGoogleVerification',
+] as const satisfies readonly SeoSettingKey[]
+
+export const SEO_SETTING_DEFAULTS: SeoSettings = {
+  seoSitemapProducts: true,
+  seoSitemapCategories: true,
+  seoRobotsExtra: '',
+  seoGoogleVerification: '',
+}
+
+export const SEO_SETTING_LABELS: Record<SeoSettingKey, string> = {
+  seoSitemapProducts: 'Productos en sitemap.xml',
+  seoSitemapCategories: 'Categorías en sitemap.xml',
+  seoRobotsExtra: 'Líneas adicionales de robots.txt',
+  seoGoogleVerification: 'Verificación de Google Search Console',
+}
+
+/** robots.txt lines the owner may add, and how long the addition may be. */
+export const ROBOTS_DIRECTIVES = ['User-agent', 'Allow', 'Disallow', 'Sitemap', 'Crawl-delay'] as const
+export const ROBOTS_EXTRA_LIMITS = { lines: 50, lineLength: 200 } as const
+
+export const SEO_SETTINGS_MESSAGES = {
+  saved: 'Configuración SEO guardada.',
+  unchanged: 'No hubo cambios que guardar.',
+  invalid: 'Revisa los campos marcados; no se guardó ningún cambio.',
+  unexpected: 'Error: no se pudo guardar la configuración SEO, intenta de nuevo.',
+  robotsTooMany: `robots.txt: máximo ${ROBOTS_EXTRA_LIMITS.lines} líneas adicionales.`,
+  robotsLine: (line: number, problem: string) => `robots.txt, línea ${line}: ${problem}`,
+  robotsTooLong: `la línea tiene más de ${ROBOTS_EXTRA_LIMITS.lineLength} caracteres.`,
+  robotsUnknown: `escribe «Directiva: valor» con una de ${ROBOTS_DIRECTIVES.join(', ')}, o un comentario que empiece por #.`,
+  robotsPath: 'la ruta de Allow o Disallow debe empezar por / o * (o quedar vacía).',
+  robotsSitemap: 'Sitemap debe ser una dirección completa (https://…).',
+  robotsAgent: 'escribe el nombre del robot después de User-agent: (o * para todos).',
+  robotsDelay: 'Crawl-delay debe ser un número de segundos entre 0 y 60.',
+  verification:
+    'El código de verificación de Google debe ser el valor de content de la etiqueta que da Search Console (letras, números, - y _), o la etiqueta completa.',
+} as const
+
+/** A robots.txt line's problem in Spanish, or null when it may go in. */
+export function robotsLineProblem(line: string): string | null {
+  if (line.length > ROBOTS_EXTRA_LIMITS.lineLength) return SEO_SETTINGS_MESSAGES.robotsTooLong
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(line)) return SEO_SETTINGS_MESSAGES.robotsUnknown
+  if (line === '' || line.startsWith('#')) return null
+  const match = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line)
+  const directive = ROBOTS_DIRECTIVES.find((name) => name.toLowerCase() === match?.[1]?.toLowerCase())
+  if (!match || !directive) return SEO_SETTINGS_MESSAGES.robotsUnknown
+  const value = match[2]!.trim()
+  switch (directive) {
+    case 'Allow':
+    case 'Disallow':
+      return value === '' || /^[/*]\S*$/.test(value) ? null : SEO_SETTINGS_MESSAGES.robotsPath
+    case 'Sitemap':
+      return /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(value) ? null : SEO_SETTINGS_MESSAGES.robotsSitemap
+    case 'User-agent':
+      return /^[A-Za-z0-9*._-]+$/.test(value) ? null : SEO_SETTINGS_MESSAGES.robotsAgent
+    case 'Crawl-delay':
+      return /^\d{1,2}(\.\d{1,2})?$/.test(value) && Number(value) <= 60
+        ? null
+        : SEO_SETTINGS_MESSAGES.robotsDelay
+  }
+}
+
+/** Google's token alone: what Search Console puts in the tag's `content`. */
+const VERIFICATION_TOKEN = /^[A-Za-z0-9_-]{10,100}$/
+
+/** The token from what the owner pasted: the token itself or the whole `<meta …>` tag. */
+export function verificationTokenOf(text: string): string | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return ''
+  const fromTag = /^<meta\s[^>]*content\s*=\s*["']([^"']*)["'][^>]*>$/i.exec(trimmed)
+  if (fromTag && !/name\s*=\s*["']google-site-verification["']/i.test(trimmed)) return null
+  const token = (fromTag?.[1] ?? trimmed).trim()
+  return VERIFICATION_TOKEN.test(token) ? token : null
+}
+
+/** The SEO form's fields as posted (checkboxes: 'on' or absent). */
+export type SeoSettingsFormValues = Record<SeoSettingKey, string>
+
+/** Checks the SEO form: the settings to save, or one Spanish message per field refused. */
+export function checkSeoSettingsForm(
+  values: Partial<SeoSettingsFormValues>,
+): { ok: true; settings: SeoSettings } | { ok: false; errors: Partial<Record<SeoSettingKey, string>> } {
+  const errors: Partial<Record<SeoSettingKey, string>> = {}
+  const lines = (values.seoRobotsExtra ?? '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+  while (lines.length && lines.at(-1) === '') lines.pop()
+  while (lines.length && lines[0] === '') lines.shift()
+  if (lines.length > ROBOTS_EXTRA_LIMITS.lines) errors.seoRobotsExtra = SEO_SETTINGS_MESSAGES.robotsTooMany
+  else {
+    const found = lines.map(robotsLineProblem).findIndex((problem) => problem !== null)
+    if (found >= 0)
+      errors.seoRobotsExtra = SEO_SETTINGS_MESSAGES.robotsLine(found + 1, robotsLineProblem(lines[found]!)!)
+  }
+  const token = verificationTokenOf(values.seoGoogleVerification ?? '')
+  if (token === null) errors.seoGoogleVerification = SEO_SETTINGS_MESSAGES.verification
+  if (Object.keys(errors).length) return { ok: false, errors }
+  return {
+    ok: true,
+    settings: {
+      seoSitemapProducts: values.seoSitemapProducts === 'on',
+      seoSitemapCategories: values.seoSitemapCategories === 'on',
+      seoRobotsExtra: lines.join('\n'),
+      seoGoogleVerification: token ?? '',
+    },
+  }
+}

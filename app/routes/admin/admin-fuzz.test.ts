@@ -7,6 +7,8 @@ import { CSRF_FIELD, CSRF_HEADER } from '#app/modules/auth/csrf.ts'
 import { DEFAULT_LOCATION } from '#app/modules/inventory/locations.ts'
 import { orders } from '#app/modules/order/schema.ts'
 import { recordLedgerPayment } from '#app/modules/payment/ledger.server.ts'
+import { readMessageSettings } from '#app/modules/messages/messages.server.ts'
+import { messageDefaults, messagesAsFormValues } from '#app/modules/messages/validators.ts'
 import { readStoreSettings, settingDefaults } from '#app/modules/settings/settings.server.ts'
 import { settingsAsFormValues } from '#app/modules/settings/validators.ts'
 import { startServices } from '#app/services.server.ts'
@@ -43,6 +45,8 @@ import * as editProduct from './products/edit.tsx'
 import * as inventory from './products/inventory.tsx'
 import * as saveProduct from './products/save.ts'
 import * as salesPayments from './sales/payments.tsx'
+import * as messages from './messages.tsx'
+import * as seoSettings from './seo.tsx'
 import * as settings from './settings.tsx'
 import * as stockEntry from './stock/entry.tsx'
 import * as stockExit from './stock/exit.tsx'
@@ -69,6 +73,7 @@ let admin: Awaited<ReturnType<typeof signedInAs>>
 let categoryId: string
 let sku: string
 let settingsForm: FormFields
+let messagesForm: FormFields
 /** A real PNG, as a browser uploads it (new products need one). */
 let photo: File
 
@@ -88,6 +93,14 @@ beforeAll(async () => {
   sku = (await createProduct(t.db, { stock: 1_000_000, categoryIds: [categoryId] })).sku
   const current = await readStoreSettings(t.db, settingDefaults(services.env))
   settingsForm = { ...settingsAsFormValues(current), intent: 'guardar', loaded: JSON.stringify(current) }
+  const messagesNow = await readMessageSettings(t.db, messageDefaults(services.env.WHATSAPP_NOTIFY_NUMBERS))
+  messagesForm = {
+    ...messagesAsFormValues(messagesNow),
+    notifyNumbers: '300 123 4567\n3109876543',
+    confirmedOn: 'on',
+    intent: 'guardar',
+    loaded: JSON.stringify(messagesNow),
+  }
 })
 afterAll(async () => {
   reportInputsTried('admin-fuzz')
@@ -136,8 +149,17 @@ const productBase = (): FormFields => ({
   showRetail: 'on',
   images: photo,
   mainImage: 'nueva:0',
+  seoTitle: 'Collar Luna dorado | Envío gratis',
+  seoDescription: 'Collar dorado con dije de luna, pago contra entrega.',
+  slug: 'collar-luna',
 })
+/** The "SEO" fields' own edge cases (product and category forms). */
+const SEO_OPTIONS = {
+  slug: ['', '---', 'Collar Corazón Ñandú', '💎', 'a'.repeat(121), '../../admin'],
+  seoTitle: ['', 'T'.repeat(121)],
+}
 const PRODUCT_OPTIONS = {
+  ...SEO_OPTIONS,
   mainImage: ['nueva:0', 'nueva:-1', 'existente:1', 'existente:abc'],
   level5: ['1000', '-1', '99999999999'],
   images: ['no-es-un-archivo'],
@@ -276,7 +298,15 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
       'POST /admin/categorias/{crear,editar/:id}',
       t.database,
       fc.record({
-        form: fuzzedForm({ name: 'Collares' }, { image: ['no-es-un-archivo'] }),
+        form: fuzzedForm(
+          {
+            name: 'Collares',
+            seoTitle: 'Collares de moda',
+            seoDescription: 'Collares dorados.',
+            slug: 'collares',
+          },
+          { image: ['no-es-un-archivo'], ...SEO_OPTIONS },
+        ),
         id: fc.option(fc.oneof(fc.constant(REAL), hostileText), { nil: undefined }),
       }),
       ({ form, id }) =>
@@ -448,6 +478,52 @@ const fuzzers: Record<(typeof ADMIN_FUZZ_TARGETS)[number], () => Promise<void>> 
       (form) => asAdmin(settings.action, '/admin/configuraciones', form),
     ),
 
+  'routes/admin/messages.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/mensajes',
+      t.database,
+      fuzzedForm(messagesForm, {
+        intent: ['guardar', 'probar', 'borrar'],
+        notifyNumbers: ['3001234567', '573001234567, 3109876543', '6012345678', '300', '1;2;3;4;5;6'],
+        newOrderTemplate: ['nuevo_pedido', 'Nuevo Pedido', ''],
+        newOrderLanguage: ['es', 'es_CO', 'español'],
+        shippedOn: ['on', '', 'true'],
+        loaded: ['{}', 'no-es-json', '[]'],
+      }),
+      (form) => asAdmin(messages.action, '/admin/mensajes', form),
+    ),
+
+  'routes/admin/seo.tsx': () =>
+    fuzzEndpoint(
+      'POST /admin/seo',
+      t.database,
+      fuzzedForm(
+        {
+          seoSitemapProducts: 'on',
+          seoSitemapCategories: 'on',
+          seoRobotsExtra: 'User-agent: GPTBot\nDisallow: /',
+          seoGoogleVerification: 'abcDEF123_-xyz7890',
+        },
+        {
+          seoRobotsExtra: [
+            '',
+            'Disallow: sin-barra',
+            'Sitemap: ftp://x',
+            '# nota\r\nAllow: /*.webp$',
+            'Noindex: /',
+          ],
+          seoGoogleVerification: [
+            '',
+            '<meta name="google-site-verification" content="abcDEF123_-xyz7890" />',
+            '<meta name="otro" content="abcDEF123_-xyz7890">',
+            '"><script>alert(1)</script>',
+          ],
+          seoSitemapProducts: ['on', '', 'true'],
+        },
+      ),
+      (form) => asAdmin(seoSettings.action, '/admin/seo', form),
+    ),
+
   'routes/admin/sales/payments.tsx': () =>
     fuzzEndpoint(
       'POST /admin/ventas/pagos',
@@ -569,6 +645,8 @@ const GUARDED: { file: (typeof ADMIN_FUZZ_TARGETS)[number]; path: string; handle
   { file: 'routes/admin/channels.tsx', path: '/admin/canales', handler: channels.action },
   { file: 'routes/admin/orders/detail.tsx', path: '/admin/pedidos/detalle/x', handler: orderDetail.action },
   { file: 'routes/admin/settings.tsx', path: '/admin/configuraciones', handler: settings.action },
+  { file: 'routes/admin/messages.tsx', path: '/admin/mensajes', handler: messages.action },
+  { file: 'routes/admin/seo.tsx', path: '/admin/seo', handler: seoSettings.action },
   { file: 'routes/admin/sales/payments.tsx', path: '/admin/ventas/pagos', handler: salesPayments.action },
   { file: 'routes/admin/team.tsx', path: '/admin/usuarios', handler: team.action },
   { file: 'routes/admin/security.tsx', path: '/admin/seguridad', handler: security.action },

@@ -62,6 +62,8 @@ const WHO_MAY_OPEN: Record<string, readonly Role[]> = {
   'admin/ventas/pagos/csv': ['owner', 'sales'],
   'admin/reportes': ['owner', 'sales'],
   'admin/configuraciones': OWNER,
+  'admin/mensajes': OWNER,
+  'admin/seo': OWNER,
   'admin/usuarios': OWNER,
   'admin/seguridad': EVERYONE,
   'admin/seguridad/csv': OWNER,

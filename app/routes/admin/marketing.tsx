@@ -12,6 +12,14 @@ import {
   type LeftOutProduct,
 } from '#app/modules/feeds/feeds.ts'
 import { servicesOf } from '#app/services-context.server.ts'
+import { whatsappLink } from '#app/components/footer.tsx'
+import { listCheckoutDrafts } from '#app/modules/checkout/drafts.server.ts'
+import { ABANDONED_AFTER_MINUTES, DRAFT_KEPT_DAYS } from '#app/modules/checkout/drafts.ts'
+import { DRAFT_MESSAGES } from '#app/modules/checkout/messages.ts'
+import { getStoreInfo } from '#app/modules/settings/settings.server.ts'
+import { adminOrderPath } from '#app/utils/admin-paths.ts'
+import { cartRecoveryPath } from '#app/utils/paths.ts'
+import { AbandonedCheckouts, type AbandonedCheckout } from './marketing/abandoned-checkouts.tsx'
 import { formatCount } from '#app/utils/count.ts'
 import { adminProductEditPath } from '#app/utils/paths.ts'
 import type { Route } from './+types/marketing'
@@ -19,8 +27,8 @@ import type { Route } from './+types/marketing'
 /**
  * /admin/marketing: what the shop gives the ad platforms. First section, "Catálogos": each catalog
  * feed's address, how to add it, how many products it lists and which it left out and why (the
- * feed's own function decides, so the page and the feed agree). Later sections (abandoned
- * checkouts, campaigns) go below it, each a `<section>` of its own.
+ * feed's own function decides, so the page and the feed agree). Then "Pedidos sin terminar":
+ * checkouts begun and left, to write to by WhatsApp (`abandoned-checkouts.tsx`).
  */
 
 export const meta: Route.MetaFunction = () => [{ title: 'Marketing | Administración' }]
@@ -54,13 +62,58 @@ function reasonCounts(leftOut: readonly LeftOutProduct[]): { reason: string; cou
     )
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { reads, env } = servicesOf(context)
+const draftTime = new Intl.DateTimeFormat('es-CO', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Bogota',
+})
+
+/** The checkouts not finished, each with its WhatsApp message carrying the link that refills the cart. */
+async function abandonedCheckouts(
+  { reads, env }: ReturnType<typeof servicesOf>,
+  includeRecent: boolean,
+  canOpenOrders: boolean,
+): Promise<AbandonedCheckout[]> {
+  const drafts = await listCheckoutDrafts(reads.db, { includeRecent })
+  const { storeName } = await getStoreInfo(reads.db, env)
+  return drafts.map((draft) => ({
+    id: draft.id,
+    name: draft.name,
+    phone: draft.phone,
+    email: draft.email,
+    items: draft.items,
+    total: draft.total,
+    when: draftTime.format(draft.updatedAt),
+    whatsapp: whatsappLink(
+      `57${draft.phone}`,
+      DRAFT_MESSAGES.whatsapp({
+        name: draft.name.split(' ')[0] ?? '',
+        shop: storeName,
+        items: draft.items.map((item) => `${item.quantity} × ${item.name}`).join(', '),
+        link: `${env.publicUrl}${cartRecoveryPath(draft.token)}`,
+      }),
+    ),
+    linkOpened: draft.linkOpenedAt !== null,
+    order: draft.order && {
+      number: draft.order.number,
+      total: draft.order.total,
+      href: canOpenOrders ? adminOrderPath(draft.order.id) : null,
+    },
+  }))
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const services = servicesOf(context)
+  const { reads, env } = services
+  const admin = signedInAdminOf(context)
   const shop = feedShopOf(env)
   const feeds = await readCatalogFeeds({ reads, shop })
+  const includeRecent = url.searchParams.has('recientes')
   return {
+    abandoned: await abandonedCheckouts(services, includeRecent, adminCan(admin, 'orders')),
+    includeRecent,
     // The sku links to the product's form only for whom may edit products.
-    canEditProducts: adminCan(signedInAdminOf(context), 'catalog'),
+    canEditProducts: adminCan(admin, 'catalog'),
     feeds: FEED_PLATFORMS.map((platform) => {
       const leftOut = [...feeds[platform].leftOut].sort(leftOutOrder)
       return {
@@ -238,7 +291,7 @@ function FeedCard({ feed, canEditProducts }: { feed: FeedSummary; canEditProduct
 }
 
 export default function Marketing({ loaderData }: Route.ComponentProps) {
-  const { feeds, canEditProducts } = loaderData
+  const { feeds, canEditProducts, abandoned, includeRecent } = loaderData
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Marketing</h1>
@@ -259,6 +312,12 @@ export default function Marketing({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </section>
+      <AbandonedCheckouts
+        checkouts={abandoned}
+        includeRecent={includeRecent}
+        abandonedAfterMinutes={ABANDONED_AFTER_MINUTES}
+        keptDays={DRAFT_KEPT_DAYS}
+      />
     </div>
   )
 }

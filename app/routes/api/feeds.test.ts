@@ -66,7 +66,7 @@ describe.each(ROUTES)('$path', ({ platform, path, route }) => {
       title: 'Aretes Sol & Luna',
       price: '32000.00 COP',
       brand: 'Bisutería Luna',
-      link: `${PUBLIC_URL}/producto/${product.sku}`,
+      link: `${PUBLIC_URL}/producto/${product.sku}/aretes-sol-luna`,
       image_link: `${PUBLIC_URL}/media/products/${product.sku}-640.webp`,
     })
   })

@@ -1,7 +1,11 @@
+import { readSeoSettings } from '#app/modules/settings/seo-settings.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/robots'
 
-export function loader({ context }: Route.LoaderArgs) {
+/** The shop's own rules, then the owner's lines from "SEO" (checked when saved), then the sitemap. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, reads } = servicesOf(context)
+  const { seoRobotsExtra } = await readSeoSettings(reads.db)
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -10,7 +14,9 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /carrito',
     'Disallow: /finalizar-pedido',
     'Disallow: /api/',
-    `Sitemap: ${servicesOf(context).env.publicUrl}/sitemap.xml`,
+    ...(seoRobotsExtra ? ['', seoRobotsExtra] : []),
+    '',
+    `Sitemap: ${env.publicUrl}/sitemap.xml`,
     '',
   ].join('\n')
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

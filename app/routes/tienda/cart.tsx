@@ -194,7 +194,7 @@ function CartRow({ line, product, removing }: { line: CartLine; product: Product
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line" data-sku={line.sku}>
       <Link
-        to={productPath(product.sku)}
+        to={productPath(product)}
         aria-label={product.name}
         className="size-20 shrink-0 overflow-hidden rounded-xl bg-brand-50"
       >

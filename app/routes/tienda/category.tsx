@@ -5,7 +5,10 @@ import { getCategory } from '#app/modules/catalog/catalog.server.ts'
 import { categoryPage } from '#app/modules/catalog/pages.server.ts'
 import { CATEGORY_FIRST_PAGE, pageOffset } from '#app/modules/catalog/paging.ts'
 import { errorMeta } from '#app/components/not-found.tsx'
-import { seo } from '#app/utils/seo.ts'
+import { categoryDescription, seo } from '#app/utils/seo.ts'
+import { redirectToCanonical } from '#app/utils/canonical.server.ts'
+import { breadcrumbJsonLd, jsonLdText } from '#app/modules/catalog/structured-data.ts'
+import { slugOf } from '#app/utils/slug.ts'
 import { withShelfPage } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
 import type { Route } from './+types/category'
@@ -17,9 +20,24 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const reads = servicesOf(context).reads
   const category = await getCategory(reads.db, params.id)
   if (!category) throw data(null, { status: 404 })
+  const slug = slugOf(category)
+  // The id is the key: a missing or old slug (the name it had) is a 301 to the canonical URL.
+  redirectToCanonical(params.slug, slug, categoryPath({ id: category.id, slug }), url)
   const offset = pageOffset(url.searchParams.get('desde'))
+  const { env } = servicesOf(context)
+  const shop = { storeName: env.STORE_NAME, origin: env.publicUrl }
   return {
-    category: { id: category.id, name: category.name },
+    category: {
+      id: category.id,
+      name: category.name,
+      slug,
+      seoTitle: category.seoTitle,
+      // "SEO": the description the owner wrote, else the default (worded here, not in the scripts).
+      description: category.seoDescription ?? categoryDescription(category.name),
+    },
+    breadcrumb: jsonLdText(
+      breadcrumbJsonLd([{ name: category.name, path: categoryPath({ id: category.id, slug }) }], shop),
+    ),
     // Cards carry the running automatic promotions' prices and badges.
     page: await withShelfPage(reads.db, await categoryPage(reads, category.id, offset, CATEGORY_FIRST_PAGE)),
   }
@@ -28,8 +46,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =>
   loaderData && !error
     ? seo(matches, {
-        title: loaderData.category.name,
-        description: `${loaderData.category.name}: compra en línea con envío a toda Colombia y pago contra entrega.`,
+        title: loaderData.category.seoTitle ?? loaderData.category.name,
+        fullTitle: loaderData.category.seoTitle,
+        description: loaderData.category.description,
         path: categoryPath(loaderData.category),
         image: loaderData.page.items[0]?.image?.src,
         extra: cardImagePreloads(loaderData.page.items, FIRST_ROW_CARDS),
@@ -37,10 +56,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =
     : errorMeta(error)
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, page } = loaderData
+  const { category, page, breadcrumb } = loaderData
   const more = useMoreProducts(page)
   return (
     <section aria-labelledby="categoria">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: breadcrumb }} />
       <h1 id="categoria" className="mb-4 text-2xl font-semibold">
         {category.name}
       </h1>

@@ -18,6 +18,8 @@ import { codeCookieAssignment, readCodeCookie } from '#app/modules/promotions/co
 import { normalizeCode } from '#app/modules/promotions/rules.ts'
 import { CheckoutRefused } from '#app/modules/checkout/checkout.server.ts'
 import { readCheckoutForm } from '#app/modules/checkout/form.server.ts'
+import { keepCheckoutDraft } from '#app/modules/checkout/drafts.server.ts'
+import { logger } from '#app/utils/logger.server.ts'
 import {
   CHECKOUT_WORDS,
   PLACE_FIELD_WORDS,
@@ -115,6 +117,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     quote: CheckoutShippingQuote | null,
     headers?: HeadersInit,
   ) => {
+    // Shown again, not finished: what was typed is kept as a checkout to recover, as the page's
+    // script keeps it while the shopper types (only with a phone and the authorization ticked). An
+    // order sent with the box unticked forgets it; "Ver municipios" or a code before ticking it do not.
+    const { phone, name, email, consent } = values
+    const sentToOrder =
+      intent !== 'municipios' && intent !== CODE_INTENTS.apply && intent !== CODE_INTENTS.remove
+    if (consent || sentToOrder)
+      await keepCheckoutDraft(database.db, { phone, name, email, consent, lines: form.lines }).catch(
+        (error: unknown) => logger.warn({ err: error }, '[pedido sin terminar] no se guardó'),
+      )
     const rules = await readStoreShipping(database.db, env)
     const priced = await formQuote(database.db, rules, { ...form, values }, quote)
     const whatsappOrder = errors.offerWhatsapp
@@ -317,6 +329,20 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     alert.current?.focus()
   }, [actionData])
 
+  // A checkout begun and maybe left: what the shopper types is kept as they go (keep-draft.ts, loaded
+  // on the first change), for the shop to help them finish it, only with the authorization ticked.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const form = formRef.current
+    const onChange = (event: Event) => {
+      const field = (event.target as HTMLInputElement).name
+      if (form && ['phone', 'name', 'email', 'consent'].includes(field))
+        void import('./checkout/keep-draft.ts').then((draft) => draft.keepDraft(form, field))
+    }
+    form?.addEventListener('change', onChange)
+    return () => form?.removeEventListener('change', onChange)
+  }, [])
+
   const fieldError = (name: keyof CheckoutFormValues) => fieldErrors[name as keyof CheckoutErrors['fields']]
 
   // The document's type goes just before its number.
@@ -339,7 +365,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-      <Form method="post" className="flex flex-col gap-4" noValidate aria-labelledby="finalizar">
+      <Form
+        ref={formRef}
+        method="post"
+        className="flex flex-col gap-4"
+        noValidate
+        aria-labelledby="finalizar"
+      >
         <h1 id="finalizar" className="text-2xl font-semibold">
           Finalizar pedido
         </h1>

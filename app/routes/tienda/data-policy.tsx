@@ -54,6 +54,13 @@ export default function DataPolicy() {
           últimas unidades de un producto (limitamos los pedidos pendientes por teléfono y por conexión).
         </li>
         <li>
+          Si escribes tu teléfono en el formulario de pedido y marcas la autorización, pero no terminas el
+          pedido: guardamos tu nombre, teléfono y correo (lo que hayas escrito) y los productos de tu carrito,
+          para escribirte por WhatsApp y ayudarte a terminarlo, con un enlace que los vuelve a poner en tu
+          carrito. Si desmarcas la autorización antes de enviar, lo borramos; si no, lo borramos a los 30 días
+          (o antes, si nos lo pides).
+        </li>
+        <li>
           Datos de navegación y eventos de compra: para medir y mejorar la tienda y nuestra publicidad, solo
           si lo autorizas (ver abajo).
         </li>

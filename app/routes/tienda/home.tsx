@@ -19,6 +19,7 @@ import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { freeShippingBadgeText } from '#app/modules/settings/shipping-notices.server.ts'
 import { withShelfPage, withShelfPrices } from '#app/modules/promotions/shelf.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
+import { readSeoSettings } from '#app/modules/settings/seo-settings.server.ts'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
@@ -27,7 +28,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     description:
       'Collares, aretes, pulseras y anillos con envío a toda Colombia y pago contra entrega. Compra segura en línea.',
     path: '/',
-    extra: loaderData ? firstViewPreloads(loaderData) : [],
+    extra: [
+      // Google Search Console's ownership check, from "SEO" (its token checked when saved).
+      ...(loaderData?.googleVerification
+        ? [{ name: 'google-site-verification', content: loaderData.googleVerification }]
+        : []),
+      ...(loaderData ? firstViewPreloads(loaderData) : []),
+    ],
   })
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -42,7 +49,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // The "Envío gratis" badge says when it applies, from the saved shipping settings.
   const freeShipping = freeShippingBadgeText(await readStoreShipping(reads.db, env))
   const page = await withShelfPage(reads.db, await shuffledPage(reads, cursor, HOME_FIRST_PAGE), now)
-  return { banners, bestSellers, freeShipping, page }
+  const { seoGoogleVerification } = await readSeoSettings(reads.db)
+  return { banners, bestSellers, freeShipping, page, googleVerification: seoGoogleVerification }
 }
 
 /** Spec §1's four badges; "Envío gratis" says when it applies (the shop's shipping settings). */

@@ -52,7 +52,11 @@ beforeAll(async () => {
 })
 
 test('the product page shows, previews and describes only the files stored here', async () => {
-  const data = await loader({ params: { sku: LUNA }, context: routeContext(services) } as never)
+  const data = await loader({
+    params: { sku: LUNA, slug: 'collar-luna' },
+    url: new URL(`https://tienda.example.co/producto/${LUNA}/collar-luna`),
+    context: routeContext(services),
+  } as never)
   expect(data.product.media.map((item) => item.kind)).toEqual(['image', 'video'])
   const tags = meta({
     data,

@@ -7,9 +7,11 @@ import { ProductImage } from '#app/components/product-image.tsx'
 import { cart } from '#app/modules/cart/cart-store.ts'
 import type { CartIntent } from '#app/modules/cart/cart.ts'
 import { CartForm } from '#app/components/cart-form.tsx'
-import { getProductDetail, type ProductDetail } from '#app/modules/catalog/catalog.server.ts'
+import { getProductDetail } from '#app/modules/catalog/catalog.server.ts'
 import { errorMeta } from '#app/components/not-found.tsx'
-import { absoluteUrl, seo } from '#app/utils/seo.ts'
+import { productDescription, seo } from '#app/utils/seo.ts'
+import { redirectToCanonical } from '#app/utils/canonical.server.ts'
+import { jsonLdText, productBreadcrumb, productJsonLd } from '#app/modules/catalog/structured-data.ts'
 import { imagePreload } from '#app/utils/image-preload.ts'
 import { readStoreShipping } from '#app/modules/settings/settings.server.ts'
 import { productShippingNotice } from '#app/modules/settings/shipping-notices.server.ts'
@@ -20,10 +22,12 @@ import type { TrackedElement } from '#app/modules/analytics/track-names.ts'
 
 export { StoreErrorBoundary as ErrorBoundary } from '#app/components/not-found.tsx'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { reads, env } = servicesOf(context)
   const detail = await getProductDetail(reads, params.sku)
   if (!detail) throw data(null, { status: 404 })
+  // The SKU is the key: a missing or old slug is a 301 to the canonical URL (before any other read).
+  redirectToCanonical(params.slug, detail.slug, productPath(detail), url)
   // Worded here from the saved settings: free "hoy" only when this product ships free (the
   // threshold is judged before promotions, as the order judges it).
   const shippingNotice = productShippingNotice(detail.finalPrice, await readStoreShipping(reads.db, env))
@@ -31,8 +35,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [product] = await withShelfPrices(reads.db, [detail])
   if (!product) throw data(null, { status: 404 })
   // Built here so its code stays on the server; `<` escaped so it cannot close the script tag.
-  const jsonLd = JSON.stringify(productJsonLd(product, env.publicUrl)).replace(/</g, '\\u003c')
-  return { product, jsonLd, shippingNotice }
+  const shop = { storeName: env.STORE_NAME, origin: env.publicUrl }
+  const jsonLd = jsonLdText(productJsonLd(product, shop))
+  const breadcrumbJsonLd = jsonLdText(productBreadcrumb(product, shop))
+  // "SEO": the description the owner wrote, else the description's start (worded here, so the
+  // storefront's scripts carry no defaults).
+  const metaDescription = product.seoDescription ?? productDescription(product.description)
+  return { product, jsonLd, breadcrumbJsonLd, metaDescription, shippingNotice }
 }
 
 /** The gallery is half the page from tablets up, the whole width on a phone. */
@@ -46,14 +55,15 @@ const FALLBACK_SHARE_IMAGE = { src: '/og-image.jpg', width: 1200, height: 630, t
 export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) => {
   // A leaf route: an error here is its own boundary showing.
   if (error || !loaderData) return errorMeta(error)
-  const { product } = loaderData
-  const description = product.description.slice(0, 160)
+  const { product, metaDescription: description } = loaderData
+  // "SEO": the title the owner wrote (the whole <title>), else "{name} | {shop}".
   const image = product.shareImage ?? FALLBACK_SHARE_IMAGE
   const [first] = product.media
   return seo(matches, {
-    title: product.name,
+    title: product.seoTitle ?? product.name,
+    fullTitle: product.seoTitle,
     description,
-    path: productPath(product.sku),
+    path: productPath(product),
     image: image.src,
     type: 'product',
     extra: [
@@ -70,26 +80,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, error, matches }) =
   })
 }
 
-function productJsonLd(product: ProductDetail, origin: string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    sku: product.sku,
-    description: product.description,
-    image: product.media.flatMap((m) => (m.kind === 'image' ? [absoluteUrl(m.image.src, origin)] : [])),
-    offers: {
-      '@type': 'Offer',
-      url: `${origin}/producto/${encodeURIComponent(product.sku)}`,
-      priceCurrency: 'COP',
-      price: pesos(product.finalPrice),
-      availability: product.available > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-    },
-  }
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, jsonLd, shippingNotice } = loaderData
+  const { product, jsonLd, breadcrumbJsonLd, shippingNotice } = loaderData
   const navigate = useNavigate()
   const soldOut = product.available <= 0
   const slides = product.media.map((item, index) =>
@@ -129,6 +121,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         dangerouslySetInnerHTML={{
           __html: jsonLd,
+        }}
+      />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: breadcrumbJsonLd,
         }}
       />
       <div>

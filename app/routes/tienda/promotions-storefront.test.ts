@@ -15,6 +15,7 @@ import { startServices } from '#app/services.server.ts'
 import { parseEnv } from '#app/utils/env.server.ts'
 import { formatCOP } from '#app/utils/money.ts'
 import { bogotaMoment } from '#app/utils/bogota-days.ts'
+import { slugify } from '#app/utils/slug.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createCategory, createProduct } from '#tests/factories.ts'
 import { createPromotion } from '#tests/promotions.ts'
@@ -406,10 +407,11 @@ describe('cards and product pages', () => {
     expect(bySku.get(untouched.sku)).toMatchObject({ finalPrice: 10_000_00, discountPercent: 0 })
     expect(bySku.get(untouched.sku)?.buyPay).toBeUndefined()
 
-    const request = new Request(`${BASE}/producto/${discounted.sku}`)
+    const request = new Request(`${BASE}/producto/${discounted.sku}/${slugify(discounted.name)}`)
     const page = (await product.loader({
       request,
-      params: { sku: discounted.sku },
+      url: new URL(request.url),
+      params: { sku: discounted.sku, slug: slugify(discounted.name) },
       context: context(),
     } as never)) as {
       product: { finalPrice: number; discountPercent: number }

@@ -14,7 +14,9 @@ import {
   getAdminCategory,
   updateCategory,
 } from '#app/modules/catalog/admin-categories.server.ts'
-import { CATEGORY_MESSAGES, categorySaveFailure } from '#app/modules/catalog/validators.ts'
+import { CATEGORY_MESSAGES, categorySaveFailure, seoFieldValues } from '#app/modules/catalog/validators.ts'
+import { listCategoryProducts } from '#app/modules/catalog/catalog.server.ts'
+import { SeoFields } from '#app/components/admin/seo-fields.tsx'
 import { uploadsFrom } from '#app/modules/media/form-uploads.server.ts'
 import type { Route } from './+types/form'
 import { failureAnswer, type ActionAnswer } from '#app/utils/action-answer.ts'
@@ -30,15 +32,21 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!params.id) return { mode: 'create' as const, category: null }
-  return { mode: 'edit' as const, category: await getAdminCategory(servicesOf(context).reads, params.id) }
+  const { reads, env } = servicesOf(context)
+  /** The Google and WhatsApp previews of "SEO": the shop's name and public origin. */
+  const seoShop = { storeName: env.STORE_NAME, origin: env.publicUrl }
+  if (!params.id) return { mode: 'create' as const, category: null, seoShop, shareImage: null }
+  const category = await getAdminCategory(reads, params.id)
+  // The category page's link preview shows its first product's picture (category.tsx).
+  const first = category ? (await listCategoryProducts(reads, category.id, 0, 1)).items[0] : undefined
+  return { mode: 'edit' as const, category, seoShop, shareImage: first?.image?.src ?? null }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await requireFormData(request)
   try {
     const [image] = await uploadsFrom(form, 'image')
-    const input = { name: form.get('name'), image: image ?? null }
+    const input = { name: form.get('name'), image: image ?? null, seo: seoFieldValues(form) }
     const { database, media } = servicesOf(context)
     if (params.id) {
       await updateCategory(database.db, media.storage, params.id, input)
@@ -52,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function CategoryForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, category } = loaderData
+  const { mode, category, seoShop, shareImage } = loaderData
   const navigation = useNavigation()
   // The name checked before posting, said the way the action says its refusals.
   const [clientMessage, setClientMessage] = useState<ActionAnswer | null>(null)
@@ -67,7 +75,7 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
     )
   }
   return (
-    <section aria-labelledby="category-form-title" className="flex max-w-xl flex-col gap-4">
+    <section aria-labelledby="category-form-title" className="flex max-w-4xl flex-col gap-4">
       <h1 id="category-form-title" className="text-2xl font-semibold">
         {mode === 'edit' ? 'Editar categoría' : 'Crear categoría'}
       </h1>
@@ -109,6 +117,18 @@ export default function CategoryForm({ loaderData, actionData }: Route.Component
           ) : null}
           <input id="category-image" name="image" type="file" accept="image/*" className="block text-sm" />
         </Field>
+        <SeoFields
+          kind="category"
+          keySegment={category?.id ?? null}
+          initial={{
+            slug: category?.slug ?? '',
+            seoTitle: category?.seoTitle ?? '',
+            seoDescription: category?.seoDescription ?? '',
+          }}
+          initialText={{ name: category?.name ?? '', description: '' }}
+          shop={seoShop}
+          image={shareImage ?? '/og-image.jpg'}
+        />
         <div className="flex items-center gap-3">
           <button type="submit" className={primaryButtonClass} disabled={navigation.state === 'submitting'}>
             {mode === 'edit' ? 'Guardar cambios' : 'Crear categoría'}

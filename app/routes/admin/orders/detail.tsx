@@ -152,7 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await completeOrder(db, jobs, id, by)
         return successAnswer(ORDER_DESK_MESSAGES.completed)
       case 'confirmar':
-        await confirmOrder(db, id, by)
+        await confirmOrder(db, jobs, id, by)
         return successAnswer(ORDER_DESK_MESSAGES.confirmed)
       case 'reclamo-aceptar':
         await acceptClaim(db, jobs, { claimId: Number(text('claimId')), by, refundNote: text('refundNote') })

@@ -27,6 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     defaultVat: invoicing.defaultVat,
     /** Named by the hint of "Empaque para envíos": what an empty field takes. */
     defaultPackage: carrier.defaultPackage,
+    /** The Google and WhatsApp previews of "SEO": the shop's name and public origin. */
+    seoShop: { storeName: env.STORE_NAME, origin: env.publicUrl },
   }
 }
 
@@ -57,6 +59,7 @@ export default function CreateProduct({ loaderData, actionData }: Route.Componen
         initial={EMPTY_PRODUCT}
         defaultVat={loaderData.defaultVat}
         defaultPackage={loaderData.defaultPackage}
+        seoShop={loaderData.seoShop}
         onSaved={(result) => navigate(`${adminProductEditPath(result.sku)}?aviso=creado`)}
       />
     </section>

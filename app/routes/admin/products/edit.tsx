@@ -46,6 +46,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     defaultVat: invoicing.defaultVat,
     /** Named by the hint of "Empaque para envíos": what an empty field takes. */
     defaultPackage: carrier.defaultPackage,
+    /** The Google and WhatsApp previews of "SEO": the shop's name and public origin. */
+    seoShop: { storeName: env.STORE_NAME, origin: env.publicUrl },
     notice: notice === 'creado' ? PRODUCT_MESSAGES.created : null,
   }
 }
@@ -105,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, categories, notice, missingFiles, defaultVat, defaultPackage } = loaderData
+  const { product, categories, notice, missingFiles, defaultVat, defaultPackage, seoShop } = loaderData
   const csrf = useCsrfToken()
   const revalidator = useRevalidator()
   const mediaFetcher = useFetcher<typeof action>()
@@ -157,7 +159,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           >
             Movimientos
           </Link>
-          <Link to={productPath(product.sku)} className="text-brand-700 underline">
+          <Link to={productPath(product)} className="text-brand-700 underline">
             Ver en la tienda
           </Link>
         </div>
@@ -259,7 +261,12 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           widthCm: product.widthCm,
           heightCm: product.heightCm,
           mainMediaId: main?.id ?? null,
+          slug: product.slug,
+          seoTitle: product.seoTitle ?? '',
+          seoDescription: product.seoDescription ?? '',
         }}
+        seoShop={seoShop}
+        shareImage={main?.image?.src}
         onSaved={(result) => {
           setSaved(successAnswer(result.message))
           void revalidator.revalidate()

@@ -64,7 +64,14 @@ export type DeskOrderView = Hidden<
   items: Hidden<Line, LineMoney>[]
   movements: Hidden<Movement, 'unitPrice'>[]
   history: Omit<DeskOrder['history'], 'earlier'> & { earlier: Hidden<Earlier, 'total'>[] }
-  events: Hidden<OrderEvent, 'data'>[]
+  /** `chatUrl`: a buyer message not sent by WhatsApp's API, to send by hand (roles with `orders`). */
+  events: (Hidden<OrderEvent, 'data'> & { chatUrl?: string })[]
+}
+
+/** The wa.me link a buyer message that was not sent left in its event's details, if any. */
+function chatUrlOf(data: unknown): string | undefined {
+  const url = (data as { chatUrl?: unknown } | null)?.chatUrl
+  return typeof url === 'string' && url.startsWith('https://wa.me/') ? url : undefined
 }
 
 function without<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Omit<T, K> {
@@ -93,7 +100,9 @@ export function withoutMoneyFigures(message: string): string {
  */
 export function deskOrderFor(order: DiscountedDeskOrder, can: DeskCan): DeskOrderView {
   const events = order.events.map((event) => {
-    const shown: Hidden<OrderEvent, 'data'> = can.costs ? event : without(event, ['data'])
+    const chatUrl = can.orders ? chatUrlOf(event.data) : undefined
+    const kept: Hidden<OrderEvent, 'data'> = can.costs ? event : without(event, ['data'])
+    const shown = chatUrl ? { ...kept, chatUrl } : kept
     return can.money ? shown : { ...shown, message: withoutMoneyFigures(shown.message) }
   })
   const movements = can.costs

@@ -15,6 +15,17 @@ export function TimelineSection({ events }: { events: DeskOrderView['events'] })
             className="border-l-2 border-brand-200 pl-3"
           >
             <p>{event.message}</p>
+            {event.chatUrl ? (
+              <a
+                href={event.chatUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sm font-medium text-brand-700 underline"
+                data-testid="order-event-chat"
+              >
+                Enviar por WhatsApp
+              </a>
+            ) : null}
             <p className="text-xs text-gray-500">
               {formatOrderDate(event.createdAt)} · {event.createdBy ?? 'sistema'}
             </p>
