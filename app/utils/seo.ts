@@ -29,14 +29,6 @@ export function absoluteUrl(url: string, publicUrl: string): string {
 /** A page's default `<title>`: "{name} | {shop}". */
 export const pageTitle = (name: string, storeName: string) => `${name} | ${storeName}`
 
-/** A product's default meta description: its description on one line, at most 160 characters. */
-export const productDescription = (description: string) =>
-  description.replace(/\s+/g, ' ').trim().slice(0, 160)
-
-/** A category's default meta description. */
-export const categoryDescription = (name: string) =>
-  `${name}: compra en línea con envío a toda Colombia y pago contra entrega.`
-
 export function seo(matches: StoreMatch[], input: SeoInput): MetaDescriptor[] {
   const { storeName, publicUrl } = storeFromMatches(matches)
   const title = input.fullTitle || pageTitle(input.title, storeName)

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { SEO_MAX, SEO_RECOMMENDED } from '#app/modules/catalog/validators.ts'
-import { absoluteUrl, categoryDescription, pageTitle, productDescription } from '#app/utils/seo.ts'
+import { absoluteUrl, pageTitle } from '#app/utils/seo.ts'
+import { categoryDescription, productDescription } from '#app/utils/seo-defaults.ts'
 import { slugify } from '#app/utils/slug.ts'
 import { inputClass } from './form-message.tsx'
 

@@ -56,7 +56,7 @@ function otherTabs(): BroadcastChannel | null {
  */
 function showOnceArrived(written: string, triesLeft = 40) {
   if (cartCookieValue(document.cookie) === written || triesLeft <= 0) return notify()
-  setTimeout(() => showOnceArrived(written, triesLeft - 1), 50)
+  setTimeout(showOnceArrived, 50, written, triesLeft - 1)
 }
 
 function notify() {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Fragment, useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { OrderByWhatsapp } from './checkout/order-by-whatsapp.tsx'
 import { whatsappLink } from '#app/components/footer.tsx'
@@ -262,6 +262,14 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
+/**
+ * A checkout begun and maybe left: what the shopper types is kept as they go, for the shop to help
+ * them finish it, only with the authorization ticked (keep-draft.ts, loaded on the first keystroke).
+ */
+function keepDraftOnChange({ currentTarget, target }: ChangeEvent<HTMLFormElement>) {
+  void import('./checkout/keep-draft.ts').then((draft) => draft.keepDraftSoon(currentTarget, target))
+}
+
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const lines = useCartLines(loaderData.rendered.lines)
   const { messages, fieldErrors, values } = readActionAnswer(actionData)
@@ -329,20 +337,6 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     alert.current?.focus()
   }, [actionData])
 
-  // A checkout begun and maybe left: what the shopper types is kept as they go (keep-draft.ts, loaded
-  // on the first change), for the shop to help them finish it, only with the authorization ticked.
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    const form = formRef.current
-    const onChange = (event: Event) => {
-      const field = (event.target as HTMLInputElement).name
-      if (form && ['phone', 'name', 'email', 'consent'].includes(field))
-        void import('./checkout/keep-draft.ts').then((draft) => draft.keepDraft(form, field))
-    }
-    form?.addEventListener('change', onChange)
-    return () => form?.removeEventListener('change', onChange)
-  }, [])
-
   const fieldError = (name: keyof CheckoutFormValues) => fieldErrors[name as keyof CheckoutErrors['fields']]
 
   // The document's type goes just before its number.
@@ -366,11 +360,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <Form
-        ref={formRef}
         method="post"
         className="flex flex-col gap-4"
         noValidate
         aria-labelledby="finalizar"
+        onChange={keepDraftOnChange}
       >
         <h1 id="finalizar" className="text-2xl font-semibold">
           Finalizar pedido
