@@ -12,6 +12,7 @@ const STOREFRONT_COMMON = [
   'utils/paths.ts',
   'utils/money.ts',
   'utils/seo.ts',
+  'utils/whatsapp-link.ts',
   'components/price.tsx',
   'components/list-thumb.tsx',
   'components/icons.tsx',

@@ -1,9 +1,6 @@
 import type { StoreInfo } from '#app/modules/settings/settings.server.ts'
 import { DATA_POLICY_PATH, ORDER_LOOKUP_PATH } from '#app/utils/paths.ts'
-
-export function whatsappLink(number: string, text: string) {
-  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`
-}
+import { whatsappLink } from '#app/utils/whatsapp-link.ts'
 
 /**
  * Ley 1480 de 2011, art. 50: who sells, how to reach them, how to pay, how long delivery takes, and

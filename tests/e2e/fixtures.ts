@@ -1,3 +1,5 @@
+import sharp from 'sharp'
+import type { MediaStorage } from '#app/modules/media/storage.server.ts'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
@@ -84,7 +86,7 @@ export const VIDEO_BANNER = { alt: 'Video de la colección', path: 'products/dem
 
 export const BULK_NAME = (n: number) => `Pieza Serie ${String(n).padStart(2, '0')}`
 
-export async function createE2EFixtures(db: Db) {
+export async function createE2EFixtures(db: Db, mediaStorage: MediaStorage) {
   await createCategory(db, FIXTURES.category)
   await createCategory(db, FIXTURES.emptyCategory)
   await createCategory(db, { id: FIXTURES.bulkCategory.id, name: FIXTURES.bulkCategory.name })
@@ -98,8 +100,15 @@ export async function createE2EFixtures(db: Db) {
   await createProduct(db, { ...FIXTURES.stockMoves, withImage: false })
   await createProduct(db, { ...FIXTURES.shippingSettings, withImage: false })
   await createProduct(db, { ...FIXTURES.metaPurchase, withImage: false })
-  // With an image: its edit form saves without one to upload.
+  // With an image: its edit form saves without one to upload. Its files are stored too, since
+  // storefront pages that list it (a search for "collar") load them.
   await createProduct(db, { ...FIXTURES.seoProduct, categoryIds: [FIXTURES.seoCategory.id] })
+  for (const size of [320, 640]) {
+    const image = await sharp({ create: { width: size, height: size, channels: 3, background: '#d4a017' } })
+      .webp()
+      .toBuffer()
+    await mediaStorage.put(`products/${FIXTURES.seoProduct.sku}-${size}.webp`, image, 'image/webp')
+  }
   for (const { stock, ...product } of [FIXTURES.deskShipped, FIXTURES.deskCancelled]) {
     await createProduct(db, { ...product, stock: 0, cost: 0, withImage: false })
     await recordEntry(

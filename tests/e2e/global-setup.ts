@@ -61,10 +61,9 @@ export default async function setup(project: TestProject) {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'))
   const database = await openDatabase({ directory: path.join(dataDir, 'db') })
-  await seedDemoData(database.db, localMediaStorage(path.join(dataDir, 'media')), {
-    video: await loadDemoVideo(),
-  })
-  await createE2EFixtures(database.db)
+  const mediaStorage = localMediaStorage(path.join(dataDir, 'media'))
+  await seedDemoData(database.db, mediaStorage, { video: await loadDemoVideo() })
+  await createE2EFixtures(database.db, mediaStorage)
   await createE2EPromotions(database.db)
   const catalog = await readCatalogFacts(database.db)
   const totals = await inventoryTotals(database.db)

@@ -46,13 +46,17 @@ const SECTIONS: readonly [string, string][] = [
   ['/admin/pedidos', 'Gestión de pedidos'],
   ['/admin/usuarios', 'Usuarios'],
   ['/admin/ventas', 'Ventas'],
+  ['/admin/reportes', 'Reportes'],
   ['/admin/configuraciones', 'Configuraciones'],
   ['/admin/mensajes', 'Mensajes y Notificaciones'],
+  ['/admin/seo', 'SEO'],
+  ['/admin/marketing', 'Marketing'],
   ['/admin/canales', 'Canales'],
   ['/admin/categorias', 'Categorías'],
   ['/admin/descuentos', 'Descuentos y Promociones'],
   ['/admin/seguridad', 'Seguridad'],
   ['/admin/perfil', 'Perfil'],
+  ['/admin/ayuda', 'Ayuda'],
 ]
 
 /** The menu section an admin address belongs to. */

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import { setupTestDatabase } from '#tests/db.ts'
 import { createProduct } from '#tests/factories.ts'
 import { placeTestOrder } from '#tests/orders.ts'
+import { createPromotion } from '#tests/promotions.ts'
 import {
   keepCheckoutDraft,
   listCheckoutDrafts,
@@ -32,6 +33,9 @@ test('kept only with a usable phone, the authorization and a cart; one open draf
   expect(
     await keepCheckoutDraft(t.db, { ...base, phone: '3001110001', lines: [{ sku: 'X', quantity: 0 }] }),
   ).toBe('ignored')
+  // A cart its recovery link could not give back whole (too big for the cart's cookie) is not kept.
+  const tooBig = Array.from({ length: 40 }, (_, n) => ({ sku: `${'X'.repeat(100)}-${n}`, quantity: 1 }))
+  expect(await keepCheckoutDraft(t.db, { ...base, phone: '3001110001', lines: tooBig })).toBe('ignored')
   expect(await draftOf('3001110001')).toEqual([])
 
   // "+57 300 111 0001" and "3001110001" are one phone: one draft, the later typing wins.
@@ -83,8 +87,12 @@ test('an order by the same phone: recovered when the checkout had been left or i
   const viaLink = await order('3001110004')
   expect(await draftOf('3001110004')).toMatchObject([{ orderId: viaLink.id }])
 
-  // A recovered draft is closed: the next checkout by that phone opens a new one.
-  expect(await keep('3001110003', new Date())).toBe('kept')
+  // The form's last change reaching the shop after its order is no checkout left.
+  expect(await keep('3001110002', new Date())).toBe('ignored')
+  expect(await draftOf('3001110002')).toEqual([])
+
+  // A recovered draft is closed: the next checkout by that phone, later on, opens a new one.
+  expect(await keep('3001110003', ago(-(ABANDONED_AFTER_MINUTES + 1)))).toBe('kept')
   expect(await draftOf('3001110003')).toHaveLength(2)
 
   // settleCheckoutDraft without a draft is nothing.
@@ -94,6 +102,12 @@ test('an order by the same phone: recovered when the checkout had been left or i
 test('the list: left checkouts newest first with today’s prices, recent ones on request, recovered with their order', async () => {
   const now = new Date('2043-03-10T15:00:00Z')
   const product = await createProduct(t.db, { stock: 9, name: 'Collar Lista', pesos: 40_000 })
+  // Running that day: the total is what the cart would cost, its promotion applied.
+  await createPromotion(t.db, {
+    percent: 10,
+    startsAt: new Date('2043-03-01T05:00:00Z'),
+    endsAt: new Date('2043-03-31T05:00:00Z'),
+  })
   const lines = [
     { sku: product.sku, quantity: 2 },
     { sku: 'BORRADO-1', quantity: 1 },
@@ -113,7 +127,7 @@ test('the list: left checkouts newest first with today’s prices, recent ones o
       // A product no longer sold keeps its line, named by its sku, without a price.
       { sku: 'BORRADO-1', name: 'BORRADO-1', quantity: 1, unitPrice: null },
     ],
-    total: 80_000_00,
+    total: 72_000_00,
     order: null,
     linkOpenedAt: null,
   })
@@ -127,16 +141,21 @@ test('the recovery link: the cart back, once noted as opened; unknown, malformed
   const now = new Date()
   await keepCheckoutDraft(t.db, { phone: '3001110021', name: '', email: '', consent: true, lines }, now)
   const [draft] = await draftOf('3001110021')
-  expect(await openCheckoutDraft(t.db, draft!.token, now)).toEqual(lines)
+  // A link preview (WhatsApp's, of the shop's message) gets the cart but is not the shopper opening it.
+  expect(await openCheckoutDraft(t.db, draft!.token, { now, opened: false })).toEqual(lines)
+  expect((await draftOf('3001110021'))[0]!.linkOpenedAt).toBeNull()
+  expect(await openCheckoutDraft(t.db, draft!.token, { now })).toEqual(lines)
   const opened = (await draftOf('3001110021'))[0]!.linkOpenedAt
   expect(opened).toEqual(now)
   // Opened again later: the first time stays.
-  await openCheckoutDraft(t.db, draft!.token, ago(-10, now))
+  await openCheckoutDraft(t.db, draft!.token, { now: ago(-10, now) })
   expect((await draftOf('3001110021'))[0]!.linkOpenedAt).toEqual(opened)
 
   expect(await openCheckoutDraft(t.db, 'no-existe-este-enlace')).toBeNull()
   expect(await openCheckoutDraft(t.db, "x' or 1=1 --")).toBeNull()
-  expect(await openCheckoutDraft(t.db, draft!.token, ago(-(DRAFT_KEPT_DAYS * 24 * 60 + 1), now))).toBeNull()
+  expect(
+    await openCheckoutDraft(t.db, draft!.token, { now: ago(-(DRAFT_KEPT_DAYS * 24 * 60 + 1), now) }),
+  ).toBeNull()
 })
 
 test('purged once untouched for 30 days', async () => {

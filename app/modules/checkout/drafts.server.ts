@@ -1,14 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '#app/db/client.server.ts'
 import { cleanLines } from '#app/modules/cart/cart.ts'
-import { discountedPrice } from '#app/modules/catalog/pricing.ts'
 import { products } from '#app/modules/catalog/schema.ts'
 import { orders } from '#app/modules/order/schema.ts'
-import { MAX_CART_LINES } from '#app/modules/cart/cart-cookie.ts'
+import { fitsCartCookie, MAX_CART_LINES } from '#app/modules/cart/cart-cookie.ts'
+import { pricingLinesOf } from '#app/modules/promotions/promotions.server.ts'
+import { quoteCart } from './cart-quote.server.ts'
 import { ABANDONED_AFTER_MINUTES, DRAFT_KEPT_DAYS } from './drafts.ts'
 import { checkoutDrafts } from './schema.ts'
-import { normalizePhone } from './validators.ts'
+import { isCheckoutPhone, normalizePhone } from './validators.ts'
 
 /**
  * Checkouts begun and not finished ("Marketing", issue 27). A shopper who typed a phone at checkout
@@ -20,9 +21,8 @@ import { normalizePhone } from './validators.ts'
 
 const MINUTE = 60_000
 const keptSince = (now: Date) => new Date(now.getTime() - DRAFT_KEPT_DAYS * 24 * 60 * MINUTE)
-
-/** A Colombian mobile or landline as the checkout takes it (the order's own rule). */
-const isCheckoutPhone = (phone: string) => /^(3\d{9}|60\d{8})$/.test(phone)
+/** Changed after this, a checkout may still be being typed. */
+const recentSince = (now: Date) => new Date(now.getTime() - ABANDONED_AFTER_MINUTES * MINUTE)
 
 export type DraftInput = {
   phone: string
@@ -54,7 +54,16 @@ export async function keepCheckoutDraft(
   const lines = cleanLines(input.lines)
     .filter((line) => line.quantity > 0)
     .slice(0, MAX_CART_LINES)
-  if (!lines.length) return 'ignored'
+  // Only a cart its recovery link can give back whole.
+  if (!lines.length || !fitsCartCookie(lines)) return 'ignored'
+  // The form's last change can reach the shop after the order it was sent with: a phone that
+  // ordered a moment ago is a buyer, not a checkout left.
+  const [ordered] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerPhone, phone), gt(orders.createdAt, recentSince(now))))
+    .limit(1)
+  if (ordered) return 'ignored'
   const name = input.name.trim().slice(0, 100)
   const email = input.email.trim().slice(0, 254)
   await db
@@ -89,7 +98,7 @@ export async function settleCheckoutDraft(tx: Tx, phone: string, orderId: string
     .where(and(eq(checkoutDrafts.phone, normalizePhone(phone)), isNull(checkoutDrafts.orderId)))
     .for('update')
   if (!draft) return
-  const left = draft.updatedAt.getTime() <= now.getTime() - ABANDONED_AFTER_MINUTES * MINUTE
+  const left = draft.updatedAt.getTime() <= recentSince(now).getTime()
   if (left || draft.linkOpenedAt) {
     await tx.update(checkoutDrafts).set({ orderId, recoveredAt: now }).where(eq(checkoutDrafts.id, draft.id))
   } else {
@@ -98,25 +107,28 @@ export async function settleCheckoutDraft(tx: Tx, phone: string, orderId: string
 }
 
 /**
- * The cart of a recovery link, and a note that the shopper opened it; null when the link is unknown
- * or its draft is gone (over 30 days).
+ * The cart of a recovery link, and (`opened`, a person rather than a link preview) a note that the
+ * shopper opened it; null when the link is unknown or its draft is gone (over 30 days).
  */
 export async function openCheckoutDraft(
   db: DbOrTx,
   token: string,
-  now = new Date(),
+  { now = new Date(), opened = true }: { now?: Date; opened?: boolean } = {},
 ): Promise<{ sku: string; quantity: number }[] | null> {
   if (!/^[\w-]{10,64}$/.test(token)) return null
-  const [draft] = await db
-    .update(checkoutDrafts)
-    .set({ linkOpenedAt: sql`coalesce(${checkoutDrafts.linkOpenedAt}, ${now.toISOString()}::timestamptz)` })
-    .where(
-      and(
-        eq(checkoutDrafts.token, token),
-        sql`${checkoutDrafts.updatedAt} > ${keptSince(now).toISOString()}`,
-      ),
-    )
-    .returning({ lines: checkoutDrafts.lines })
+  const kept = and(
+    eq(checkoutDrafts.token, token),
+    sql`${checkoutDrafts.updatedAt} > ${keptSince(now).toISOString()}`,
+  )
+  const [draft] = opened
+    ? await db
+        .update(checkoutDrafts)
+        .set({
+          linkOpenedAt: sql`coalesce(${checkoutDrafts.linkOpenedAt}, ${now.toISOString()}::timestamptz)`,
+        })
+        .where(kept)
+        .returning({ lines: checkoutDrafts.lines })
+    : await db.select({ lines: checkoutDrafts.lines }).from(checkoutDrafts).where(kept)
   return draft ? cleanLines(draft.lines).filter((line) => line.quantity > 0) : null
 }
 
@@ -126,7 +138,7 @@ export type CheckoutDraftRow = {
   phone: string
   email: string
   items: { sku: string; name: string; quantity: number; unitPrice: number | null }[]
-  /** The cart at today's prices (products no longer sold left out), centavos. */
+  /** The cart at today's prices with the running promotions (products no longer sold left out), centavos. */
   total: number
   token: string
   updatedAt: Date
@@ -143,7 +155,6 @@ export async function listCheckoutDrafts(
   db: DbOrTx,
   { now = new Date(), includeRecent = false, limit = 200 } = {},
 ): Promise<CheckoutDraftRow[]> {
-  const recentSince = new Date(now.getTime() - ABANDONED_AFTER_MINUTES * MINUTE)
   const drafts = await db
     .select({
       draft: checkoutDrafts,
@@ -154,47 +165,51 @@ export async function listCheckoutDrafts(
     .where(
       and(
         sql`${checkoutDrafts.updatedAt} > ${keptSince(now).toISOString()}`,
-        includeRecent ? undefined : lt(checkoutDrafts.updatedAt, recentSince),
+        includeRecent ? undefined : lt(checkoutDrafts.updatedAt, recentSince(now)),
       ),
     )
     .orderBy(desc(checkoutDrafts.updatedAt))
     .limit(limit)
   const skus = [...new Set(drafts.flatMap(({ draft }) => draft.lines.map((line) => line.sku)))]
-  const known = skus.length
-    ? await db
-        .select({
-          sku: products.sku,
-          name: products.name,
-          price: products.priceLevel1,
-          discountPercent: products.discountPercent,
-        })
-        .from(products)
-        .where(inArray(products.sku, skus))
-    : []
-  const bySku = new Map(known.map((product) => [product.sku, product]))
-  return drafts.map(({ draft, order }) => {
-    const items = cleanLines(draft.lines).map((line) => {
-      const product = bySku.get(line.sku)
+  const [names, sold] = skus.length
+    ? await Promise.all([
+        db
+          .select({ sku: products.sku, name: products.name })
+          .from(products)
+          .where(inArray(products.sku, skus)),
+        // Today's price of each product still sold, as the cart would show it.
+        pricingLinesOf(
+          db,
+          skus.map((sku) => ({ sku, quantity: 1 })),
+        ),
+      ])
+    : [[], []]
+  const nameOf = new Map(names.map((product) => [product.sku, product.name]))
+  const priceOf = new Map(sold.map((line) => [line.sku, line.unitPrice]))
+  return Promise.all(
+    drafts.map(async ({ draft, order }) => {
+      const lines = cleanLines(draft.lines)
+      // The cart's total today, the running promotions applied (without a code or shipping).
+      const { total } = await quoteCart(db, { lines, code: null, shipping: 0, now })
       return {
-        sku: line.sku,
-        name: product?.name ?? line.sku,
-        quantity: line.quantity,
-        unitPrice: product ? discountedPrice(product.price, product.discountPercent) : null,
+        id: draft.id,
+        name: draft.name,
+        phone: draft.phone,
+        email: draft.email,
+        items: lines.map((line) => ({
+          sku: line.sku,
+          name: nameOf.get(line.sku) ?? line.sku,
+          quantity: line.quantity,
+          unitPrice: priceOf.get(line.sku) ?? null,
+        })),
+        total,
+        token: draft.token,
+        updatedAt: draft.updatedAt,
+        linkOpenedAt: draft.linkOpenedAt,
+        order: order?.id ? order : null,
       }
-    })
-    return {
-      id: draft.id,
-      name: draft.name,
-      phone: draft.phone,
-      email: draft.email,
-      items,
-      total: items.reduce((sum, item) => sum + (item.unitPrice ?? 0) * item.quantity, 0),
-      token: draft.token,
-      updatedAt: draft.updatedAt,
-      linkOpenedAt: draft.linkOpenedAt,
-      order: order?.id ? order : null,
-    }
-  })
+    }),
+  )
 }
 
 /** Drafts untouched for 30 days go (the daily `checkout-drafts-purge` job). */

@@ -25,6 +25,9 @@ export function normalizePhone(value: string): string {
   return digits.length === 12 && digits.startsWith('57') ? digits.slice(2) : digits
 }
 
+/** A Colombian mobile or landline, normalized: the phones the checkout takes. */
+export const isCheckoutPhone = (phone: string) => /^(3\d{9}|60\d{8})$/.test(phone)
+
 /** Far above any real order; larger asks are refused as over stock before touching integers. */
 export const MAX_LINE_QUANTITY = 10_000
 
@@ -148,7 +151,7 @@ export function validateCheckout(
     ? normalizeIdentification(customer.identification_type, customer.identification_number)
     : ({ ok: true, number: '' } as const)
   if (!identification.ok) errors.fields.identification_number = identification.message
-  if (customer.phone && !/^(3\d{9}|60\d{8})$/.test(normalizePhone(customer.phone))) {
+  if (customer.phone && !isCheckoutPhone(normalizePhone(customer.phone))) {
     errors.fields.phone = CHECKOUT_MESSAGES.phone
   }
   if (customer.email && !z.email().safeParse(customer.email).success)

@@ -22,7 +22,9 @@ import {
 /**
  * "Mensajes y Notificaciones": kept in the shop's settings table (key/value, `messages.*` keys) with
  * each change in its history, like "Configuraciones". The settings module is above the order module
- * in the module map, so the order's jobs read these settings here instead.
+ * in the module map (settings → cart → marketing → order → messages), so the order's jobs read these
+ * settings here instead, and this module cannot import settings.server.ts: its save takes the same
+ * lock as `lockSettings` and writes the same history rows as `recordSettingChange` (keep them alike).
  */
 
 /** A JSON value read as its text: drizzle's jsonb reader parses a string twice on PGlite. */
@@ -114,7 +116,7 @@ export async function saveMessageSettings(
   const next = checked.settings
   const edited = MESSAGE_SETTING_KEYS.filter((key) => !same(loaded[key], next[key]))
   return db.transaction(async (tx) => {
-    // The settings module's lock: saves of any setting take turns, so each history row's old value is real.
+    // `lockSettings`' lock: saves of any setting take turns, so each history row's old value is real.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrina.settings'))`)
     const current = await readMessageSettings(tx, defaults)
     const conflicts = edited.filter(

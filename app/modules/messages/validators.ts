@@ -4,6 +4,8 @@
  * texts and how a posted form is checked. Browser-safe: the page imports it.
  */
 
+import { normalizeWhatsappNumber } from '#app/utils/whatsapp.ts'
+
 /** The order's events the buyer may be told of, in the order they happen. */
 export const BUYER_EVENTS = ['confirmed', 'shipped', 'completed', 'cancelled'] as const
 export type BuyerEvent = (typeof BUYER_EVENTS)[number]
@@ -172,16 +174,6 @@ export function messagesAsFormValues(settings: MessageSettings): MessageFormValu
   ) as MessageFormValues
 }
 
-/**
- * A Colombian mobile as WhatsApp wants it: "300 123 4567", "+57 300-123-4567" and "573001234567"
- * all become 573001234567; null for anything else.
- */
-export function normalizeMobile(raw: string): string | null {
-  const digits = raw.replace(/[\s\-().+]/g, '')
-  const full = /^3\d{9}$/.test(digits) ? `57${digits}` : digits
-  return /^573\d{9}$/.test(full) ? full : null
-}
-
 const TEMPLATE_NAME = /^[a-z0-9_]+$/
 const LANGUAGE_CODE = /^[a-z]{2,3}(_[A-Z]{2})?$/
 
@@ -204,7 +196,7 @@ export function checkMessageForm(
     .filter(Boolean)
   const numbers: string[] = []
   for (const entry of typed) {
-    const number = normalizeMobile(entry)
+    const number = normalizeWhatsappNumber(entry)
     if (!number) {
       errors.notifyNumbers ??= MESSAGES_TEXTS.number(entry.slice(0, 40))
       continue
@@ -244,7 +236,7 @@ export function isStoredValue(key: MessageSettingKey, value: unknown): boolean {
     return (
       Array.isArray(value) &&
       value.length <= MAX_NOTIFY_NUMBERS &&
-      value.every((number) => typeof number === 'string' && normalizeMobile(number) === number)
+      value.every((number) => typeof number === 'string' && normalizeWhatsappNumber(number) === number)
     )
   if (key.endsWith('On')) return typeof value === 'boolean'
   if (key.endsWith('Template')) return isTemplateName(value)

@@ -4,7 +4,9 @@ import type { JobQueue } from '#app/jobs/jobs.server.ts'
 import { shipments } from '#app/modules/carriers/schema.ts'
 import { WhatsAppError, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import { readBuyerMessage } from '#app/modules/messages/messages.server.ts'
-import { BUYER_EVENT_LABELS, normalizeMobile, type BuyerEvent } from '#app/modules/messages/validators.ts'
+import { BUYER_EVENT_LABELS, type BuyerEvent } from '#app/modules/messages/validators.ts'
+import { normalizeWhatsappNumber } from '#app/utils/whatsapp.ts'
+import { whatsappLink } from '#app/utils/whatsapp-link.ts'
 import { getOrder, recordOrderEvent, type OrderWithItems } from './order.server.ts'
 import { signedOrderPath } from './status-link.server.ts'
 import { shippedMessage } from './whatsapp-confirmation.ts'
@@ -35,11 +37,6 @@ export type BuyerMessageDeps = {
   publicUrl: string
   /** Signs the buyer's order-page link (`orderLinkSecret`). */
   linkSecret: Buffer
-}
-
-/** A chat with the buyer with the message already typed (what the owner sends by hand). */
-export function buyerChatUrl(to: string, text: string): string {
-  return `https://wa.me/${to}?text=${encodeURIComponent(text)}`
 }
 
 /** The template's parameters ({{1}}, {{2}}…, as the page documents them) and the same message as text. */
@@ -147,7 +144,7 @@ export async function sendBuyerMessage(deps: BuyerMessageDeps, job: { orderId: s
     })
     return { skipped: 'desactivado' }
   }
-  const to = normalizeMobile(order.customerPhone)
+  const to = normalizeWhatsappNumber(order.customerPhone)
   if (!to) {
     await recordBuyerMessage(deps.db, order.id, event, {
       kind: 'skipped',
@@ -156,7 +153,7 @@ export async function sendBuyerMessage(deps: BuyerMessageDeps, job: { orderId: s
     return { skipped: 'teléfono no válido' }
   }
   const content = await buyerMessageContent(deps, order, event)
-  const chatUrl = buyerChatUrl(to, content.text)
+  const chatUrl = whatsappLink(to, content.text)
   if (!deps.whatsapp) {
     await recordBuyerMessage(deps.db, order.id, event, {
       kind: 'skipped',

@@ -268,6 +268,23 @@ describe('settings', () => {
     expect((await rowCounts()).audited).toBe(3)
   })
 
+  test('"Últimos cambios" leaves out other pages\' settings kept here ("messages.*" keys)', async () => {
+    await saveStoreSettings(
+      t.db,
+      defaults,
+      await formWith({ shippingCost: '12500' }),
+      await loadedNow(),
+      ADMIN,
+    )
+    await t.db.insert(settingChanges).values({
+      key: 'messages.notifyNumbers',
+      oldValue: [],
+      newValue: ['573001234567'],
+      changedBy: ADMIN,
+    })
+    expect((await listSettingChanges(t.db)).map((change) => change.key)).toEqual(['shippingCost'])
+  })
+
   test('two saves from the same loaded page: each writes only its own field; the same field edited twice is refused', async () => {
     const loaded = await loadedNow()
     const page = settingsAsFormValues(loaded)

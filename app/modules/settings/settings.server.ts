@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm'
+import { desc, eq, inArray, notLike, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db, DbOrTx, Tx } from '#app/db/client.server.ts'
 import type { ShippingRules, ShippingZone } from '#app/modules/cart/shipping.ts'
@@ -406,7 +406,13 @@ export type SettingChange = {
   changedAt: string
 }
 
-/** The latest changes, newest first ("Últimos cambios"). */
+/**
+ * A key with a dot ("messages.notifyNumbers") is another page's setting kept in this table
+ * ("Mensajes y Notificaciones"), which lists its own changes: "Últimos cambios" leaves it out.
+ */
+const OTHER_PAGES_KEYS = '%.%'
+
+/** The latest changes, newest first ("Últimos cambios"), without other pages' (`OTHER_PAGES_KEYS`). */
 export async function listSettingChanges(db: DbOrTx, limit = 20): Promise<SettingChange[]> {
   const rows = await db
     .select({
@@ -418,6 +424,7 @@ export async function listSettingChanges(db: DbOrTx, limit = 20): Promise<Settin
       changedAt: settingChanges.changedAt,
     })
     .from(settingChanges)
+    .where(notLike(settingChanges.key, OTHER_PAGES_KEYS))
     .orderBy(desc(settingChanges.changedAt), desc(settingChanges.id))
     .limit(limit)
   return rows.map((row) => ({

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { ShippingZone } from '#app/modules/cart/shipping.ts'
 import { PARCEL_BOUNDS } from '#app/utils/parcel-bounds.ts'
 import { VAT_LABELS, VAT_RATES, type VatRate } from '#app/utils/vat.ts'
+import { normalizeWhatsappNumber } from '#app/utils/whatsapp.ts'
 
 /**
  * The shop settings the owner edits in "Configuraciones" (money in centavos). Shared by the admin
@@ -469,16 +470,6 @@ function wholePesos(label: string) {
     }
     return pesos * 100
   })
-}
-
-/**
- * A Colombian mobile as wa.me wants it: "300 123 4567", "+57 300-123-4567" and "573001234567"
- * all become 573001234567.
- */
-export function normalizeWhatsappNumber(raw: string): string | null {
-  const digits = raw.replace(/[\s\-().+]/g, '')
-  const full = /^3\d{9}$/.test(digits) ? `57${digits}` : digits
-  return /^573\d{9}$/.test(full) ? full : null
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type LeftOutProduct,
 } from '#app/modules/feeds/feeds.ts'
 import { servicesOf } from '#app/services-context.server.ts'
-import { whatsappLink } from '#app/components/footer.tsx'
+import { whatsappLink } from '#app/utils/whatsapp-link.ts'
 import { listCheckoutDrafts } from '#app/modules/checkout/drafts.server.ts'
 import { ABANDONED_AFTER_MINUTES, DRAFT_KEPT_DAYS } from '#app/modules/checkout/drafts.ts'
 import { DRAFT_MESSAGES } from '#app/modules/checkout/messages.ts'

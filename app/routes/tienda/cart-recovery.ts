@@ -4,6 +4,7 @@ import { cartLinesOf } from '#app/modules/cart/cart.ts'
 import { DRAFT_MESSAGES } from '#app/modules/checkout/messages.ts'
 import { openCheckoutDraft } from '#app/modules/checkout/drafts.server.ts'
 import { servicesOf } from '#app/services-context.server.ts'
+import { isLinkPreview } from '#app/utils/link-preview.ts'
 import { CART_PATH } from '#app/utils/paths.ts'
 import type { Route } from './+types/cart-recovery'
 
@@ -14,7 +15,9 @@ import type { Route } from './+types/cart-recovery'
  * needed.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const lines = await openCheckoutDraft(servicesOf(context).database.db, params.token)
+  // WhatsApp's preview of the message the shop sends opens the link too: that is not the shopper.
+  const opened = !isLinkPreview(request.headers.get('User-Agent'))
+  const lines = await openCheckoutDraft(servicesOf(context).database.db, params.token, { opened })
   const headers = new Headers({ 'Cache-Control': 'private, no-store' })
   if (!lines) {
     headers.append('Set-Cookie', cartNoticeAssignment({ message: DRAFT_MESSAGES.linkGone, tone: 'warning' }))
@@ -22,9 +25,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const merged = new Map(cartLinesOf(request.headers.get('Cookie')).map((line) => [line.sku, line.quantity]))
   for (const line of lines) merged.set(line.sku, Math.max(merged.get(line.sku) ?? 0, line.quantity))
-  let cart = [...merged].map(([sku, quantity]) => ({ sku, quantity }))
-  // A cart already full keeps the recovered products first.
-  if (!fitsCartCookie(cart)) cart = lines
+  const both = [...merged].map(([sku, quantity]) => ({ sku, quantity }))
+  // A cart already full keeps the recovered products first (a draft is only kept when it fits).
+  const cart = fitsCartCookie(both) ? both : lines
   const secure = new URL(request.url).protocol === 'https:'
   headers.append('Set-Cookie', cartCookieAssignment(cart, secure))
   headers.append('Set-Cookie', cartNoticeAssignment({ message: DRAFT_MESSAGES.recovered, tone: 'success' }))

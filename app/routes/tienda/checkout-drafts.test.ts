@@ -69,6 +69,22 @@ test('a client past its allowance is told so and nothing is kept', async () => {
   expect(refused.status).toBe(429)
   expect(await refused.json()).toEqual({ ok: false, message: RATE_LIMITS.checkoutDraft.message })
   expect(await draftOf('3002220002')).toEqual([])
+
+  // Nor through the checkout form shown again ("Ver municipios" keeps a draft too): same allowance.
+  const form = new FormData()
+  for (const [name, value] of Object.entries({
+    phone: '3002220002',
+    consent: 'on',
+    cart,
+    intent: 'municipios',
+  }))
+    form.set(name, value)
+  await checkout.action({
+    request: new Request(`${BASE}/finalizar-pedido`, { method: 'POST', body: form }),
+    params: {},
+    context: routeContext(services, client),
+  } as never)
+  expect(await draftOf('3002220002')).toEqual([])
 })
 
 test('a checkout form the shop shows again without an order keeps what was typed (no scripts needed)', async () => {
@@ -121,9 +137,11 @@ test('the recovery link puts the products back beside the cart’s, says so, and
     cart: JSON.stringify([{ sku: left.sku, quantity: 3 }]),
   })
   const [draft] = await draftOf('3002220004')
-  const open = (token: string, cookie = '') =>
+  const open = (token: string, cookie = '', userAgent = 'Mozilla/5.0 (Linux; Android 14)') =>
     recovery.loader({
-      request: new Request(`${BASE}/carrito/recuperar/${token}`, { headers: { Cookie: cookie } }),
+      request: new Request(`${BASE}/carrito/recuperar/${token}`, {
+        headers: { Cookie: cookie, 'User-Agent': userAgent },
+      }),
       params: { token },
       context: routeContext(services),
     } as never) as Promise<Response>
@@ -132,6 +150,11 @@ test('the recovery link puts the products back beside the cart’s, says so, and
       .getSetCookie()
       .map((cookie) => cookie.split(';')[0])
       .join('; ')
+
+  // WhatsApp fetching the link for its preview of the shop's message is not the shopper opening it.
+  const preview = await open(draft!.token, '', 'WhatsApp/2.24.8.85 A')
+  expect(readCartCookie(cookiesOf(preview))).toEqual([{ sku: left.sku, quantity: 3 }])
+  expect((await draftOf('3002220004'))[0]!.linkOpenedAt).toBeNull()
 
   const back = await open(draft!.token, `${CART_COOKIE}=${inCart.sku}:2|${left.sku}:1`)
   expect(back.status).toBe(302)

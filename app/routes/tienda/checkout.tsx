@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Fragment, useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { OrderByWhatsapp } from './checkout/order-by-whatsapp.tsx'
-import { whatsappLink } from '#app/components/footer.tsx'
+import { whatsappLink } from '#app/utils/whatsapp-link.ts'
 import { orderByWhatsappText } from '#app/modules/checkout/order-by-whatsapp.server.ts'
 import { FieldError, PlaceFields, type MunicipalityOption } from './checkout/place-fields.tsx'
 import { CODE_INTENTS, DiscountCode } from '#app/components/discount-code.tsx'
@@ -123,7 +123,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { phone, name, email, consent } = values
     const sentToOrder =
       intent !== 'municipios' && intent !== CODE_INTENTS.apply && intent !== CODE_INTENTS.remove
-    if (consent || sentToOrder)
+    // Within the same allowance as the page's own sends (/api/pedido-borrador).
+    if ((consent || sentToOrder) && (await rateLimits.take('checkoutDraft', clientAddressOf(context))))
       await keepCheckoutDraft(database.db, { phone, name, email, consent, lines: form.lines }).catch(
         (error: unknown) => logger.warn({ err: error }, '[pedido sin terminar] no se guardó'),
       )
