@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { ADMIN_MENU } from '#app/components/admin/menu.ts'
-import { sectionOf } from './audit.server.ts'
+import { ADMIN_MENU } from './menu.ts'
+import { sectionOf } from '#app/modules/audit/audit.server.ts'
 
 test('every menu entry with pages of its own names its section in the audit log', () => {
   for (const { to, label } of ADMIN_MENU) {
