@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FailureWords } from '#app/utils/refusal.ts'
 import { isLocationCode, normalizeLocationCode } from './locations.ts'
+import { formText } from '#app/utils/form-text.ts'
 
 /** Spanish texts of the stock rules (spec §5 and §8, entry and exit forms). */
 export const STOCK_MESSAGES = {
@@ -139,10 +140,7 @@ export type StockFormParse<T> =
 
 /** The posted fields as text (anything but a string reads as empty). */
 export function stockFormValues(form: FormData): StockFormValues {
-  const read = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value : ''
-  }
+  const read = (name: string) => formText(form, name)
   return {
     sku: read('sku').trim(),
     quantity: read('quantity'),

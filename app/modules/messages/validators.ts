@@ -5,6 +5,7 @@
  */
 
 import { normalizeWhatsappNumber } from '#app/utils/whatsapp.ts'
+import { formTexts } from '#app/utils/form-text.ts'
 
 /** The order's events the buyer may be told of, in the order they happen. */
 export const BUYER_EVENTS = ['confirmed', 'shipped', 'completed', 'cancelled'] as const
@@ -149,12 +150,7 @@ export type MessageFormValues = Record<MessageSettingKey, string>
 export type MessageFieldErrors = Partial<Record<MessageSettingKey, string>>
 
 export function messageFormValues(form: FormData): MessageFormValues {
-  return Object.fromEntries(
-    MESSAGE_SETTING_KEYS.map((key) => {
-      const value = form.get(key)
-      return [key, typeof value === 'string' ? value : '']
-    }),
-  ) as MessageFormValues
+  return formTexts(form, MESSAGE_SETTING_KEYS)
 }
 
 /** The settings as the form shows them: numbers one per line, boxes "on" or empty. */

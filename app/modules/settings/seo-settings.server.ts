@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '#app/db/client.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
-import { lockSettings, recordSettingChange } from './settings.server.ts'
+import { lockSettings, writeSetting } from './settings.server.ts'
 import { settings } from './schema.ts'
 import {
   checkSeoSettingsForm,
@@ -65,13 +65,7 @@ export async function saveSeoSettings(
     await lockSettings(tx)
     const current = await readSeoSettings(tx)
     const changed = SEO_SETTING_KEYS.filter((key) => current[key] !== next[key])
-    for (const key of changed) {
-      await tx
-        .insert(settings)
-        .values({ key, value: next[key] })
-        .onConflictDoUpdate({ target: settings.key, set: { value: next[key], updatedAt: sql`now()` } })
-      await recordSettingChange(tx, { key, oldValue: current[key], newValue: next[key], by })
-    }
+    for (const key of changed) await writeSetting(tx, key, { before: current[key], after: next[key], by })
     return { changes: changed.map((key) => ({ key, before: current[key], after: next[key] })) }
   })
 }

@@ -347,6 +347,19 @@ export async function recordSettingChange(
   })
 }
 
+/** Writes one setting's new value with its audit row (in the caller's transaction, under `lockSettings`). */
+export async function writeSetting(
+  tx: Tx,
+  key: string,
+  change: { before: unknown; after: unknown; by: string },
+) {
+  await tx
+    .insert(settings)
+    .values({ key, value: change.after })
+    .onConflictDoUpdate({ target: settings.key, set: { value: change.after, updatedAt: sql`now()` } })
+  await recordSettingChange(tx, { key, oldValue: change.before, newValue: change.after, by: change.by })
+}
+
 /** Saves of settings and banners run one at a time, so each audit row's old value is the real one. */
 export async function lockSettings(tx: Tx) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrina.settings'))`)
@@ -382,13 +395,7 @@ export async function saveStoreSettings(
         standsAlone: true,
       })
     const changed = edited.filter((key) => current[key] !== next[key])
-    for (const key of changed) {
-      await tx
-        .insert(settings)
-        .values({ key, value: next[key] })
-        .onConflictDoUpdate({ target: settings.key, set: { value: next[key], updatedAt: sql`now()` } })
-      await recordSettingChange(tx, { key, oldValue: current[key], newValue: next[key], by })
-    }
+    for (const key of changed) await writeSetting(tx, key, { before: current[key], after: next[key], by })
     return { changed, changes: changed.map((key) => ({ key, before: current[key], after: next[key] })) }
   })
   if (saved.changed.some((key) => (SESSION_LIMIT_KEYS as readonly string[]).includes(key))) {

@@ -3,6 +3,7 @@ import type { ShippingZone } from '#app/modules/cart/shipping.ts'
 import { PARCEL_BOUNDS } from '#app/utils/parcel-bounds.ts'
 import { VAT_LABELS, VAT_RATES, type VatRate } from '#app/utils/vat.ts'
 import { normalizeWhatsappNumber } from '#app/utils/whatsapp.ts'
+import { formText, formTexts } from '#app/utils/form-text.ts'
 
 /**
  * The shop settings the owner edits in "Configuraciones" (money in centavos). Shared by the admin
@@ -535,10 +536,7 @@ export type ShippingZoneFieldErrors = Partial<Record<'code' | 'cost', string>>
 
 /** The zone form's fields as posted (a missing field reads as empty, an unticked box as false). */
 export function shippingZoneFormValues(form: FormData): ShippingZoneFormValues {
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value : ''
-  }
+  const text = (name: string) => formText(form, name)
   return {
     code: text('code').trim(),
     cost: text('cost'),
@@ -666,12 +664,7 @@ export const SettingsFormSchema = z
 
 /** The typed values of a posted settings form (a missing field reads as empty). */
 export function settingsFormValues(form: FormData): SettingsFormValues {
-  return Object.fromEntries(
-    SETTING_KEYS.map((key) => {
-      const value = form.get(key)
-      return [key, typeof value === 'string' ? value : '']
-    }),
-  ) as SettingsFormValues
+  return formTexts(form, SETTING_KEYS)
 }
 
 /** The default package's keys: whole numbers, written as text in the form. */

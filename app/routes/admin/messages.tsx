@@ -26,6 +26,7 @@ import { requireFormData } from '#app/utils/forms.server.ts'
 import { Refusal } from '#app/utils/refusal.ts'
 import { MessageChanges, MessagesForm, TestNoticeForm } from './messages/messages-form.tsx'
 import type { Route } from './+types/messages'
+import { formText } from '#app/utils/form-text.ts'
 
 /**
  * /admin/mensajes ("Mensajes y Notificaciones"): the business numbers and template of the new-order
@@ -47,19 +48,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
   const { env, database, whatsapp } = servicesOf(context)
-  const intent = field(form, 'intent')
+  const intent = formText(form, 'intent')
   const defaults = messageDefaults(env.WHATSAPP_NOTIFY_NUMBERS)
   const values = intent === 'guardar' ? messageFormValues(form) : undefined
-  const loaded = intent === 'guardar' ? field(form, 'loaded') : null
+  const loaded = intent === 'guardar' ? formText(form, 'loaded') : null
   try {
     if (!isMessageIntent(intent))
       throw new Refusal(MESSAGES_TEXTS.badRequest, { status: 400, standsAlone: true })

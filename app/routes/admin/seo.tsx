@@ -21,6 +21,7 @@ import { readActionAnswer, successAnswer } from '#app/utils/action-answer.ts'
 import { formFailure, refusedAnswer } from '#app/utils/answer.server.ts'
 import { requireFormData } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/seo'
+import { formTexts } from '#app/utils/form-text.ts'
 
 /**
  * /admin/seo (owners: the `settings` permission): what sitemap.xml lists, the lines robots.txt
@@ -41,12 +42,7 @@ const shown = (key: SeoSettingKey, value: unknown) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
-  const values = Object.fromEntries(
-    SEO_SETTING_KEYS.map((key) => {
-      const value = form.get(key)
-      return [key, typeof value === 'string' ? value : '']
-    }),
-  ) as Record<SeoSettingKey, string>
+  const values = formTexts(form, SEO_SETTING_KEYS)
   try {
     const { changes } = await saveSeoSettings(servicesOf(context).database.db, values, admin.email)
     noteAuditChanges(

@@ -48,6 +48,7 @@ import { noteAuditChanges } from '#app/modules/audit/changes.ts'
 import { SettingsForm } from './settings/settings-form.tsx'
 import { ShippingZonesSection } from './settings/shipping-zones-section.tsx'
 import type { Route } from './+types/settings'
+import { formText } from '#app/utils/form-text.ts'
 
 /**
  * /admin/configuraciones: shipping, shipping by zone, contact, seller identification, hold and
@@ -78,22 +79,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-const field = (form: FormData, name: string) => {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = signedInAdminOf(context)
   const form = await requireFormData(request)
   const { env, database, media } = servicesOf(context)
-  const intent = field(form, 'intent') as SettingsIntent
+  const intent = formText(form, 'intent') as SettingsIntent
   const values = intent === 'guardar' ? settingsFormValues(form) : undefined
-  const loaded = intent === 'guardar' ? field(form, 'loaded') : null
+  const loaded = intent === 'guardar' ? formText(form, 'loaded') : null
   const zoneValues = intent === 'zona-guardar' ? shippingZoneFormValues(form) : undefined
   const bannerValues = {
-    alt: field(form, 'alt'),
-    link: field(form, 'link'),
+    alt: formText(form, 'alt'),
+    link: formText(form, 'link'),
     active: form.get('active') === 'on',
   }
   const done = (message: string) => successAnswer(message, { intent })
@@ -166,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       loaded,
       zoneValues,
       bannerValues,
-      bannerId: field(form, 'id'),
+      bannerId: formText(form, 'id'),
     })
   }
 }

@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router'
 import { AdminForm } from '#app/components/admin/admin-form.tsx'
 import { Field, fieldDescribedBy } from '#app/components/admin/field.tsx'
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '#app/components/admin/form-message.tsx'
-import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
+import { ChangeHistory, type HistoryRow } from '#app/components/admin/change-history.tsx'
 import {
   BUYER_EVENT_LABELS,
   BUYER_EVENT_PARAMETERS,
@@ -186,44 +186,14 @@ export function TestNoticeForm() {
   )
 }
 
-export function MessageChanges({
-  changes,
-}: {
-  changes: {
-    id: number
-    key: MessageSettingKey
-    oldValue: unknown
-    newValue: unknown
-    changedBy: string
-    changedAt: string
-  }[]
-}) {
+export function MessageChanges({ changes }: { changes: (HistoryRow & { key: MessageSettingKey })[] }) {
   return (
-    <section aria-labelledby="message-changes-title" className={cardClass}>
-      <h2 id="message-changes-title" className="text-lg font-semibold">
-        Últimos cambios
-      </h2>
-      {changes.length === 0 ? (
-        <p className="text-sm text-gray-600">Todavía no hay cambios: se usan los valores iniciales.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-brand-50 text-sm" data-testid="message-changes">
-          {changes.map((change) => (
-            <li key={change.id} className="flex flex-col gap-1 py-2" data-testid="message-change">
-              <div className="flex flex-wrap justify-between gap-2">
-                <span className="font-medium">{MESSAGE_SETTING_LABELS[change.key]}</span>
-                <span className="text-gray-600">
-                  {formatOrderDate(change.changedAt)} · {change.changedBy}
-                </span>
-              </div>
-              <p className="break-words text-gray-700">
-                <span className="line-through decoration-gray-400">{shownMessageValue(change.oldValue)}</span>
-                {' → '}
-                <span>{shownMessageValue(change.newValue)}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ChangeHistory
+      changes={changes}
+      labelOf={(change) => MESSAGE_SETTING_LABELS[change.key]}
+      shown={(_, value) => shownMessageValue(value) ?? ''}
+      testId="message-change"
+      className={cardClass}
+    />
   )
 }

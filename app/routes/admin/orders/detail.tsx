@@ -47,6 +47,7 @@ import { PaymentSection } from './detail/payment-section.tsx'
 import { ShipmentSection } from './detail/shipment-section.tsx'
 import { TimelineSection } from './detail/timeline-section.tsx'
 import type { Route } from './+types/detail'
+import { formText } from '#app/utils/form-text.ts'
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   { title: `${loaderData ? `Pedido #${loaderData.order.number}` : 'Pedido'} | Administración` },
@@ -122,10 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await requireFormData(request)
   const { database, jobs, carriers } = servicesOf(context)
   const db = database.db
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value : ''
-  }
+  const text = (name: string) => formText(form, name)
   try {
     const intent = form.get('intent')
     if (!SHIPPING_INTENTS.has(intent)) requirePermission(admin, 'orders')

@@ -1,4 +1,4 @@
-import { formatOrderDate } from '#app/components/admin/order-bits.tsx'
+import { ChangeHistory } from '#app/components/admin/change-history.tsx'
 import type { SettingChange } from '#app/modules/settings/settings.server.ts'
 import {
   BANNER_CHANGE_KEY,
@@ -40,37 +40,12 @@ function changeLabel(change: SettingChange): string {
 
 export function ChangesSection({ changes }: { changes: SettingChange[] }) {
   return (
-    <section aria-labelledby="changes-title" className={cardClass}>
-      <h2 id="changes-title" className="text-lg font-semibold">
-        Últimos cambios
-      </h2>
-      {changes.length === 0 ? (
-        <p className="text-sm text-gray-600">Todavía no hay cambios: se usan los valores iniciales.</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-brand-50 text-sm" data-testid="setting-changes">
-          {changes.map((change) => (
-            <li key={change.id} className="flex flex-col gap-1 py-2" data-testid="setting-change">
-              <div className="flex flex-wrap justify-between gap-2">
-                <span className="font-medium">{changeLabel(change)}</span>
-                <span className="text-gray-600">
-                  {formatOrderDate(change.changedAt)} · {change.changedBy}
-                </span>
-              </div>
-              <p className="break-words text-gray-700">
-                {change.oldValue === null ? null : (
-                  <span className="line-through decoration-gray-400">
-                    {shownSettingValue(change.key, change.oldValue)}
-                  </span>
-                )}
-                {change.oldValue !== null && change.newValue !== null ? ' → ' : null}
-                {change.newValue === null ? null : (
-                  <span>{shownSettingValue(change.key, change.newValue)}</span>
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ChangeHistory
+      changes={changes}
+      labelOf={changeLabel}
+      shown={(change, value) => shownSettingValue(change.key, value)}
+      testId="setting-change"
+      className={cardClass}
+    />
   )
 }
