@@ -25,7 +25,7 @@ export const MODULE_MAP = {
   order: ['channels', 'inventory', 'messages', 'places'],
   marketing: ['analytics', 'auth', 'order', 'rate-limits'],
   cart: ['catalog', 'marketing'],
-  settings: ['cart', 'media', 'places'],
+  settings: ['cart', 'media', 'messages', 'places'],
   catalog: ['inventory', 'media'],
   payment: ['marketing', 'media', 'order', 'settings'],
   invoicing: ['catalog', 'order', 'settings'],

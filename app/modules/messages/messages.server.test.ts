@@ -6,12 +6,11 @@ import { parseEnv } from '#app/utils/env.server.ts'
 import { setupTestDatabase } from '#tests/db.ts'
 import { standInForFile } from '#tests/stand-ins/for-file.ts'
 import { startWhatsAppStandIn } from '#tests/stand-ins/whatsapp.ts'
+import { MessagesRefused, saveMessageSettings } from '#app/modules/settings/message-settings.server.ts'
 import {
   listMessageChanges,
-  MessagesRefused,
   readMessageSettings,
   readNotifyNumbers,
-  saveMessageSettings,
   sendTestNotice,
   TEST_NOTICE_PARAMETERS,
 } from './messages.server.ts'

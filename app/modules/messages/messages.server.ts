@@ -1,30 +1,24 @@
 import { desc, inArray, like, sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '#app/db/client.server.ts'
+import type { DbOrTx } from '#app/db/client.server.ts'
 import { WhatsAppError, type WhatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
 import { settingChanges, settings } from '#app/modules/settings/schema.ts'
-import { Refusal } from '#app/utils/refusal.ts'
 import {
-  checkMessageForm,
   isStoredValue,
   MESSAGE_KEY_PREFIX,
   MESSAGE_SETTING_KEYS,
-  MESSAGE_SETTING_LABELS,
   MESSAGES_TEXTS,
   messageDefaults,
   storedKeyOf,
   type BuyerEvent,
-  type MessageFieldErrors,
-  type MessageFormValues,
   type MessageSettingKey,
   type MessageSettings,
 } from './validators.ts'
 
 /**
  * "Mensajes y Notificaciones": kept in the shop's settings table (key/value, `messages.*` keys) with
- * each change in its history, like "Configuraciones". The settings module is above the order module
- * in the module map (settings → cart → marketing → order → messages), so the order's jobs read these
- * settings here instead, and this module cannot import settings.server.ts: its save takes the same
- * lock as `lockSettings` and writes the same history rows as `recordSettingChange` (keep them alike).
+ * each change in its history, like "Configuraciones". The settings module alone writes that table
+ * (its save is `saveMessageSettings`, settings/message-settings.server.ts); it sits above the order
+ * module in the module map, so the order's jobs read these settings here.
  */
 
 /** A JSON value read as its text: drizzle's jsonb reader parses a string twice on PGlite. */
@@ -84,63 +78,6 @@ export async function readNewOrderTemplate(db: DbOrTx): Promise<{ template: stri
 /** The defaults apart from the numbers (the only ones from the environment), which these reads never use. */
 function messageDefaultsWithoutNumbers(): MessageSettings {
   return messageDefaults([])
-}
-
-/** A form the shop will not save: one message per field, nothing written. */
-export class MessagesRefused extends Refusal {
-  readonly errors: MessageFieldErrors
-  constructor(errors: MessageFieldErrors) {
-    super(MESSAGES_TEXTS.invalid, { status: 422, standsAlone: true })
-    this.errors = errors
-  }
-}
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-
-/**
- * Saves the page's form for the admin `by` (their e-mail): every field is checked first (a refusal,
- * `MessagesRefused`, writes nothing); then, in one transaction under the settings' lock, only what
- * the admin changed from what the form was `loaded` with is written, each with its history row. A
- * field changed meanwhile by someone else refuses the whole save.
- */
-export async function saveMessageSettings(
-  db: Db,
-  defaults: MessageSettings,
-  values: MessageFormValues,
-  loaded: MessageSettings | null,
-  by: string,
-): Promise<{ changes: { key: MessageSettingKey; before: unknown; after: unknown }[] }> {
-  if (!loaded) throw new Refusal(MESSAGES_TEXTS.stale, { status: 400, standsAlone: true })
-  const checked = checkMessageForm(values)
-  if (!checked.ok) throw new MessagesRefused(checked.errors)
-  const next = checked.settings
-  const edited = MESSAGE_SETTING_KEYS.filter((key) => !same(loaded[key], next[key]))
-  return db.transaction(async (tx) => {
-    // `lockSettings`' lock: saves of any setting take turns, so each history row's old value is real.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrina.settings'))`)
-    const current = await readMessageSettings(tx, defaults)
-    const conflicts = edited.filter(
-      (key) => !same(current[key], loaded[key]) && !same(current[key], next[key]),
-    )
-    if (conflicts.length)
-      throw new Refusal(MESSAGES_TEXTS.conflict(conflicts.map((key) => MESSAGE_SETTING_LABELS[key])), {
-        status: 409,
-        standsAlone: true,
-      })
-    const changes = edited
-      .filter((key) => !same(current[key], next[key]))
-      .map((key) => ({ key, before: current[key], after: next[key] }))
-    for (const { key, before, after } of changes) {
-      await tx
-        .insert(settings)
-        .values({ key: storedKeyOf(key), value: after })
-        .onConflictDoUpdate({ target: settings.key, set: { value: after, updatedAt: sql`now()` } })
-      await tx
-        .insert(settingChanges)
-        .values({ key: storedKeyOf(key), oldValue: before, newValue: after, changedBy: by })
-    }
-    return { changes }
-  })
 }
 
 export type MessageChange = {

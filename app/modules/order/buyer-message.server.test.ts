@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import type { Db } from '#app/db/client.server.ts'
 import { recordingJobQueue } from '#app/jobs/jobs.server.ts'
 import { whatsAppClient } from '#app/modules/channels/whatsapp.server.ts'
-import { readMessageSettings, saveMessageSettings } from '#app/modules/messages/messages.server.ts'
+import { readMessageSettings } from '#app/modules/messages/messages.server.ts'
+import { saveMessageSettings } from '#app/modules/settings/message-settings.server.ts'
 import {
   BUYER_EVENT_PARAMETERS,
   messageDefaults,

@@ -1,11 +1,10 @@
 import { ActionMessage } from '#app/components/admin/form-message.tsx'
 import { noteAuditChanges } from '#app/modules/audit/changes.ts'
 import { signedInAdminOf } from '#app/modules/auth/guard.server.ts'
+import { MessagesRefused, saveMessageSettings } from '#app/modules/settings/message-settings.server.ts'
 import {
   listMessageChanges,
-  MessagesRefused,
   readMessageSettings,
-  saveMessageSettings,
   sendTestNotice,
 } from '#app/modules/messages/messages.server.ts'
 import {
