@@ -5,7 +5,7 @@
  */
 
 import { normalizeWhatsappNumber } from '#app/utils/whatsapp.ts'
-import { formTexts } from '#app/utils/form-text.ts'
+import { formTexts, postedJson } from '#app/utils/form-text.ts'
 
 /** The order's events the buyer may be told of, in the order they happen. */
 export const BUYER_EVENTS = ['confirmed', 'shipped', 'completed', 'cancelled'] as const
@@ -244,13 +244,7 @@ export function isStoredValue(key: MessageSettingKey, value: unknown): boolean {
  * writes only what the admin changed from these. Null when absent or not of the settings' shape.
  */
 export function loadedMessages(raw: unknown): MessageSettings | null {
-  if (typeof raw !== 'string' || raw.length > 10_000) return null
-  let value: unknown
-  try {
-    value = JSON.parse(raw)
-  } catch {
-    return null
-  }
+  const value = postedJson(raw)
   if (typeof value !== 'object' || value === null) return null
   const record = value as Record<string, unknown>
   const notifyNumbers = record.notifyNumbers

@@ -3,7 +3,7 @@ import type { ShippingZone } from '#app/modules/cart/shipping.ts'
 import { PARCEL_BOUNDS } from '#app/utils/parcel-bounds.ts'
 import { VAT_LABELS, VAT_RATES, type VatRate } from '#app/utils/vat.ts'
 import { normalizeWhatsappNumber } from '#app/utils/whatsapp.ts'
-import { formText, formTexts } from '#app/utils/form-text.ts'
+import { formText, formTexts, postedJson } from '#app/utils/form-text.ts'
 
 /**
  * The shop settings the owner edits in "Configuraciones" (money in centavos). Shared by the admin
@@ -704,13 +704,8 @@ export function settingsAsFormValues(settings: StoreSettings): SettingsFormValue
  * or not of the settings' shape.
  */
 export function loadedSettings(raw: unknown): StoreSettings | null {
-  if (typeof raw !== 'string' || raw.length > 10_000) return null
-  let value: unknown
-  try {
-    value = JSON.parse(raw)
-  } catch {
-    return null
-  }
+  const value = postedJson(raw)
+  if (value === undefined) return null
   const money = z.number().int().min(0)
   const parsed = z
     .object({
